@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, read from the environment in one place. A bad value stops the start with a
+ * message naming the variable (see `loadConfig`). Every variable is listed in the README.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  SMS_PROVIDER: z.enum(['console', 'semaphore']).default('console'),
+  SEMAPHORE_API_KEY: z.string().min(1).optional(),
+  SEMAPHORE_SENDER_NAME: z.string().min(1).max(11).default('HATID'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
+  XENDIT_SECRET_KEY: z.string().min(1).optional(),
+  XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed one demo account per role on an empty database. Defaults to on unless APP_ENV=production. */
+  SEED_DEMO: booleanish.optional(),
+  /** First super admin on a production install (no demo data). */
+  SUPER_ADMIN_EMAIL: z.email().optional(),
+  SUPER_ADMIN_PASSWORD: z.string().min(12).optional(),
+  /** Origins allowed to make state-changing calls besides the server's own (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Set when behind a TLS-terminating proxy so cookies get Secure and client IPs come from X-Forwarded-For. */
+  TRUST_PROXY: booleanish.default(false),
+  /** Key for HMACs (one-time codes). Set the same value on every instance; else one is generated in DATA_DIR/keys. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean; dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as "not set", as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const requireWith = (cond: boolean, name: string, because: string) => {
+    if (cond) throw new ConfigError(`Invalid configuration:\n  ${name}: required when ${because}`);
+  };
+  requireWith(c.SMS_PROVIDER === 'semaphore' && !c.SEMAPHORE_API_KEY, 'SEMAPHORE_API_KEY', 'SMS_PROVIDER=semaphore');
+  requireWith(c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_SECRET_KEY, 'XENDIT_SECRET_KEY', 'PAYMENT_PROVIDER=xendit');
+  requireWith(
+    c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_CALLBACK_TOKEN,
+    'XENDIT_CALLBACK_TOKEN',
+    'PAYMENT_PROVIDER=xendit',
+  );
+  requireWith(
+    Boolean(c.SUPER_ADMIN_EMAIL) !== Boolean(c.SUPER_ADMIN_PASSWORD),
+    c.SUPER_ADMIN_EMAIL ? 'SUPER_ADMIN_PASSWORD' : 'SUPER_ADMIN_EMAIL',
+    'the other SUPER_ADMIN_* variable is set',
+  );
+  return {
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.APP_ENV !== 'production',
+    dataDir: path.resolve(c.DATA_DIR),
+  };
+}

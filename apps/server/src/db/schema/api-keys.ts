@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './_columns.js';
+import { businesses } from './businesses.js';
+import { users } from './users.js';
+
+/**
+ * Keys a business uses to book and read its shipments from its own systems. The key is shown once;
+ * only its SHA-256 is stored. The prefix (first characters, not secret) finds the row and lets people
+ * tell keys apart. A request made with a key acts as `user_id`.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: at('last_used_at'),
+    expiresAt: at('expires_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_uq').on(t.prefix),
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
+    index('api_keys_business_idx').on(t.businessId),
+    index('api_keys_user_idx').on(t.userId),
+  ],
+);

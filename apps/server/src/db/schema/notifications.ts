@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './_columns.js';
+import { oneOf } from './_enums.js';
+import { users } from './users.js';
+
+/**
+ * Notification kinds of DECISIONS "Notifications". The domain has no list yet; it should own one (title
+ * and message are derived from kind + metadata in the web app) and this CHECK should then read it.
+ */
+export const NOTIFICATION_TYPES = [
+  'shipment_booked',
+  'courier_on_the_way',
+  'picked_up',
+  'out_for_delivery',
+  'delivered',
+  'delivery_failed',
+  'cancelled',
+  'payment_received',
+  'wallet_topped_up',
+  'ticket_updated',
+] as const;
+
+/** Kinds of device token: a Web Push subscription (VAPID) or a native app token. */
+export const DEVICE_TOKEN_KINDS = ['web_push', 'fcm', 'apns'] as const;
+
+/** In-app notifications. user_id null = global (GET /notifications/global), shown to staff. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** e.g. { trackingNumber } so the web app can link to /packages/{trackingNumber}. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: at('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_global_created_idx').on(t.createdAt).where(sql`${t.userId} IS NULL`),
+    check('notifications_type', oneOf(t.type, NOTIFICATION_TYPES)),
+  ],
+);
+
+/** Where push notifications go (POST /notifications/token). A token belongs to one user at a time. */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('web_push'),
+    /** The native token, or the Web Push endpoint URL. */
+    token: text('token').notNull(),
+    /** Web Push keys (p256dh, auth); null for native tokens. */
+    keys: jsonb('keys').$type<{ p256dh: string; auth: string }>(),
+    userAgent: text('user_agent'),
+    lastSeenAt: at('last_seen_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('device_tokens_token_uq').on(t.token),
+    index('device_tokens_user_idx').on(t.userId),
+    check('device_tokens_kind', oneOf(t.kind, DEVICE_TOKEN_KINDS)),
+  ],
+);

@@ -1,0 +1,135 @@
+import { ACCOUNT_TYPES, ROLE_NAMES, USER_STATUSES } from '@hatid/domain';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './_columns.js';
+import { businesses } from './businesses.js';
+
+export const roleName = pgEnum('role_name', ROLE_NAMES);
+export const accountType = pgEnum('account_type', ACCOUNT_TYPES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: roleName('name').notNull().unique(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164 (+639…); unique among accounts that have one. */
+    mobileNumber: text('mobile_number'),
+    /** Stored lower-cased. */
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    accountType: accountType('account_type').notNull().default('individual'),
+    businessName: text('business_name'),
+    businessId: uuid('business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'set null' }),
+    agentCode: text('agent_code'),
+    usedAgentCode: text('used_agent_code'),
+    status: userStatus('status').notNull().default('ACTIVE'),
+    isEmployee: boolean('is_employee').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(false),
+    /** Rider service area: PSGC city/municipality codes. */
+    serviceAreaCodes: text('service_area_codes').array().notNull().default(sql`'{}'::text[]`),
+    lastLoginAt: at('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_mobile_number_uq').on(t.mobileNumber),
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_agent_code_uq').on(t.agentCode),
+    index('users_used_agent_code_idx').on(t.usedAgentCode),
+    check('users_can_sign_in', sql`${t.mobileNumber} IS NOT NULL OR ${t.email} IS NOT NULL`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** Server-side sessions; the cookie holds only a random id, stored here as its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time codes sent by SMS: hashed, single use, 5 minutes, at most 5 tries. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    mobileNumber: text('mobile_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    purpose: text('purpose').notNull().default('login'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    requestIp: text('request_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('otp_codes_mobile_created_idx').on(t.mobileNumber, t.createdAt),
+    index('otp_codes_ip_created_idx').on(t.requestIp, t.createdAt),
+    check('otp_attempts_bounded', sql`${t.attempts} >= 0 AND ${t.attempts} <= 5`),
+  ],
+);
+
+/** Proof that a number passed OTP but has no account yet; spent by registerCustomer. */
+export const registrationTickets = pgTable('registration_tickets', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  mobileNumber: text('mobile_number').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  consumedAt: at('consumed_at'),
+  createdAt: createdAt(),
+});
+
+/** Staff invitations: the invited person sets their password with registerWithEmail. */
+export const invitations = pgTable('invitations', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: at('expires_at').notNull(),
+  acceptedAt: at('accepted_at'),
+  invitedById: uuid('invited_by_id').references(() => users.id),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,44 @@
+/** Services throw AppError; the error handler (plugins/errors.ts) turns it into the one JSON error shape. */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RULE_BROKEN'
+  | 'RATE_LIMITED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RULE_BROKEN: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.statusCode = STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const fieldError = (field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(code, message, [{ field, message }]);

@@ -1,0 +1,50 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { seedDatabase } from './db/seed/index.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+await migrateDatabase(database);
+await seedDatabase(database.db, {
+  demo: config.SEED_DEMO,
+  ...(config.SUPER_ADMIN_EMAIL && config.SUPER_ADMIN_PASSWORD
+    ? { superAdmin: { email: config.SUPER_ADMIN_EMAIL, password: config.SUPER_ADMIN_PASSWORD } }
+    : {}),
+});
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+const app = await buildApp({ config, database, ...(redis ? { redis } : {}) });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stop taking requests, finish the ones in flight, then close the database (PGlite flushes to DATA_DIR).
+  await app.close();
+  await database.close();
+  redis?.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(
+  { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name },
+  `Hatid is serving on http://localhost:${config.PORT}`,
+);

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import {
+  addressDto,
+  addressInput,
+  coveredProvinceDto,
+  dataOf,
+  placeDto,
+  PARTNER_STATUSES,
+  updateRetrievalFeeBody,
+} from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { coveredProvinces } from '../../db/schema/index.js';
+import { notFound } from '../../errors.js';
+import { findCoveredProvince, listCoveredProvinces, toAddressDto } from './addresses.repository.js';
+import {
+  changeAddress,
+  coveredBarangays,
+  coveredCities,
+  createAddress,
+  getAddressFor,
+  listMyAddresses,
+  removeAddress,
+} from './addresses.service.js';
+
+const idParams = z.object({ id: z.uuid('Address not found') });
+const placeCode = z.string().regex(/^\d{9,10}$/, 'Unknown place code');
+const tags = ['addresses'];
+
+export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Place lists are public: people price a shipment before they have an account.
+  app.get(
+    '/covered-provinces',
+    {
+      schema: {
+        tags,
+        summary: 'Provinces we deliver to, with partner status and retrieval fee',
+        querystring: z.object({ isIntraCityEnabled: z.enum(['true', 'false']).optional() }),
+        response: { 200: dataOf(z.array(coveredProvinceDto)) },
+      },
+    },
+    async (request) => {
+      const flag = request.query.isIntraCityEnabled;
+      return { data: await listCoveredProvinces(app.db, flag === undefined ? undefined : flag === 'true') };
+    },
+  );
+
+  app.get(
+    '/covered-provinces/partner-status',
+    {
+      schema: {
+        tags,
+        summary: 'Which covered provinces a service partner serves',
+        response: {
+          200: dataOf(z.array(z.object({ provinceCode: z.string(), name: z.string(), partnerStatus: z.enum(PARTNER_STATUSES) }))),
+        },
+      },
+    },
+    async () => ({
+      data: (await listCoveredProvinces(app.db)).map(({ provinceCode, name, partnerStatus }) => ({ provinceCode, name, partnerStatus })),
+    }),
+  );
+
+  app.patch(
+    '/covered-provinces/:provinceCode/retrieval-fee',
+    {
+      schema: {
+        tags,
+        summary: 'Set the retrieval fee of a covered province',
+        params: z.object({ provinceCode: placeCode }),
+        body: updateRetrievalFeeBody,
+        response: { 200: dataOf(coveredProvinceDto) },
+      },
+    },
+    async (request) => {
+      request.authorize('update', 'PricingConfig');
+      const { provinceCode } = request.params;
+      if (!(await findCoveredProvince(app.db, provinceCode))) throw notFound('Covered province');
+      await app.db
+        .update(coveredProvinces)
+        .set({ retrievalFeeInCents: request.body.retrievalFeeInCents })
+        .where(eq(coveredProvinces.provinceCode, provinceCode));
+      const updated = (await listCoveredProvinces(app.db)).find((p) => p.provinceCode === provinceCode)!;
+      return { data: updated };
+    },
+  );
+
+  app.get(
+    '/covered-cities-municipalities/:provinceCode',
+    {
+      schema: {
+        tags,
+        summary: 'Cities and municipalities of a covered province (PSGC)',
+        params: z.object({ provinceCode: placeCode }),
+        response: { 200: dataOf(z.array(placeDto)) },
+      },
+    },
+    async (request) => ({ data: await coveredCities(app.db, request.params.provinceCode) }),
+  );
+
+  app.get(
+    '/barangays/:cityMunicipalityCode',
+    {
+      schema: {
+        tags,
+        summary: 'Barangays of a covered city or municipality (PSGC)',
+        params: z.object({ cityMunicipalityCode: placeCode }),
+        response: { 200: dataOf(z.array(placeDto)) },
+      },
+    },
+    async (request) => ({ data: await coveredBarangays(app.db, request.params.cityMunicipalityCode) }),
+  );
+
+  app.get(
+    '/saved-addresses',
+    { schema: { tags, summary: 'My saved addresses', response: { 200: dataOf(z.array(addressDto)) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Address');
+      return { data: (await listMyAddresses(app.db, actor)).map(toAddressDto) };
+    },
+  );
+
+  app.get(
+    '/saved-addresses/:id',
+    { schema: { tags, summary: 'One of my saved addresses', params: idParams, response: { 200: dataOf(addressDto) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Address');
+      return { data: toAddressDto(await getAddressFor(app.db, actor, request.params.id)) };
+    },
+  );
+
+  app.post(
+    '/new-address',
+    { schema: { tags, summary: 'Save a new address', body: addressInput, response: { 201: dataOf(addressDto) } } },
+    async (request, reply) => {
+      const actor = request.authorize('create', 'Address');
+      reply.status(201);
+      return { data: toAddressDto(await createAddress(app.db, actor, request.body)) };
+    },
+  );
+
+  app.put(
+    '/me/update/:id',
+    { schema: { tags, summary: 'Change one of my saved addresses', params: idParams, body: addressInput, response: { 200: dataOf(addressDto) } } },
+    async (request) => {
+      const actor = request.authorize('update', 'Address');
+      return { data: toAddressDto(await changeAddress(app.db, actor, request.params.id, request.body, true)) };
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: { tags, summary: 'Change an address (own, or any for admins)', params: idParams, body: addressInput, response: { 200: dataOf(addressDto) } },
+    },
+    async (request) => {
+      const actor = request.authorize('update', 'Address');
+      return { data: toAddressDto(await changeAddress(app.db, actor, request.params.id, request.body, false)) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, summary: 'Delete a saved address', params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      // Deleting a saved address is editing one's own address book: the spec's customer "update addresses".
+      const actor = request.authorize('update', 'Address');
+      await removeAddress(app.db, actor, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { ConsoleSmsProvider } from './console.js';
+import { SemaphoreSmsProvider } from './semaphore.js';
+
+/** Every SMS goes through this interface; which gateway runs is configuration (SMS_PROVIDER). */
+export interface SmsProvider {
+  readonly name: string;
+  send(to: string, text: string): Promise<void>;
+}
+
+export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
+  if (config.SMS_PROVIDER === 'semaphore') {
+    return new SemaphoreSmsProvider(config.SEMAPHORE_API_KEY as string, config.SEMAPHORE_SENDER_NAME);
+  }
+  if (config.APP_ENV === 'production') {
+    log.warn('SMS_PROVIDER=console in production: messages (and one-time codes) are written to the log, not sent');
+  }
+  return new ConsoleSmsProvider(log);
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { seedDatabase } from '../db/seed/index.js';
+import type { SmsProvider } from '../platform/sms/index.js';
+
+/** Keeps every SMS so tests can read the one-time code a person would have received. */
+export class MemorySms implements SmsProvider {
+  readonly name = 'memory';
+  readonly sent: { to: string; text: string }[] = [];
+  async send(to: string, text: string) {
+    this.sent.push({ to, text });
+  }
+  lastCodeFor(to: string): string {
+    const message = [...this.sent].reverse().find((m) => m.to === to);
+    const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`No code was sent to ${to}`);
+    return code;
+  }
+}
+
+export interface TestApp {
+  app: App;
+  sms: MemorySms;
+  database: Database;
+  close(): Promise<void>;
+}
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default; with TEST_DB=pg, a new database on the
+ * machine's PostgreSQL, created here and dropped on close.
+ */
+export async function buildTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DB === 'pg') {
+    const name = `hatid_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 10 });
+    dropDatabase = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
+  } else {
+    database = await openDatabase({});
+  }
+  await migrateDatabase(database);
+  await seedDatabase(database.db, { demo: options.demo ?? true });
+  const sms = new MemorySms();
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const app = await buildApp({ config, database, sms, logger: false, webDist: null, secretDir: null });
+  await app.ready();
+  return {
+    app,
+    sms,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

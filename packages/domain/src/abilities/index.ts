@@ -1,0 +1,2 @@
+export * from './define.js';
+export * from './flags.js';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { mobileNumberSchema, nameSchema } from '../validation/index.js';
+
+const psgcCode = z.string().trim().regex(/^\d{9,10}$/, 'Choose from the list');
+
+export const PARTNER_STATUSES = ['direct', 'partner'] as const;
+export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+
+export const addressInput = z.object({
+  label: z.string().trim().max(50).optional(),
+  name: nameSchema,
+  mobileNumber: mobileNumberSchema,
+  email: z.email('Enter a valid email address').optional(),
+  provinceCode: psgcCode,
+  cityCode: psgcCode,
+  barangayCode: psgcCode,
+  streetName: z.string().trim().min(1, 'Required').max(255, 'At most 255 characters'),
+  isDefault: z.boolean().optional(),
+});
+export type AddressInput = z.infer<typeof addressInput>;
+
+export const addressDto = z.object({
+  id: z.string(),
+  label: z.string().nullable(),
+  name: z.string(),
+  mobileNumber: z.string(),
+  email: z.string().nullable(),
+  provinceCode: z.string(),
+  provinceName: z.string(),
+  cityCode: z.string(),
+  cityLabel: z.string(),
+  barangayCode: z.string(),
+  barangayName: z.string(),
+  streetName: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type AddressDto = z.infer<typeof addressDto>;
+
+export const placeDto = z.object({ code: z.string(), name: z.string() });
+export type PlaceDto = z.infer<typeof placeDto>;
+
+export const coveredProvinceDto = z.object({
+  provinceCode: z.string(),
+  name: z.string(),
+  partnerStatus: z.enum(PARTNER_STATUSES),
+  retrievalFeeInCents: z.number().int(),
+  isIntraCityEnabled: z.boolean(),
+});
+export type CoveredProvinceDto = z.infer<typeof coveredProvinceDto>;
+
+export const updateRetrievalFeeBody = z.object({
+  retrievalFeeInCents: z.number().int('Enter the fee in whole centavos').min(0, 'Value must be at least 0').max(10_000_00, 'Value must not exceed 1000000'),
+});

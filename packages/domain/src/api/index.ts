@@ -1,0 +1,3 @@
+export * from './common.js';
+export * from './users.js';
+export * from './addresses.js';

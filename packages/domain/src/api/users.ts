@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { mobileNumberSchema, nameSchema } from '../validation/index.js';
+
+/** Request and response shapes of the sign-in and account calls, shared by server routes and web forms. */
+
+export const ROLE_NAMES = [
+  'admin',
+  'business_admin',
+  'business_member',
+  'consolidator',
+  'customer',
+  'rider',
+  'sales_agent',
+  'service_partner',
+  'ssp',
+  'staff',
+  'super_admin',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const ACCOUNT_TYPES = ['individual', 'business'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
+
+export const OTP_LENGTH = 6;
+
+export const sendOtpBody = z.object({ mobileNumber: mobileNumberSchema });
+export const sendOtpResult = z.object({ expiresInSeconds: z.number(), resendAfterSeconds: z.number() });
+
+export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code we sent you');
+export const verifyOtpBody = z.object({ mobileNumber: mobileNumberSchema, otp: otpSchema });
+
+export const agentCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,16}$/, 'Agent codes are 4 to 16 letters or digits');
+
+export const registerCustomerBody = z
+  .object({
+    registrationToken: z.string().min(1),
+    firstName: nameSchema,
+    lastName: nameSchema,
+    accountType: z.enum(ACCOUNT_TYPES),
+    businessName: z.string().trim().max(200).optional(),
+    email: z.email('Enter a valid email address').optional(),
+    agentCode: agentCodeSchema.optional(),
+  })
+  .refine((b) => b.accountType !== 'business' || (b.businessName ?? '').length > 0, {
+    path: ['businessName'],
+    message: 'Business name is required for a business account',
+  });
+
+export const passwordSchema = z
+  .string()
+  .min(10, 'Password must be at least 10 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+export const loginWithEmailBody = z.object({
+  email: z.email('Enter a valid email address'),
+  password: z.string().min(1, 'Required').max(200),
+});
+
+export const registerWithEmailBody = z.object({
+  token: z.string().min(1),
+  firstName: nameSchema,
+  lastName: nameSchema,
+  password: passwordSchema,
+});
+
+export const updateMeBody = z.object({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+  email: z.email('Enter a valid email address').nullable().optional(),
+});
+
+export const roleDto = z.object({ id: z.number(), name: z.enum(ROLE_NAMES) });
+
+export const userDto = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  mobileNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  businessName: z.string().nullable(),
+  agentCode: z.string().nullable(),
+  usedAgentCode: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  isEmployee: z.boolean(),
+  roles: z.array(roleDto),
+  createdAt: z.string(),
+});
+export type UserDto = z.infer<typeof userDto>;
+
+/** verifyOtp either signs a known number in, or hands back a token to finish registration with. */
+export const verifyOtpResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signed_in'), user: userDto }),
+  z.object({ status: z.literal('registration_required'), registrationToken: z.string() }),
+]);
+export type VerifyOtpResult = z.infer<typeof verifyOtpResult>;
+
+export const agentCodeValidity = z.object({ agentCode: z.string(), valid: z.boolean() });

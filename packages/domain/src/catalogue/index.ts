@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './units.js';
+export * from './boxes.js';

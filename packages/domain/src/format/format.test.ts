@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatPesoAmount, relativeTime, toIsoDate } from './index.js';
+
+describe('money', () => {
+  it('shows cents as pesos with the peso sign and thousands separators', () => {
+    expect(formatMoney(123450)).toBe('₱1,234.50');
+    expect(formatMoney(0)).toBe('₱0.00');
+    expect(formatMoney(200000000)).toBe('₱2,000,000.00');
+  });
+
+  it('shows PHP 0.00 when a pricing value is not a number', () => {
+    expect(formatPesoAmount(1234.5)).toBe('PHP 1,234.50');
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, undefined, null, '12', {}]) {
+      expect(formatPesoAmount(bad)).toBe('PHP 0.00');
+    }
+  });
+});
+
+describe('dates', () => {
+  it('formats the Manila calendar day, even when UTC is still on the previous day', () => {
+    const lateUtc = new Date('2026-11-04T17:30:00Z'); // 01:30 on Nov 5 in Manila
+    expect(formatDate(lateUtc)).toBe('November 05, 2026');
+    expect(toIsoDate(lateUtc)).toBe('2026-11-05');
+    expect(toIsoDate('2026-01-01T00:00:00+08:00')).toBe('2026-01-01');
+  });
+});
+
+describe('relative time', () => {
+  const now = new Date('2026-11-05T12:00:00Z');
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  it.each([
+    [59_000, 'Just now'],
+    [60_000, '1 minute ago'],
+    [5 * 60_000, '5 minutes ago'],
+    [59 * 60_000 + 59_000, '59 minutes ago'],
+    [60 * 60_000, '1 hour ago'],
+    [23 * 3_600_000, '23 hours ago'],
+    [24 * 3_600_000, '1 day ago'],
+    [10 * 86_400_000, '10 days ago'],
+    [-60_000, 'Just now'],
+  ])('%i ms ago reads %s', (ms, label) => {
+    expect(relativeTime(before(ms), now)).toBe(label);
+  });
+});

@@ -1,0 +1,41 @@
+import { tz } from '@date-fns/tz';
+import { differenceInMinutes, format } from 'date-fns';
+
+const MANILA = tz('Asia/Manila');
+const PESO = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+const PLAIN = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "₱1,234.50" from cents. */
+export function formatMoney(cents: number): string {
+  return PESO.format(cents / 100);
+}
+
+/** "PHP 1,234.50" from pesos; the pricing display shows "PHP 0.00" for anything that is not a number. */
+export function formatPesoAmount(value: unknown): string {
+  const amount = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return `PHP ${PLAIN.format(amount)}`;
+}
+
+type DateInput = Date | string | number;
+
+/** "November 05, 2026", the day as it is in the Philippines whatever the viewer's clock says. */
+export function formatDate(date: DateInput): string {
+  return format(new Date(date), 'MMMM dd, yyyy', { in: MANILA });
+}
+
+/** yyyy-MM-dd of the Manila calendar day. */
+export function toIsoDate(date: DateInput): string {
+  return format(new Date(date), 'yyyy-MM-dd', { in: MANILA });
+}
+
+const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+
+/** "Just now", then minutes, hours and days ago (product.md §8). A future time also reads "Just now". */
+export function relativeTime(date: DateInput, now: DateInput = new Date()): string {
+  const minutes = differenceInMinutes(new Date(now), new Date(date));
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return ago(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return ago(hours, 'hour');
+  return ago(Math.floor(hours / 24), 'day');
+}

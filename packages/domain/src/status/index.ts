@@ -1,0 +1,3 @@
+export * from './activities.js';
+export * from './moves.js';
+export * from './headline.js';

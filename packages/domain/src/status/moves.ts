@@ -1,0 +1,94 @@
+import type { DeliveryStatus, DeliveryType, ShipmentStatus } from '../catalogue/enums.js';
+import { DELIVERY_STATUSES } from '../catalogue/enums.js';
+import { PRIMARY_ACTIVITY, findActivityStatus, type ActivityName } from './activities.js';
+
+type Moves = readonly ActivityName[];
+const ON_HOLD: ActivityName = 'On hold - Requires documentation';
+
+/** Activities allowed from each delivery status (DECISIONS.md "Allowed moves"). */
+const FROM_STATUS: Record<DeliveryStatus, Moves> = {
+  'Order placed': ['On the way for pickup', ON_HOLD],
+  'For pickup': ['On the way for pickup', 'Package picked up', 'Pick up failed', ON_HOLD],
+  'Picked up': ['At origin hub', ON_HOLD],
+  'Orig. hub': ['Loaded for shipping', ON_HOLD],
+  'Orig. port': ['In-transit'],
+  'In-transit': ['Arrived at destination port', 'Offloaded at the port'],
+  'Dest. port': ['Offloaded at the port', 'Arrived at destination hub'],
+  'Dest. hub': ['Out for delivery', 'Ready for pickup at destination hub'],
+  'For pickup dest.': ['Delivered'],
+  'Out for delivery': ['Delivered', 'Delivery failed'],
+  Delivered: [],
+};
+
+/** Chains that share one delivery status, so they are told apart by the last status-changing activity. */
+const AFTER_ACTIVITY: Partial<Record<ActivityName, Moves>> = {
+  'Delivery failed': ['Rescheduled for delivery', 'Return to sender initiated'],
+  'Rescheduled for delivery': ['Out for delivery reattempt'],
+  'Out for delivery reattempt': ['Delivered', 'Delivery failed'],
+  'Return to sender initiated': ['Return to sender in transit'],
+  'Return to sender in transit': ['Return to sender delivered'],
+};
+
+// Intra-City and Same Day go by land or courier straight to the destination hub: no port leg.
+const SKIPS_PORTS: readonly DeliveryType[] = ['intra_city', 'same_day'];
+
+export interface MoveOptions {
+  deliveryType: DeliveryType;
+  /** The last activity that changed the delivery status (custom ones excluded). Needed for the failed-delivery and return chains. */
+  lastActivity?: string | null;
+  /** A staff correction (needs the update_delivery_status ability and a note): any known status is allowed. */
+  correction?: boolean;
+}
+
+export type MoveResult =
+  | { ok: true; next: DeliveryStatus; activity: ActivityName | null }
+  | { ok: false; message: string };
+
+const isDeliveryStatus = (value: string): value is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(value);
+
+function allowedFrom(from: DeliveryStatus, options: MoveOptions): Moves {
+  const last = options.lastActivity ? findActivityStatus(options.lastActivity) : null;
+  const chained = last && last.deliveryStatus === from ? AFTER_ACTIVITY[last.name as ActivityName] : undefined;
+  if (chained) return chained;
+  const moves = FROM_STATUS[from];
+  return from === 'Orig. hub' && SKIPS_PORTS.includes(options.deliveryType) ? [...moves, 'Arrived at destination hub'] : moves;
+}
+
+/**
+ * Whether an activity (or a delivery status set by its short label) may be recorded now, and the
+ * delivery status it leads to. A custom activity (any unknown name) is always allowed and changes nothing.
+ */
+export function canMoveTo(from: DeliveryStatus, activityOrStatus: string, options: MoveOptions): MoveResult {
+  const refused = { ok: false, message: `Cannot move a shipment from "${from}" to "${activityOrStatus}"` } as const;
+  const activity = findActivityStatus(activityOrStatus) ?? (isDeliveryStatus(activityOrStatus) ? findActivityStatus(PRIMARY_ACTIVITY[activityOrStatus]) : null);
+  if (!activity) return { ok: true, next: from, activity: null };
+  const name = activity.name as ActivityName;
+  // Cancelling is not a move: it goes through canCancel and sets the shipment status.
+  if (activity.deliveryStatus === null) return refused;
+  if (options.correction) return { ok: true, next: activity.deliveryStatus, activity: name };
+  if (!allowedFrom(from, options).includes(name)) return refused;
+  // Putting a shipment on hold after pickup must not send it back to "For pickup".
+  const next = name === ON_HOLD && from !== 'Order placed' ? from : activity.deliveryStatus;
+  return { ok: true, next, activity: name };
+}
+
+export type CancelResult = { ok: true } | { ok: false; message: string };
+
+export const CANCEL_MESSAGES = {
+  alreadyCancelled: 'This shipment is already cancelled',
+  delivered: 'A delivered shipment cannot be cancelled',
+  pickedUp: 'A shipment can be cancelled only before it is picked up',
+} as const;
+
+/** Customers cancel until pickup; staff and admins until delivery (DECISIONS.md "Cancellation"). */
+export function canCancel(
+  deliveryStatus: DeliveryStatus,
+  options: { isStaff: boolean; shipmentStatus?: ShipmentStatus },
+): CancelResult {
+  if (options.shipmentStatus === 'Cancelled') return { ok: false, message: CANCEL_MESSAGES.alreadyCancelled };
+  if (deliveryStatus === 'Delivered') return { ok: false, message: CANCEL_MESSAGES.delivered };
+  if (!options.isStaff && deliveryStatus !== 'Order placed' && deliveryStatus !== 'For pickup') {
+    return { ok: false, message: CANCEL_MESSAGES.pickedUp };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUSES, PICKUP_FAILURE_REASONS, type DeliveryStatus } from '../catalogue/enums.js';
+import { ACTIVITY_STATUSES, findActivityStatus } from './activities.js';
+import { timelineHeadline } from './headline.js';
+import { canCancel, canMoveTo, type MoveOptions } from './moves.js';
+
+const nextDay: MoveOptions = { deliveryType: 'next_day' };
+
+describe('activity catalogue', () => {
+  it.each([
+    ['Order placed', 'order_processing', 'Order placed'],
+    ['On the way for pickup', 'first_mile', 'For pickup'],
+    ['On hold - Requires documentation', 'first_mile', 'For pickup'],
+    ['Loaded for shipping', 'mid_mile', 'Orig. port'],
+    ['Offloaded at the port', 'mid_mile', 'Dest. port'],
+    ['Return to sender in transit', 'last_mile', 'Dest. hub'],
+    ['Rescheduled for delivery', 'last_mile', 'Out for delivery'],
+    ['Return to sender delivered', 'last_mile', 'Delivered'],
+  ])('%s belongs to %s and sets %s', (name, group, status) => {
+    expect(findActivityStatus(name)).toMatchObject({ group, deliveryStatus: status });
+  });
+
+  it('offers the spec reasons for failed pickups and deliveries', () => {
+    expect(findActivityStatus('Pick up failed')?.reasons).toEqual(PICKUP_FAILURE_REASONS);
+    expect(findActivityStatus('Delivery failed')?.reasons).toEqual(DELIVERY_FAILURE_REASONS);
+  });
+
+  it('reaches every delivery status through some activity', () => {
+    const reached = new Set(ACTIVITY_STATUSES.map((s) => s.deliveryStatus));
+    for (const status of DELIVERY_STATUSES) expect(reached.has(status)).toBe(true);
+  });
+});
+
+describe('canMoveTo', () => {
+  const walk = (steps: string[], options: MoveOptions, start: DeliveryStatus = 'Order placed') => {
+    let status = start;
+    let last: string | null = null;
+    for (const step of steps) {
+      const result = canMoveTo(status, step, { ...options, lastActivity: last });
+      if (!result.ok) throw new Error(result.message);
+      status = result.next;
+      if (result.activity) last = result.activity;
+    }
+    return status;
+  };
+
+  it('walks an air shipment from booking to delivery', () => {
+    const legs = ['On the way for pickup', 'Package picked up', 'At origin hub', 'Loaded for shipping', 'In-transit', 'Arrived at destination port', 'Offloaded at the port', 'Arrived at destination hub', 'Out for delivery', 'Delivered'];
+    expect(walk(legs, nextDay)).toBe('Delivered');
+  });
+
+  it('lets Intra-City and Same Day skip the port leg, but not Next Day', () => {
+    expect(canMoveTo('Orig. hub', 'Dest. hub', { deliveryType: 'intra_city' })).toEqual({ ok: true, next: 'Dest. hub', activity: 'Arrived at destination hub' });
+    expect(canMoveTo('Orig. hub', 'Dest. hub', { deliveryType: 'same_day' }).ok).toBe(true);
+    expect(canMoveTo('Orig. hub', 'Dest. hub', nextDay)).toEqual({ ok: false, message: 'Cannot move a shipment from "Orig. hub" to "Dest. hub"' });
+  });
+
+  it('refuses skipping steps and moving backwards, naming both statuses', () => {
+    expect(canMoveTo('Order placed', 'Delivered', nextDay)).toEqual({ ok: false, message: 'Cannot move a shipment from "Order placed" to "Delivered"' });
+    expect(canMoveTo('Dest. hub', 'Picked up', nextDay).ok).toBe(false);
+    expect(canMoveTo('Delivered', 'Out for delivery', nextDay).ok).toBe(false);
+  });
+
+  it('runs failed delivery → rescheduled → reattempt → delivered, and only in that order', () => {
+    expect(walk(['Delivery failed', 'Rescheduled for delivery', 'Out for delivery reattempt', 'Delivered'], nextDay, 'Out for delivery')).toBe('Delivered');
+    expect(canMoveTo('Out for delivery', 'Rescheduled for delivery', { ...nextDay, lastActivity: 'Out for delivery' }).ok).toBe(false);
+    expect(canMoveTo('Out for delivery', 'Delivered', { ...nextDay, lastActivity: 'Delivery failed' }).ok).toBe(false);
+  });
+
+  it('returns to sender only after a failed delivery, and ends the shipment', () => {
+    const status = walk(['Delivery failed', 'Return to sender initiated', 'Return to sender in transit', 'Return to sender delivered'], nextDay, 'Out for delivery');
+    expect(status).toBe('Delivered');
+    expect(canMoveTo('Out for delivery', 'Return to sender initiated', { ...nextDay, lastActivity: 'Out for delivery' }).ok).toBe(false);
+    expect(canMoveTo('Dest. hub', 'Out for delivery', { ...nextDay, lastActivity: 'Return to sender initiated' }).ok).toBe(false);
+  });
+
+  it('keeps For pickup after a failed pickup and allows a retry', () => {
+    expect(walk(['On the way for pickup', 'Pick up failed', 'On the way for pickup', 'Package picked up'], nextDay)).toBe('Picked up');
+    expect(canMoveTo('For pickup', 'Pick up failed', nextDay)).toMatchObject({ ok: true, next: 'For pickup' });
+  });
+
+  it('puts a shipment on hold in the first mile without sending it back, and lifts it', () => {
+    expect(canMoveTo('Orig. hub', 'On hold - Requires documentation', nextDay)).toMatchObject({ ok: true, next: 'Orig. hub' });
+    expect(walk(['On hold - Requires documentation', 'Loaded for shipping'], nextDay, 'Orig. hub')).toBe('Orig. port');
+    expect(canMoveTo('Out for delivery', 'On hold - Requires documentation', nextDay).ok).toBe(false);
+  });
+
+  it('lets self-collect go from the destination hub to delivered', () => {
+    expect(walk(['For pickup dest.', 'Delivered'], nextDay, 'Dest. hub')).toBe('Delivered');
+  });
+
+  it('records a custom activity anywhere without changing the status', () => {
+    expect(canMoveTo('In-transit', 'Delayed by typhoon', nextDay)).toEqual({ ok: true, next: 'In-transit', activity: null });
+    expect(canMoveTo('Delivered', 'Customer called', nextDay)).toMatchObject({ ok: true, next: 'Delivered' });
+  });
+
+  it('lets a staff correction move back, and never treats cancelling as a move', () => {
+    expect(canMoveTo('Dest. hub', 'Orig. hub', { ...nextDay, correction: true })).toMatchObject({ ok: true, next: 'Orig. hub' });
+    expect(canMoveTo('For pickup', 'Order cancelled', nextDay).ok).toBe(false);
+  });
+});
+
+describe('canCancel', () => {
+  it.each(DELIVERY_STATUSES.map((s) => [s] as const))('from %s', (status) => {
+    const beforePickup = status === 'Order placed' || status === 'For pickup';
+    expect(canCancel(status, { isStaff: false }).ok).toBe(beforePickup);
+    expect(canCancel(status, { isStaff: true }).ok).toBe(status !== 'Delivered');
+  });
+
+  it('explains the refusal and refuses a second cancellation', () => {
+    expect(canCancel('Picked up', { isStaff: false })).toEqual({ ok: false, message: 'A shipment can be cancelled only before it is picked up' });
+    expect(canCancel('Order placed', { isStaff: true, shipmentStatus: 'Cancelled' }).ok).toBe(false);
+  });
+});
+
+describe('timeline headline', () => {
+  it.each([
+    ['Cancelled', 'For pickup', 'Shipment order cancelled'],
+    ['Cancelled', 'Order placed', 'Shipment order cancelled'],
+    ['Pending', 'Order placed', 'Shipment order placed'],
+    ['Pending', 'For pickup', 'Shipment order placed'],
+    ['OnGoing', 'For pickup', 'Courier is on the way for pick up'],
+    ['OnGoing', 'Picked up', 'Shipment is on the way'],
+    ['OnGoing', 'In-transit', 'Shipment is on the way'],
+    ['OnGoing', 'Out for delivery', 'Shipment is on the way'],
+    ['OnGoing', 'Delivered', 'Shipment order placed'],
+    ['Pending', 'Picked up', 'Shipment order placed'],
+  ] as const)('%s + %s reads %s', (shipmentStatus, deliveryStatus, headline) => {
+    expect(timelineHeadline({ shipmentStatus, deliveryStatus })).toBe(headline);
+  });
+});

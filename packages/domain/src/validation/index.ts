@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Messages of the spec (product.md §5), kept in one place so server and web show the same words. */
+export const VALIDATION_MESSAGES = {
+  name: 'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens',
+  mobileNumber: 'Enter a valid Philippine mobile number, e.g. 0917 123 4567',
+  decimals: 'Value must have at most 2 decimal places',
+  scientific: 'Scientific notation is not allowed',
+  min: (min: number) => `Value must be at least ${min}`,
+  max: (max: number) => `Value must not exceed ${max}`,
+  maxText: 'Text must be at most 1024 characters',
+} as const;
+
+export const MAX_TEXT_LENGTH = 1024;
+export const MAX_FILE_SIZE_BYTES = 10_485_760;
+
+// Letters of any script incl. accented ones, space, comma, period, apostrophe, hyphen.
+const NAME_PATTERN = /^[\p{L}\p{M} ,.'-]+$/u;
+// Optional +63, 63 or 0, then 9 or 8, then 9 digits (spaces and dashes are ignored).
+const MOBILE_PATTERN = /^(?:\+63|63|0)?([98]\d{9})$/;
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(100, 'Name must be at most 100 characters')
+  .regex(NAME_PATTERN, VALIDATION_MESSAGES.name);
+
+export function isValidName(value: string): boolean {
+  return NAME_PATTERN.test(value.trim());
+}
+
+/** Returns the number in E.164 form (+639171234567), or null when it is not a PH mobile number. */
+export function normalizeMobileNumber(value: string): string | null {
+  const compact = value.replace(/[\s-]/g, '');
+  const match = MOBILE_PATTERN.exec(compact);
+  return match ? `+63${match[1]}` : null;
+}
+
+/** Accepts any spec-valid spelling and outputs the E.164 form. */
+export const mobileNumberSchema = z
+  .string()
+  .trim()
+  .refine((v) => normalizeMobileNumber(v) !== null, VALIDATION_MESSAGES.mobileNumber)
+  .transform((v) => normalizeMobileNumber(v) as string);
+
+export const textSchema = z.string().trim().max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText);
+
+export * from './numeric.js';
