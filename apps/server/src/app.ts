@@ -17,11 +17,29 @@ import { swaggerPlugin } from './plugins/swagger.js';
 import { genTraceId, traceIdPlugin } from './plugins/trace-id.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/index.js';
 import { loadAppSecret } from './platform/secret.js';
+import { createStorage, type StorageDriver } from './platform/storage/index.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { proofImagesRoutes } from './modules/shipments/proof-images.routes.js';
+import { documentsRoutes } from './modules/shipments/documents.routes.js';
+import { shipmentMilesRoutes } from './modules/shipment-miles/shipment-miles.routes.js';
+import { createMemoryEventBus, type EventBus } from './platform/events/index.js';
+import { createOutboxWorker, type OutboxWorker } from './platform/outbox/index.js';
+import { createWebPushSender, loadVapidKeys, type PushSender } from './platform/push/index.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { smsRoutes } from './modules/auth/sms.routes.js';
 import { boxesRoutes } from './modules/boxes/boxes.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
+import { waybillsRoutes } from './modules/shipments/waybills.routes.js';
+import { canSeeTrackingNumber } from './modules/shipments/shipments.scope.js';
+import { shipmentListsRoutes } from './modules/shipments/lists.routes.js';
+import { shipmentStatsRoutes } from './modules/shipments/stats.routes.js';
+import { shipmentOperationsRoutes } from './modules/shipments/operations.routes.js';
+import { pricingRoutes } from './modules/pricing/pricing.routes.js';
+import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +48,13 @@ declare module 'fastify' {
     database: Database;
     sms: SmsProvider;
     secret: Buffer;
+    /** File bytes: local disk under DATA_DIR/uploads or S3 (platform/storage); metadata in the uploads table. */
+    storage: StorageDriver;
+    /** Real-time hints to browsers: `app.events.publish(appEvent(type, channels, payload))` (platform/events). */
+    events: EventBus;
+    push: PushSender;
+    /** Background jobs written with enqueueOutbox; `app.outbox.handle(topic, fn)` registers a topic. */
+    outbox: OutboxWorker;
   }
 }
 
@@ -44,6 +69,12 @@ export interface BuildAppOptions {
   secretDir?: string | null;
   /** Directory of the built web app; served at / when it exists. */
   webDist?: string | null;
+  /** Replaces the configured file storage (tests use a temporary directory). */
+  storage?: StorageDriver;
+  /** The event bus (main.ts passes a Redis bus when REDIS_URL is set; its creator closes it). Default: in-process. */
+  events?: EventBus;
+  /** Replaces Web Push (tests record pushes). */
+  push?: PushSender;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -69,7 +100,20 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sms', options.sms ?? createSmsProvider(config, app.log));
+  app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate('secret', loadAppSecret(config.APP_SECRET, options.secretDir === undefined ? config.dataDir : options.secretDir));
+  const ownBus = options.events ? null : createMemoryEventBus(app.log);
+  app.decorate('events', options.events ?? ownBus!);
+  app.decorate(
+    'push',
+    options.push ?? createWebPushSender(loadVapidKeys(config, options.secretDir === undefined ? config.dataDir : options.secretDir)),
+  );
+  // Not started here: main.ts starts it after listen; tests call app.outbox.runOnce().
+  app.decorate('outbox', createOutboxWorker({ db: options.database.db, logger: app.log }));
+  app.addHook('onClose', async () => {
+    await app.outbox.stop();
+    await ownBus?.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(traceIdPlugin);
@@ -90,6 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
     global: true,
     max: 300,
     timeWindow: '1 minute',
+    allowList: config.RATE_LIMIT_ALLOWLIST,
     ...(options.redis ? { redis: options.redis, nameSpace: 'hatid-rl:' } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -99,6 +144,9 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
+  // Browsers may follow a shipment's channel exactly when they may see the shipment.
+  app.shipmentAccess = (actor, trackingNumber) => canSeeTrackingNumber(app.db, actor, trackingNumber);
   await app.register(swaggerPlugin);
 
   await app.register(
@@ -108,6 +156,18 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(smsRoutes, { prefix: '/sms' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(addressesRoutes, { prefix: '/addresses' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(shipmentsRoutes, { prefix: '/shipments' });
+      await api.register(waybillsRoutes, { prefix: '/shipments' });
+      await api.register(shipmentListsRoutes, { prefix: '/shipments' });
+      await api.register(shipmentStatsRoutes, { prefix: '/shipments' });
+      await api.register(shipmentOperationsRoutes, { prefix: '/shipments' });
+      await api.register(pricingRoutes, { prefix: '/shipments' });
+      await api.register(promoCodesRoutes, { prefix: '/promo-codes' });
+      await api.register(uploadsRoutes, { prefix: '/uploads' });
+      await api.register(proofImagesRoutes, { prefix: '/shipments' });
+      await api.register(documentsRoutes, { prefix: '/shipments' });
+      await api.register(shipmentMilesRoutes, { prefix: '/shipment-miles' });
     },
     { prefix: '/api' },
   );

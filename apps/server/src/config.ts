@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isVapidPrivateKey, isVapidPublicKey } from './platform/push/vapid-format.js';
 
 /**
  * The whole configuration, read from the environment in one place. A bad value stops the start with a
@@ -44,11 +45,37 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** Client IPs exempt from the per-IP request limits (load balancer health checks, load tests). OTP limits still apply. */
+  RATE_LIMIT_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Set when behind a TLS-terminating proxy so cookies get Secure and client IPs come from X-Forwarded-For. */
   TRUST_PROXY: booleanish.default(false),
   /** Key for HMACs (one-time codes). Set the same value on every instance; else one is generated in DATA_DIR/keys. */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Web Push (VAPID) key pair, base64url; set both (the same on every instance) or neither (generated in DATA_DIR/keys). */
+  VAPID_PUBLIC_KEY: z.string().refine(isVapidPublicKey, 'must be a base64url P-256 public key (65 bytes)').optional(),
+  VAPID_PRIVATE_KEY: z.string().refine(isVapidPrivateKey, 'must be a base64url P-256 private key (32 bytes)').optional(),
+  /** Contact the push services may use: mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  /** Where uploaded files live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible store). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** For MinIO, R2, Spaces…; path-style addressing is used when set. */
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean; dataDir: string };
@@ -78,6 +105,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Boolean(c.SUPER_ADMIN_EMAIL) !== Boolean(c.SUPER_ADMIN_PASSWORD),
     c.SUPER_ADMIN_EMAIL ? 'SUPER_ADMIN_PASSWORD' : 'SUPER_ADMIN_EMAIL',
     'the other SUPER_ADMIN_* variable is set',
+  );
+  requireWith(
+    Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY),
+    c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+    'the other VAPID_* key is set',
+  );
+  requireWith(Boolean(c.VAPID_PUBLIC_KEY) && !c.VAPID_SUBJECT, 'VAPID_SUBJECT', 'VAPID keys are set');
+  requireWith(c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET, 'S3_BUCKET', 'STORAGE_DRIVER=s3');
+  requireWith(c.STORAGE_DRIVER === 's3' && !c.S3_REGION, 'S3_REGION', 'STORAGE_DRIVER=s3');
+  requireWith(
+    Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY),
+    c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+    'the other S3_* key is set',
   );
   return {
     ...c,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
+import { createRedisEventBus, type BusLogger, type EventBus } from './platform/events/index.js';
 
 function readConfig(): Config {
   try {
@@ -27,7 +28,19 @@ await seedDatabase(database.db, {
     : {}),
 });
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-const app = await buildApp({ config, database, ...(redis ? { redis } : {}) });
+// Several instances behind a load balancer all deliver every event through Redis pub/sub (else: in-process).
+let busLog: BusLogger = { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) };
+async function openRedisEventBus(url: string): Promise<EventBus> {
+  try {
+    return await createRedisEventBus({ url, logger: { warn: (o, m) => busLog.warn(o, m), error: (o, m) => busLog.error(o, m) } });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+const events = config.REDIS_URL ? await openRedisEventBus(config.REDIS_URL) : undefined;
+const app = await buildApp({ config, database, ...(events ? { events } : {}), ...(redis ? { redis } : {}) });
+busLog = app.log;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -35,7 +48,8 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, finish the ones in flight, then close the database (PGlite flushes to DATA_DIR).
-  await app.close();
+  await app.close(); // also stops the outbox worker and closes the sockets
+  await events?.close();
   await database.close();
   redis?.disconnect();
   process.exit(0);
@@ -44,7 +58,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+app.outbox.start();
 app.log.info(
-  { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name },
+  { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name, events: app.events.kind },
   `Hatid is serving on http://localhost:${config.PORT}`,
 );

@@ -10,3 +10,4 @@ export * from './abilities/index.js';
 export * from './format/index.js';
 export * from './constants/index.js';
 export * from './errors/index.js';
+export * from './notifications/index.js';

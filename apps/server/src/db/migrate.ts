@@ -1,10 +1,15 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.js';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/server/drizzle, from the sources (src/db) or from the bundle (dist). */
+export const MIGRATIONS_DIR = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')].find((dir) =>
+  fs.existsSync(path.join(dir, 'meta', '_journal.json')),
+) as string;
 
 /** Applies the committed SQL migrations (never `push`): the same history on PGlite and PostgreSQL. */
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -1,6 +1,10 @@
 import type { RoleName } from '@hatid/domain';
 import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
 import type { TestApp } from './build-test-app.js';
+import { users } from '../db/schema/index.js';
+import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.js';
+import { assignRoles } from '../modules/users/users.repository.js';
+import { newAgentCode } from '../modules/users/users.service.js';
 
 export interface Session {
   cookie: string;
@@ -52,3 +56,18 @@ export async function signUpCustomer(t: TestApp, mobileNumber = freshMobile(), e
 }
 
 export { sessionCookie };
+
+/**
+ * A customer made directly in the database with a live session: for tests that need many people at once
+ * (the OTP endpoints are rate limited per IP, as they must be).
+ */
+export async function createCustomer(t: TestApp, firstName = 'Test'): Promise<Session> {
+  const db = t.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({ firstName, lastName: 'Customer', mobileNumber: freshMobile(), agentCode: newAgentCode() })
+    .returning({ id: users.id });
+  await assignRoles(db, user!.id, ['customer']);
+  const { token } = await createSession(db, user!.id, { ttlDays: 1 });
+  return { cookie: `${SESSION_COOKIE}=${token}`, userId: user!.id };
+}

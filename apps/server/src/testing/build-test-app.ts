@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -6,6 +9,9 @@ import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/index.js';
 import type { SmsProvider } from '../platform/sms/index.js';
+import { LocalDiskStorage, type StorageDriver } from '../platform/storage/index.js';
+import type { EventBus } from '../platform/events/index.js';
+import type { PushSender } from '../platform/push/index.js';
 
 /** Keeps every SMS so tests can read the one-time code a person would have received. */
 export class MemorySms implements SmsProvider {
@@ -26,6 +32,8 @@ export interface TestApp {
   app: App;
   sms: MemorySms;
   database: Database;
+  /** Where this app's files go (a temporary directory unless a storage was passed). */
+  storage: StorageDriver;
   close(): Promise<void>;
 }
 
@@ -35,7 +43,9 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
  * A fresh app on a fresh database: in-memory PGlite by default; with TEST_DB=pg, a new database on the
  * machine's PostgreSQL, created here and dropped on close.
  */
-export async function buildTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { demo?: boolean; events?: EventBus; push?: PushSender; storage?: StorageDriver } = {},
+): Promise<TestApp> {
   let database: Database;
   let dropDatabase = async () => {};
   if (process.env.TEST_DB === 'pg') {
@@ -52,16 +62,30 @@ export async function buildTestApp(options: { demo?: boolean } = {}): Promise<Te
   await seedDatabase(database.db, { demo: options.demo ?? true });
   const sms = new MemorySms();
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
-  const app = await buildApp({ config, database, sms, logger: false, webDist: null, secretDir: null });
+  const filesDir = options.storage ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-files-'));
+  const storage = options.storage ?? new LocalDiskStorage(filesDir!);
+  const app = await buildApp({
+    config,
+    database,
+    sms,
+    logger: false,
+    webDist: null,
+    secretDir: null,
+    storage,
+    ...(options.events ? { events: options.events } : {}),
+    ...(options.push ? { push: options.push } : {}),
+  });
   await app.ready();
   return {
     app,
     sms,
     database,
+    storage,
     close: async () => {
       await app.close();
       await database.close();
       await dropDatabase();
+      if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

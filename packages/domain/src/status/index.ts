@@ -1,3 +1,4 @@
 export * from './activities.js';
 export * from './moves.js';
 export * from './headline.js';
+export * from './miles.js';

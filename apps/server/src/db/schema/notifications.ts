@@ -1,28 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// The kinds live in the domain (describeNotification derives title and message from them).
+import { DEVICE_TOKEN_KINDS, NOTIFICATION_TYPES } from '@hatid/domain';
 import { at, createdAt, id, updatedAt } from './_columns.js';
 import { oneOf } from './_enums.js';
 import { users } from './users.js';
-
-/**
- * Notification kinds of DECISIONS "Notifications". The domain has no list yet; it should own one (title
- * and message are derived from kind + metadata in the web app) and this CHECK should then read it.
- */
-export const NOTIFICATION_TYPES = [
-  'shipment_booked',
-  'courier_on_the_way',
-  'picked_up',
-  'out_for_delivery',
-  'delivered',
-  'delivery_failed',
-  'cancelled',
-  'payment_received',
-  'wallet_topped_up',
-  'ticket_updated',
-] as const;
-
-/** Kinds of device token: a Web Push subscription (VAPID) or a native app token. */
-export const DEVICE_TOKEN_KINDS = ['web_push', 'fcm', 'apns'] as const;
 
 /** In-app notifications. user_id null = global (GET /notifications/global), shown to staff. */
 export const notifications = pgTable(

@@ -115,6 +115,8 @@ export const shipments = pgTable(
     /** Idempotency-Key of the booking request: a retried booking returns the first shipment. */
     idempotencyKey: text('idempotency_key'),
 
+    /** The sender's note for the rider ("call before pickup"). */
+    notes: text('notes'),
     deliveredAt: at('delivered_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),

@@ -1,8 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { RoleName } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { sessions } from '../../db/schema/index.js';
-import { loadUserWithRoles, type UserWithRoles } from '../users/users.repository.js';
+import { roles, sessions, userRoles, users } from '../../db/schema/index.js';
+import type { UserWithRoles } from '../users/users.repository.js';
 import { hashToken, newToken } from './tokens.js';
 
 export const SESSION_COOKIE = 'hatid_session';
@@ -27,17 +27,34 @@ export async function createSession(db: DbOrTx, userId: string, meta: SessionMet
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: DbOrTx, token: string): Promise<UserWithRoles | null> {
-  const [row] = await db
-    .select({ userId: sessions.userId })
+function prepareSessionLookup(db: DbOrTx) {
+  return db
+    .select({
+      user: users,
+      roles: sql<{ id: number; name: RoleName }[]>`coalesce(
+        (select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}) order by ${roles.id})
+           from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+          where ${userRoles.userId} = ${users.id}),
+        '[]'::json)`,
+    })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row) return null;
-  const user = await loadUserWithRoles(db, row.userId);
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user');
+}
+
+// Every signed-in request runs this: one round trip, planned once per connection.
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepareSessionLookup>>();
+
+export async function findSessionUser(db: DbOrTx, token: string): Promise<UserWithRoles | null> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareSessionLookup(db)));
+  const [row] = await query.execute({ tokenHash: hashToken(token) });
   // A deactivated account loses its sessions' power at once.
-  if (!user || user.status !== 'ACTIVE') return null;
-  return user;
+  if (!row || row.user.status !== 'ACTIVE') return null;
+  const parsedRoles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as UserWithRoles['roles']) : row.roles;
+  return { ...row.user, roles: parsedRoles };
 }
 
 export async function destroySession(db: DbOrTx, token: string): Promise<void> {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { createMileNoteBody, dataOf, mileNoteDto, shipmentMileDto, shipmentProgressDto, updateMileDetailsBody } from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createMileNote, deleteMileNote, shipmentProgress, updateMileDetails } from './shipment-miles.service.js';
+
+const tags = ['shipment-miles'];
+const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
+const idParams = z.object({ id: z.uuid() });
+
+/** Shipment miles (api-catalogue "Shipment miles"): first, mid and last mile of a shipment. */
+export const shipmentMilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:trackingNumber/create-note',
+    { schema: { tags, summary: 'Note on a mile (operations); never changes the status', params: trackingParams, body: createMileNoteBody, response: { 201: dataOf(mileNoteDto) } } },
+    async (request, reply) => {
+      const actor = request.authorize('view', 'Shipment');
+      return reply.status(201).send({ data: await createMileNote(app.db, actor, request.params.trackingNumber, request.body) });
+    },
+  );
+
+  app.delete(
+    '/notes/:id',
+    { schema: { tags, summary: 'Delete a mile note (its author or staff)', params: idParams, response: { 200: dataOf(z.object({ id: z.string() })) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      await deleteMileNote(app.db, actor, request.params.id);
+      return { data: { id: request.params.id } };
+    },
+  );
+
+  app.get(
+    '/progress/:trackingNumber',
+    { schema: { tags, summary: 'The three miles with their status', params: trackingParams, response: { 200: dataOf(shipmentProgressDto) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      return { data: await shipmentProgress(app.db, actor, request.params.trackingNumber) };
+    },
+  );
+
+  app.patch(
+    '/progress/:id/update-details',
+    { schema: { tags, summary: 'Carrier, reference, handler and times of a mile (staff)', params: idParams, body: updateMileDetailsBody, response: { 200: dataOf(shipmentMileDto) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      return { data: await updateMileDetails(app.db, actor, request.params.id, request.body) };
+    },
+  );
+};

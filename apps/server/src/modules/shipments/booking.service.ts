@@ -1,0 +1,258 @@
+import {
+  DELIVERY_TYPE_LABELS,
+  findBox,
+  formatMoney,
+  makeTrackingNumber,
+  schedulePickup,
+  type PricingResult,
+  type ShipmentPartyInput,
+  type StaffBookingInput,
+} from '@hatid/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { customerBookingBody, staffBookingBody } from '@hatid/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { shipmentActivities, shipmentPackages, shipments } from '../../db/schema/index.js';
+import { AppError, fieldError } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { findCityMunicipality } from '../../platform/psgc/index.js';
+import { findAddress, findCoveredProvince } from '../addresses/addresses.repository.js';
+import { checkPlaces } from '../addresses/addresses.service.js';
+import { quoteShipment } from '../pricing/pricing.service.js';
+import { reservePromoUse } from '../promo-codes/promo-codes.service.js';
+import { loadUserWithRoles } from '../users/users.repository.js';
+import type { ShipmentRow } from './shipments.repository.js';
+
+type CustomerBooking = z.output<typeof customerBookingBody>;
+type StaffBooking = z.output<typeof staffBookingBody>;
+export type BookingInput = CustomerBooking & Partial<Pick<StaffBooking, 'ownerId' | 'source' | 'dangerousGoodsFeeInCents' | 'fuelChargeFeeInCents' | 'othersFeeInCents' | 'sizeAdjustmentFeeInCents'>>;
+
+interface Party {
+  name: string;
+  mobileNumber: string;
+  email: string | null;
+  provinceCode: string;
+  cityCode: string;
+  barangayCode: string;
+  streetName: string;
+  cityLabel: string;
+}
+
+/** A saved address (the owner's) or typed fields, checked against PSGC and the provinces we serve. */
+async function resolveParty(db: Db, ownerId: string, input: ShipmentPartyInput, field: string): Promise<Party> {
+  let place: Omit<Party, 'cityLabel'>;
+  if ('addressId' in input) {
+    // Booking for the owner is already authorised, so the owner's own address book is usable; nobody else's.
+    const saved = await findAddress(db, input.addressId);
+    if (!saved || saved.userId !== ownerId) {
+      throw fieldError(`${field}.addressId`, 'This saved address was not found', 'NOT_FOUND');
+    }
+    place = saved;
+  } else {
+    place = { ...input, email: input.email ?? null };
+  }
+  await checkPlaces(db, place).catch((error: AppError) => {
+    throw new AppError(error.code, error.message, error.details?.map((d) => ({ ...d, field: `${field}.${d.field}` })));
+  });
+  return {
+    name: place.name,
+    mobileNumber: place.mobileNumber,
+    email: place.email,
+    provinceCode: place.provinceCode,
+    cityCode: place.cityCode,
+    barangayCode: place.barangayCode,
+    streetName: place.streetName,
+    cityLabel: findCityMunicipality(place.cityCode)!.name,
+  };
+}
+
+/** Same Day and Intra-City run inside one metro with its own hub: both ends in one Intra-City province. */
+async function checkServiceArea(db: Db, input: BookingInput, sender: Party, receiver: Party) {
+  if (input.deliveryType === 'next_day') return;
+  const label = DELIVERY_TYPE_LABELS[input.deliveryType];
+  const province = await findCoveredProvince(db, sender.provinceCode);
+  if (!province?.isIntraCityEnabled) {
+    throw fieldError('deliveryType', `${label} is not available from ${province?.name ?? 'this province'} yet`, 'RULE_BROKEN');
+  }
+  if (receiver.provinceCode !== sender.provinceCode) {
+    throw fieldError('deliveryType', `${label} delivers within ${province.name} only`, 'RULE_BROKEN');
+  }
+}
+
+function paymentMethodFor(paidBy: BookingInput['paidBy']) {
+  if (paidBy === 'wallet') {
+    // The wallet ledger arrives with the payments milestone; until then the option is switched off.
+    throw fieldError('paidBy', 'Paying by wallet is not switched on yet. Choose cash upon pick up or upon delivery.', 'RULE_BROKEN');
+  }
+  return 'cash' as const;
+}
+
+export interface BookingResult {
+  shipment: ShipmentRow;
+  quote: PricingResult;
+}
+
+/**
+ * Books a shipment: resolves both parties, prices it again on the server (the client's total must match),
+ * schedules the pickup, claims a unique S10 number and the promo use, all in one transaction.
+ */
+export async function bookShipment(
+  db: Db,
+  actor: Actor,
+  input: BookingInput,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<BookingResult> {
+  const now = options.now ?? new Date();
+  const ownerId = input.ownerId ?? actor.id;
+  const owner = await loadUserWithRoles(db, ownerId);
+  if (!owner || owner.status !== 'ACTIVE') throw fieldError('ownerId', 'Customer not found', 'NOT_FOUND');
+  const paymentMethod = paymentMethodFor(input.paidBy);
+  const sender = await resolveParty(db, ownerId, input.sender, 'sender');
+  const receiver = await resolveParty(db, ownerId, input.receiver, 'receiver');
+  await checkServiceArea(db, input, sender, receiver);
+
+  const fees = {
+    dangerousGoodsFeeInCents: input.dangerousGoodsFeeInCents ?? 0,
+    fuelChargeFeeInCents: input.fuelChargeFeeInCents ?? 0,
+    othersFeeInCents: input.othersFeeInCents ?? 0,
+    sizeAdjustmentFeeInCents: input.sizeAdjustmentFeeInCents ?? 0,
+  };
+  const quote = await quoteShipment(db, {
+    request: {
+      deliveryType: input.deliveryType,
+      packages: input.packages,
+      declaredInsuranceValue: input.declaredInsuranceValue,
+      promoCode: input.promoCode,
+      ...fees,
+    },
+    userId: ownerId,
+    receiverProvinceCode: receiver.provinceCode,
+    now,
+  });
+  if (quote.promoCodeError) throw fieldError('promoCode', quote.promoCodeError, 'RULE_BROKEN');
+  if (quote.totalInCents !== input.expectedTotalInCents) {
+    throw fieldError(
+      'expectedTotalInCents',
+      `The price is now ${formatMoney(quote.totalInCents)}. Please review the new total and confirm again.`,
+      'CONFLICT',
+    );
+  }
+  const pickup = input.shipmentType === 'Pick Up' ? schedulePickup(now, input.deliveryType) : null;
+
+  const shipment = await db.transaction(async (tx) => {
+    const row = await insertWithFreshTrackingNumber(tx, {
+      deliveryType: input.deliveryType,
+      shipmentType: input.shipmentType,
+      source: input.source ?? 'app',
+      paymentMethod,
+      paidBy: input.paidBy,
+      ...prefixed('sender', sender),
+      ...prefixed('receiver', receiver),
+      declaredValueInCents: Math.round((input.declaredInsuranceValue ?? 0) * 100),
+      promoCode: input.promoCode ?? null,
+      packagesTotalInCents: quote.packagesTotalInCents,
+      surchargeInCents: quote.surchargeInCents,
+      subtotalInCents: quote.subtotalInCents,
+      insuranceFeeInCents: quote.insuranceValueInCents,
+      retrievalFeeInCents: quote.retrievalFeeInCents,
+      ...fees,
+      discountInCents: quote.discountAmountInCents,
+      totalInCents: quote.totalInCents,
+      pricingDetails: quote as unknown as Record<string, unknown>,
+      pickupDate: pickup?.date ?? null,
+      ownerId,
+      bookedById: actor.id,
+      businessId: owner.businessId,
+      idempotencyKey: options.idempotencyKey ?? null,
+      notes: input.notes ?? null,
+    });
+    await tx.insert(shipmentPackages).values(
+      input.packages.map((p, position) => {
+        const priced = quote.packages[position]!;
+        const box = findBox(p.boxName === 'Cargo' ? 'Your Box' : p.boxName);
+        return {
+          shipmentId: row.id,
+          position,
+          boxName: p.boxName === 'Cargo' ? ('Your Box' as const) : p.boxName,
+          packagingCategory: priced.category,
+          itemCategory: p.itemCategory,
+          description: p.description ?? null,
+          quantity: p.quantity,
+          priceInCents: priced.lineTotalInCents + priced.surchargeInCents,
+          basePriceInCents: priced.baseDeliveryFeeInCents,
+          boxRateInCents: priced.boxRateInCents,
+          imageUrl: box ? `/boxes/${box.id}.svg` : null,
+          heightInCm: p.heightInCm || null,
+          lengthInCm: p.lengthInCm || null,
+          widthInCm: p.widthInCm || null,
+          weightInGrams: Math.round(p.weightInGrams),
+          chargeableWeightInGrams: priced.chargeableWeightKg === null ? null : priced.chargeableWeightKg * 1000,
+        };
+      }),
+    );
+    let booked = row;
+    if (input.promoCode) {
+      const { promoCodeId } = await reservePromoUse(tx, {
+        code: input.promoCode,
+        userId: ownerId,
+        shipmentId: row.id,
+        boxNames: input.packages.map((p) => p.boxName),
+        packagesTotalInCents: quote.packagesTotalInCents,
+        now,
+      });
+      const [withPromo] = await tx.update(shipments).set({ promoCodeId }).where(eq(shipments.id, row.id)).returning();
+      booked = withPromo!;
+    }
+    await tx.insert(shipmentActivities).values({
+      shipmentId: row.id,
+      name: 'Order placed',
+      deliveryStatus: 'Order placed',
+      actorId: actor.id,
+      actorName: `${actor.user.firstName} ${actor.user.lastName}`,
+      createdAt: now,
+    });
+    return booked;
+  });
+  return { shipment, quote };
+}
+
+function prefixed<P extends 'sender' | 'receiver'>(prefix: P, party: Party) {
+  return {
+    [`${prefix}Name`]: party.name,
+    [`${prefix}MobileNumber`]: party.mobileNumber,
+    [`${prefix}Email`]: party.email,
+    [`${prefix}ProvinceCode`]: party.provinceCode,
+    [`${prefix}CityCode`]: party.cityCode,
+    [`${prefix}BarangayCode`]: party.barangayCode,
+    [`${prefix}StreetName`]: party.streetName,
+    [`${prefix}CityLabel`]: party.cityLabel,
+  } as Record<`${P}${'Name' | 'MobileNumber' | 'StreetName' | 'CityLabel' | 'ProvinceCode' | 'CityCode' | 'BarangayCode'}`, string> &
+    Record<`${P}Email`, string | null>;
+}
+
+type NewShipment = Omit<typeof shipments.$inferInsert, 'trackingNumber'>;
+
+/** Random S10 serials: a collision (1 in 10^8 per pair) just draws again, inside a savepoint. */
+async function insertWithFreshTrackingNumber(tx: Tx, values: NewShipment): Promise<ShipmentRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const trackingNumber = makeTrackingNumber(values.deliveryType);
+    try {
+      const [row] = await tx.transaction(async (sp) =>
+        sp.insert(shipments).values({ ...values, trackingNumber }).returning(),
+      );
+      return row!;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'shipments_tracking_number_uq')) throw error;
+    }
+  }
+  throw new AppError('INTERNAL', 'Could not allocate a tracking number');
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = (error as { cause?: unknown })?.cause ?? error;
+  const code = (e as { code?: string })?.code;
+  const name = (e as { constraint?: string })?.constraint;
+  return code === '23505' && (!constraint || name === constraint);
+}
+
+export type { StaffBookingInput };

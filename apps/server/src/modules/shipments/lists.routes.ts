@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { pageOf, shipmentDto } from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { exportFilename, shipmentsCsvStream } from './export.service.js';
+import { courierQuery, exportQuery, listQuery } from './lists.schemas.js';
+import { listCondition, listShipments, type ListView } from './lists.service.js';
+
+const tags = ['shipments'];
+// Large results carry an estimated total (see countShipments); the UI shows it as "about".
+const pageOfShipments = pageOf(shipmentDto).extend({ totalIsEstimate: z.boolean() });
+
+const LISTS: { url: string; view: ListView; summary: string }[] = [
+  { url: '/', view: 'all', summary: 'Every shipment I may see (admin view), with the catalogue filters' },
+  { url: '/me', view: 'mine', summary: 'Shipments I own' },
+  { url: '/me/rider', view: 'rider', summary: 'Shipments assigned to me as pickup or drop-off rider' },
+  { url: '/me/consolidator', view: 'consolidator', summary: 'Mid-mile shipments (origin hub to destination hub)' },
+  { url: '/partners', view: 'partners', summary: "A partner's provinces; for staff, every partner province" },
+];
+
+/**
+ * The export is the download of the admin and partner tables: a service partner exports its provinces;
+ * anyone else needs the admin view of shipments and exports what they may see.
+ */
+function exportView(actor: Actor): ListView {
+  if (actor.roles.includes('service_partner')) return 'partners';
+  if (!actor.ability.can('admin_view', 'Shipment')) throw new AppError('FORBIDDEN', 'You are not allowed to export shipments');
+  return 'all';
+}
+
+/**
+ * Pages of shipments are built field by field by toShipmentDto (typed against shipmentDto), so checking
+ * every field of 20–100 DTOs again on the way out only costs time; the schema still documents the answer.
+ */
+const trustedJson = () => (data: unknown) => JSON.stringify(data);
+
+export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const list of LISTS) {
+    app.get(
+      list.url,
+      {
+        schema: { tags, summary: list.summary, querystring: listQuery, response: { 200: pageOfShipments } },
+        serializerCompiler: trustedJson,
+      },
+      async (request) => listShipments(app.db, request.requireActor(), list.view, request.query),
+    );
+  }
+
+  app.get(
+    '/me/rider/courier',
+    {
+      schema: {
+        tags,
+        summary: "A rider's active assignments (not delivered, not cancelled)",
+        querystring: courierQuery,
+        response: { 200: pageOfShipments },
+      },
+      serializerCompiler: trustedJson,
+    },
+    async (request) => listShipments(app.db, request.requireActor(), 'courier', request.query),
+  );
+
+  app.get(
+    '/partners/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download the filtered shipments as CSV (streamed; any size)',
+        querystring: exportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const { filename, ...filters } = request.query;
+      const where = listCondition(actor, exportView(actor), filters);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFilename(filename)}"`)
+        .header('cache-control', 'no-store')
+        .send(shipmentsCsvStream(app.db, where));
+    },
+  );
+};

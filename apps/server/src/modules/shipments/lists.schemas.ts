@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  COURIER_CATEGORIES,
+  DELIVERY_STATUSES,
+  DELIVERY_TYPES,
+  PAYMENT_STATUSES,
+  SHIPMENT_STATUSES,
+  shipmentListQuery,
+  trackingNumberSchema,
+} from '@hatid/domain';
+
+/**
+ * Request and answer shapes of the list, export, stats and operations calls that the domain package does
+ * not hold yet. Built from the domain's own lists so they can move to @hatid/domain unchanged.
+ */
+
+const provinceCode = z.string().regex(/^\d{10}$/, 'Choose a province from the list');
+
+/** One value, repeated keys (`?deliveryTypes=a&deliveryTypes=b`) or a comma list (`?deliveryTypes=a,b`). */
+const listOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)))
+    .optional()
+    .describe(`One or more of: ${values.join(', ')} (repeat the key or separate with commas)`);
+
+/** The catalogue's shipment filters (domain `shipmentListQuery`) with multi-value filters and `location`. */
+export const listQuery = shipmentListQuery.extend({
+  shipmentStatus: listOf(SHIPMENT_STATUSES),
+  deliveryStatus: listOf(DELIVERY_STATUSES),
+  deliveryTypes: listOf(DELIVERY_TYPES),
+  // The column is an enum: an unknown value must be a 400, not a database error.
+  deliveryCategory: z.enum(COURIER_CATEGORIES).optional(),
+  agentCode: z.string().trim().max(16).transform((v) => v.toUpperCase()).optional(),
+  /** A province code: shipments picked up or delivered there. */
+  location: provinceCode.optional(),
+});
+export type ListQuery = z.output<typeof listQuery>;
+export type ListFilters = Omit<ListQuery, 'page' | 'limit'>;
+
+export const exportQuery = listQuery.omit({ page: true, limit: true }).extend({
+  filename: z.string().trim().max(120).optional(),
+});
+
+export const courierQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const locationQuery = z.object({ location: provinceCode.optional() });
+
+const isoDay = z.iso.date('Use a yyyy-MM-dd date');
+export const salesStatsQuery = z
+  .object({ startDate: isoDay.optional(), endDate: isoDay.optional() })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    path: ['endDate'],
+    message: 'The end date must not be before the start date',
+  });
+
+const countsOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.object(Object.fromEntries(values.map((v) => [v, z.number().int()])) as Record<T[number], z.ZodNumber>);
+
+export const dashboardStatsDto = z.object({
+  total: z.number().int(),
+  /** Shipments not cancelled, by where they are. */
+  byDeliveryStatus: countsOf(DELIVERY_STATUSES),
+  byStatus: countsOf(SHIPMENT_STATUSES),
+  bookedToday: z.number().int(),
+  revenueTodayInCents: z.number().int(),
+  revenueThisMonthInCents: z.number().int(),
+});
+export type DashboardStatsDto = z.infer<typeof dashboardStatsDto>;
+
+export const salesStatsDto = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  totalBookings: z.number().int(),
+  totalRevenueInCents: z.number().int(),
+  days: z.array(z.object({ date: z.string(), bookings: z.number().int(), revenueInCents: z.number().int() })),
+});
+export type SalesStatsDto = z.infer<typeof salesStatsDto>;
+
+export const riderStatsDto = z.object({
+  assignedToday: z.number().int(),
+  pickedUpToday: z.number().int(),
+  deliveredToday: z.number().int(),
+  pending: z.number().int(),
+  codToCollectInCents: z.number().int(),
+});
+export type RiderStatsDto = z.infer<typeof riderStatsDto>;
+
+/** PUT /shipments/{id}: only the fields present change; null clears an assignment or a category. */
+export const updateShipmentBody = z
+  .object({
+    pickupRiderId: z.uuid().nullable().optional(),
+    dropOffRiderId: z.uuid().nullable().optional(),
+    notes: z.string().trim().max(1024).nullable().optional(),
+    deliveryCategory: z.enum(COURIER_CATEGORIES).nullable().optional(),
+    outboundFeeInCents: z.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' });
+export type UpdateShipmentInput = z.infer<typeof updateShipmentBody>;
+
+const trackingNumbers = z.array(trackingNumberSchema).min(1, 'Choose at least one shipment').max(500);
+
+export const paymentStatusBody = z.object({ paymentStatus: z.enum(PAYMENT_STATUSES) });
+export const bulkPaymentStatusBody = paymentStatusBody.extend({ trackingNumbers });
+export const outboundFeeBody = z.object({
+  trackingNumbers,
+  outboundFeeInCents: z.number().int().min(0).max(10_000_000),
+});
+
+export const shipmentWeightDto = z.object({
+  id: z.string(),
+  shipmentPackageId: z.string().nullable(),
+  weightInGrams: z.number().int(),
+  lengthInCm: z.number().nullable(),
+  widthInCm: z.number().nullable(),
+  heightInCm: z.number().nullable(),
+  volumetricWeightInGrams: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});

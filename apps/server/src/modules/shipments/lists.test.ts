@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { METRO_MANILA_CODE } from '../../platform/psgc/index.js';
+import { shipments, transactions, users } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
+import { book } from '../../testing/shipments.js';
+import { countShipments } from './lists.service.js';
+import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
+import type { ShipmentRow } from './shipments.repository.js';
+
+let t: TestApp;
+let ana: Session;
+let ben: Session;
+let carl: Session;
+let staff: Session;
+let rider: Session;
+let agent: Session;
+let partner: Session;
+let consolidator: Session;
+const s: Record<string, ShipmentRow | { id: string; trackingNumber: string }> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  [ana, ben, staff, rider, agent, partner, consolidator] = await Promise.all([
+    signUpCustomer(t),
+    signUpCustomer(t),
+    signInAs(t, 'staff'),
+    signInAs(t, 'rider'),
+    signInAs(t, 'sales_agent'),
+    signInAs(t, 'service_partner'),
+    signInAs(t, 'consolidator'),
+  ]);
+  const [agentRow] = await db.select().from(users).where(eq(users.id, agent.userId));
+  carl = await signUpCustomer(t, undefined, { agentCode: agentRow!.agentCode });
+  await servePartnerProvince(db, SAN_FERNANDO().provinceCode, partner.userId);
+
+  s.a1 = await insertShipment(db, { ownerId: ana.userId, createdAt: new Date('2026-03-01T02:00:00Z') });
+  s.a2 = await insertShipment(db, {
+    ownerId: ana.userId,
+    to: MAKATI(),
+    deliveryType: 'same_day',
+    deliveryStatus: 'For pickup',
+    status: 'OnGoing',
+    receiverName: 'Maria Peñaflor',
+    createdAt: new Date('2026-03-02T02:00:00Z'),
+  });
+  s.a3 = await insertShipment(db, { ownerId: ana.userId, from: SAN_FERNANDO(), createdAt: new Date('2026-01-10T03:00:00Z') });
+  // 00:30 on 11 January in Manila, still the 10th in UTC.
+  s.a4 = await insertShipment(db, {
+    ownerId: ana.userId,
+    shipmentType: 'Drop Off',
+    deliveryCategory: 'air',
+    senderMobileNumber: '+639170001111',
+    createdAt: new Date('2026-01-10T16:30:00Z'),
+  });
+  s.b1 = await book(t, ben);
+  s.b2 = await insertShipment(db, { ownerId: ben.userId, deliveryStatus: 'Orig. hub', status: 'OnGoing', createdAt: new Date('2026-02-01T00:00:00Z') });
+  s.c1 = await insertShipment(db, { ownerId: carl.userId, from: CEBU_CITY(), to: CEBU_CITY(), createdAt: new Date('2026-02-15T00:00:00Z') });
+
+  // a3 has a payment; a1 only a voided one, so it still counts as "without transactions".
+  await db.insert(transactions).values([
+    { shipmentId: s.a3.id, method: 'cash', amountInCents: 23000 },
+    { shipmentId: s.a1.id, method: 'cash', amountInCents: 100, voidedAt: new Date(), voidReason: 'Wrong amount' },
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, session: Session) => t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+const put = (url: string, session: Session, payload: object) => t.app.inject({ method: 'PUT', url, headers: { cookie: session.cookie }, payload });
+const numbers = async (url: string, session: Session) => {
+  const res = await get(url, session);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { trackingNumber: string }[]).map((x) => x.trackingNumber).sort();
+};
+const tn = (...keys: string[]) => keys.map((k) => s[k]!.trackingNumber).sort();
+
+describe('scope: who sees what', () => {
+  it('a customer sees only their own shipments, and every other list is closed to them', async () => {
+    expect(await numbers('/api/shipments/me?limit=100', ana)).toEqual(tn('a1', 'a2', 'a3', 'a4'));
+    expect(await numbers('/api/shipments/me', ben)).toEqual(tn('b1', 'b2'));
+    // A filter cannot widen the scope.
+    expect(await numbers(`/api/shipments/me?userId=${ben.userId}`, ana)).toEqual([]);
+    for (const url of ['/api/shipments', '/api/shipments/partners', '/api/shipments/me/rider', '/api/shipments/me/consolidator', '/api/shipments/partners/export']) {
+      expect((await get(url, ana)).statusCode, url).toBe(403);
+    }
+  });
+
+  it("answers 404 for another customer's shipment by id and by tracking number", async () => {
+    for (const key of [s.b1!.id, s.b1!.trackingNumber, s.b1!.trackingNumber.toLowerCase()]) {
+      const res = await get(`/api/shipments/${key}`, ana);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Shipment not found');
+      expect((await get(`/api/shipments/${key}/weights`, ana)).statusCode).toBe(404);
+    }
+    const own = await get(`/api/shipments/${s.a1!.trackingNumber}`, ana);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ id: s.a1!.id, trackingNumber: s.a1!.trackingNumber });
+    expect((await get(`/api/shipments/${s.a1!.id}/weights`, ana)).json()).toEqual({ data: [] });
+  });
+
+  it('a rider sees only the shipments assigned to them; active ones on the courier list', async () => {
+    expect((await put(`/api/shipments/${s.a1!.id}`, staff, { pickupRiderId: rider.userId })).statusCode).toBe(200);
+    const delivered = await put(`/api/shipments/${s.a2!.trackingNumber}`, staff, { dropOffRiderId: rider.userId });
+    expect(delivered.statusCode).toBe(200);
+    await t.database.db.update(shipments).set({ deliveryStatus: 'Delivered', deliveredAt: new Date() }).where(eq(shipments.id, s.a2!.id));
+
+    expect(await numbers('/api/shipments/me/rider', rider)).toEqual(tn('a1', 'a2'));
+    expect(await numbers('/api/shipments/me/rider/courier', rider)).toEqual(tn('a1'));
+    expect(await numbers(`/api/shipments/me/rider/courier?search=${s.a2!.trackingNumber}`, rider)).toEqual([]);
+    expect((await get(`/api/shipments/${s.a1!.id}`, rider)).statusCode).toBe(200);
+    expect((await get(`/api/shipments/${s.b1!.trackingNumber}`, rider)).statusCode).toBe(404);
+    expect((await get('/api/shipments', rider)).statusCode).toBe(403);
+    expect((await get('/api/shipments/me/rider', staff)).statusCode).toBe(403);
+    expect(await numbers(`/api/shipments?pickupById=${rider.userId}`, staff)).toEqual(tn('a1'));
+    expect(await numbers(`/api/shipments?dropOffById=${rider.userId}`, staff)).toEqual(tn('a2'));
+  });
+
+  it('only a person with the rider role can be assigned as a rider', async () => {
+    const res = await put(`/api/shipments/${s.a1!.id}`, staff, { dropOffRiderId: ana.userId });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'dropOffRiderId', message: 'Choose an active rider' }]);
+  });
+
+  it("a sales agent sees their referred customers' shipments and nobody else's", async () => {
+    expect(await numbers('/api/shipments', agent)).toEqual(tn('c1'));
+    expect((await get(`/api/shipments/${s.c1!.id}`, agent)).statusCode).toBe(200);
+    expect((await get(`/api/shipments/${s.a1!.id}`, agent)).statusCode).toBe(404);
+    const [agentRow] = await t.database.db.select().from(users).where(eq(users.id, agent.userId));
+    expect(await numbers(`/api/shipments?agentCode=${agentRow!.agentCode!.toLowerCase()}`, staff)).toEqual(tn('c1'));
+  });
+
+  it('a service partner sees only shipments in its provinces; staff see every partner province', async () => {
+    expect(await numbers('/api/shipments/partners', partner)).toEqual(tn('a3'));
+    expect((await get(`/api/shipments/${s.a1!.trackingNumber}`, partner)).statusCode).toBe(404);
+    expect((await get(`/api/shipments/${s.a3!.trackingNumber}`, partner)).statusCode).toBe(200);
+    expect(await numbers('/api/shipments/partners', staff)).toEqual(tn('a3'));
+  });
+
+  it('a consolidator sees the mid-mile shipments', async () => {
+    expect(await numbers('/api/shipments/me/consolidator', consolidator)).toEqual(tn('b2'));
+    expect((await get(`/api/shipments/${s.a1!.id}`, consolidator)).statusCode).toBe(404);
+  });
+});
+
+describe('filters', () => {
+  const all = '/api/shipments?limit=100';
+  it('narrow by delivery status, delivery types (one or many), province and shipment type', async () => {
+    expect(await numbers(`${all}&deliveryStatus=Orig.%20hub`, staff)).toEqual(tn('b2'));
+    expect(await numbers(`${all}&deliveryTypes=same_day`, staff)).toEqual(tn('a2'));
+    const many = tn('a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'c1');
+    expect(await numbers(`${all}&deliveryTypes=same_day,next_day`, staff)).toEqual(many);
+    expect(await numbers(`${all}&deliveryTypes=same_day&deliveryTypes=next_day`, staff)).toEqual(many);
+    expect(await numbers(`${all}&senderProvince=${SAN_FERNANDO().provinceCode}`, staff)).toEqual(tn('a3'));
+    expect(await numbers(`${all}&receiverProvince=${METRO_MANILA_CODE}`, staff)).toEqual(tn('a2'));
+    expect(await numbers(`${all}&shipmentType=Drop%20Off`, staff)).toEqual(tn('a4'));
+    expect(await numbers(`${all}&deliveryCategory=air`, staff)).toEqual(tn('a4'));
+    expect(await numbers(`${all}&shipmentStatus=OnGoing`, staff)).toEqual(tn('a2', 'b2'));
+    expect(await numbers(`${all}&userId=${carl.userId}`, staff)).toEqual(tn('c1'));
+    expect((await get(`${all}&deliveryCategory=rocket`, staff)).statusCode).toBe(400);
+    expect((await get(`${all}&deliveryTypes=teleport`, staff)).statusCode).toBe(400);
+  });
+
+  it('narrow by created date, whole days in Manila time', async () => {
+    expect(await numbers(`${all}&startDate=2026-01-10&endDate=2026-01-10`, staff)).toEqual(tn('a3'));
+    expect(await numbers(`${all}&startDate=2026-01-11&endDate=2026-01-11`, staff)).toEqual(tn('a4'));
+    expect(await numbers(`${all}&startDate=2026-01-01&endDate=2026-02-28`, staff)).toEqual(tn('a3', 'a4', 'b2', 'c1'));
+    expect(await numbers(`${all}&endDate=2026-01-31`, staff)).toEqual(tn('a3', 'a4'));
+    expect(await numbers(`${all}&startDate=2026-01-10T16:00:00Z&endDate=2026-01-10T17:00:00Z`, staff)).toEqual(tn('a4'));
+  });
+
+  it('search by tracking number prefix, name or mobile number', async () => {
+    const a1 = s.a1!.trackingNumber;
+    expect(await numbers(`${all}&search=${a1}`, staff)).toEqual(tn('a1'));
+    expect(await numbers(`${all}&search=${a1.slice(0, 9).toLowerCase()}`, staff)).toContain(a1);
+    expect(await numbers(`${all}&search=${encodeURIComponent('peñaf')}`, staff)).toEqual(tn('a2'));
+    expect(await numbers(`${all}&search=${encodeURIComponent('0917 000 1111')}`, staff)).toEqual(tn('a4'));
+    expect(await numbers(`${all}&search=${encodeURIComponent('100%')}`, staff)).toEqual([]);
+  });
+
+  it('"Show shipments without transactions" leaves out shipments with a payment that is not void', async () => {
+    const without = await numbers(`${all}&includeTransactions=false`, staff);
+    expect(without).toContain(s.a1!.trackingNumber);
+    expect(without).not.toContain(s.a3!.trackingNumber);
+    expect(await numbers(`${all}&includeTransactions=true`, staff)).toContain(s.a3!.trackingNumber);
+  });
+});
+
+describe('pagination', () => {
+  it('pages newest first with limit, total, totalPages and hasNextPage', async () => {
+    const first = (await get('/api/shipments?limit=3&page=1', staff)).json();
+    expect(first).toMatchObject({ page: 1, limit: 3, total: 7, totalPages: 3, hasNextPage: true });
+    expect(first.data).toHaveLength(3);
+    const created = first.data.map((x: { createdAt: string }) => x.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+    expect(first.data[0].trackingNumber).toBe(s.b1!.trackingNumber); // booked just now
+    const last = (await get('/api/shipments?limit=3&page=3', staff)).json();
+    expect(last).toMatchObject({ page: 3, total: 7, totalPages: 3, hasNextPage: false });
+    expect(last.data).toHaveLength(1);
+    const seen = new Set<string>();
+    for (const page of [1, 2, 3]) {
+      for (const x of (await get(`/api/shipments?limit=3&page=${page}`, staff)).json().data) seen.add(x.trackingNumber);
+    }
+    expect(seen.size).toBe(7);
+    expect((await get('/api/shipments?limit=101', staff)).statusCode).toBe(400);
+  });
+});
+
+describe('totals of large results', () => {
+  it('counts small results exactly and takes the planner’s estimate above the limit, marked as such', async () => {
+    const db = t.database.db;
+    await insertShipments(db, 60, { ownerId: ben.userId });
+    await db.execute(sql`analyze shipments`);
+    const mine = and(eq(shipments.ownerId, ben.userId))!;
+    const exact = await countShipments(db, mine);
+    expect(exact.estimated).toBe(false);
+    const [actual] = await db.select({ n: count() }).from(shipments).where(mine);
+    expect(exact.value).toBe(Number(actual!.n));
+    const estimated = await countShipments(db, mine, 10);
+    expect(estimated.estimated).toBe(true);
+    // Statistics are fresh, so the estimate is close to the truth.
+    expect(estimated.value).toBeGreaterThan(Number(actual!.n) * 0.5);
+    expect(estimated.value).toBeLessThan(Number(actual!.n) * 2);
+  });
+});

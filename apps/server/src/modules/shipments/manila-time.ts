@@ -1,0 +1,24 @@
+import { toIsoDate } from '@hatid/domain';
+
+/**
+ * Calendar days as people in the Philippines count them. Asia/Manila has kept UTC+8 without daylight
+ * saving since 1978, so a Manila day is a fixed 24-hour window of UTC instants.
+ */
+export const MANILA_OFFSET = '+08:00';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const isDateOnly = (value: string) => DATE_ONLY.test(value);
+
+/** 00:00 Manila of a yyyy-MM-dd day. */
+export const manilaDayStart = (day: string) => new Date(`${day}T00:00:00${MANILA_OFFSET}`);
+
+/** 00:00 Manila of the day after (an exclusive end). */
+export const manilaNextDayStart = (day: string) => new Date(manilaDayStart(day).getTime() + 86_400_000);
+
+export const manilaToday = (now = new Date()) => toIsoDate(now);
+
+/** yyyy-MM-dd of the day `n` days after `day` (n may be negative). */
+export const addDays = (day: string, n: number) => new Date(manilaDayStart(day).getTime() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** "2026-11-22 14:05", the wall-clock time in Manila. */
+export const manilaDateTime = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');

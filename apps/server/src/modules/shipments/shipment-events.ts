@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { NotificationType } from '@hatid/domain';
+import { appEvent, channels } from '../../platform/events/index.js';
+import { notify } from '../notifications/notifications.service.js';
+import { findUserByMobile } from '../users/users.repository.js';
+import type { MoveResult } from './status.service.js';
+import type { ShipmentRow } from './shipments.repository.js';
+
+/** Which activities tell the people concerned something they care about (DECISIONS "Notifications"). */
+const NOTIFY_ON: Record<string, NotificationType> = {
+  'On the way for pickup': 'courier_on_the_way',
+  'Package picked up': 'picked_up',
+  'Out for delivery': 'out_for_delivery',
+  'Out for delivery reattempt': 'out_for_delivery',
+  Delivered: 'delivered',
+  'Delivery failed': 'delivery_failed',
+};
+
+/** The sender, and the recipient where they have an account with that mobile number. */
+async function peopleConcerned(app: FastifyInstance, shipment: ShipmentRow): Promise<string[]> {
+  const recipient = await findUserByMobile(app.db, shipment.receiverMobileNumber);
+  return [...new Set([shipment.ownerId, shipment.bookedById, ...(recipient ? [recipient.id] : [])])];
+}
+
+function channelsFor(shipment: ShipmentRow, userIds: string[]): string[] {
+  return [
+    ...userIds.map(channels.user),
+    channels.shipment(shipment.trackingNumber),
+    channels.admin,
+    ...(shipment.pickupRiderId ? [channels.user(shipment.pickupRiderId)] : []),
+    ...(shipment.dropOffRiderId ? [channels.user(shipment.dropOffRiderId)] : []),
+  ];
+}
+
+// Payloads are hints (ids and statuses, no personal data): browsers refetch what they may see.
+const hint = (shipment: ShipmentRow) => ({
+  shipmentId: shipment.id,
+  trackingNumber: shipment.trackingNumber,
+  status: shipment.status,
+  deliveryStatus: shipment.deliveryStatus,
+});
+
+export async function announceBooked(app: FastifyInstance, shipment: ShipmentRow): Promise<void> {
+  const people = await peopleConcerned(app, shipment);
+  await app.events.publish(appEvent('SHIPMENT_CREATED', channelsFor(shipment, people), hint(shipment)));
+  await notify(app.db, app.events, {
+    userIds: [shipment.ownerId],
+    type: 'shipment_booked',
+    metadata: { trackingNumber: shipment.trackingNumber },
+  });
+}
+
+export async function announceMoved(app: FastifyInstance, moved: MoveResult): Promise<void> {
+  const { after, activity } = moved;
+  const people = await peopleConcerned(app, after);
+  await app.events.publish(
+    appEvent('DELIVERY_STATUS_UPDATED', channelsFor(after, people), {
+      ...hint(after),
+      previousDeliveryStatus: moved.before.deliveryStatus,
+      activity: activity.name,
+    }),
+  );
+  const type = NOTIFY_ON[activity.name];
+  if (type) {
+    await notify(app.db, app.events, {
+      userIds: people,
+      type,
+      metadata: { trackingNumber: after.trackingNumber, ...(activity.reason ? { reason: activity.reason } : {}) },
+    });
+  }
+}
+
+export async function announceCancelled(app: FastifyInstance, shipment: ShipmentRow): Promise<void> {
+  const people = await peopleConcerned(app, shipment);
+  await app.events.publish(appEvent('SHIPMENT_CANCELLED', channelsFor(shipment, people), hint(shipment)));
+  await notify(app.db, app.events, {
+    userIds: people,
+    type: 'cancelled',
+    metadata: { trackingNumber: shipment.trackingNumber, reason: shipment.cancellationReason },
+  });
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  activityDto,
+  cancelShipmentBody,
+  customerBookingBody,
+  dataOf,
+  deliveryStatusBody,
+  duplicateShipmentBody,
+  publicTrackingDto,
+  shipmentDto,
+  staffBookingBody,
+  trackingNumberSchema,
+} from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { withIdempotency } from '../../platform/idempotency.js';
+import { bookShipment, type BookingInput } from './booking.service.js';
+import { duplicateBookingInput } from './duplicate.service.js';
+import { announceBooked, announceCancelled, announceMoved } from './shipment-events.js';
+import { shipmentToDto } from './shipments.service.js';
+import { toActivityDto } from './shipments.repository.js';
+import { cancelShipment, findVisibleShipment, moveShipment } from './status.service.js';
+import { activitiesFor, setActivityHidden, trackPublicly } from './tracking.service.js';
+
+const tags = ['shipments'];
+
+/** Staff hold "book for other user"; partners and ssp book for the customers they serve (spec §6). */
+const mayBookForOthers = (actor: Actor) =>
+  actor.ability.can('book_for_other_user', 'Shipment') || actor.roles.includes('service_partner') || actor.roles.includes('ssp');
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
+const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
+const idParams = z.object({ id: z.string().trim().min(1).max(40) });
+
+export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** One booking path for the three booking calls: idempotent, priced on the server, announced after commit. */
+  async function book(actor: Actor, request: { headers: { 'idempotency-key'?: string }; routeOptions: { url?: string }; body: unknown }, input: () => Promise<BookingInput>) {
+    const key = request.headers['idempotency-key'];
+    return withIdempotency(app.db, { key, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body }, async () => {
+      const { shipment } = await bookShipment(app.db, actor, await input(), { idempotencyKey: key });
+      await announceBooked(app, shipment);
+      return { status: 201, body: { data: await shipmentToDto(app.db, shipment) } };
+    });
+  }
+
+  app.post(
+    '/customer',
+    {
+      schema: {
+        tags,
+        summary: 'Book a shipment for myself',
+        headers: idempotencyHeaders,
+        body: customerBookingBody,
+        response: { 201: dataOf(shipmentDto) },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.authorize('create', 'Shipment');
+      const result = await book(actor, request, async () => request.body);
+      return reply.status(201).send(result.body);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Book a shipment for a customer (staff and partners)',
+        headers: idempotencyHeaders,
+        body: staffBookingBody,
+        response: { 201: dataOf(shipmentDto) },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.authorize('create', 'Shipment');
+      if (request.body.ownerId !== actor.id && !mayBookForOthers(actor)) {
+        throw new AppError('FORBIDDEN', 'You are not allowed to book for another customer');
+      }
+      const result = await book(actor, request, async () => request.body);
+      return reply.status(201).send(result.body);
+    },
+  );
+
+  app.post(
+    '/duplicate',
+    {
+      schema: {
+        tags,
+        summary: 'Book again with the same parties and packages',
+        headers: idempotencyHeaders,
+        body: duplicateShipmentBody,
+        response: { 201: dataOf(shipmentDto) },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.authorize('create', 'Shipment');
+      const result = await book(actor, request, () =>
+        duplicateBookingInput(app.db, actor, request.body.trackingNumber, request.body.expectedTotalInCents),
+      );
+      return reply.status(201).send(result.body);
+    },
+  );
+
+  app.get(
+    '/track/:trackingNumber',
+    {
+      schema: {
+        tags,
+        summary: 'Public tracking: statuses and cities only',
+        params: z.object({ trackingNumber: trackingNumberSchema }),
+        response: { 200: dataOf(publicTrackingDto) },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ data: await trackPublicly(app.db, request.params.trackingNumber) }),
+  );
+
+  app.get(
+    '/trackingNumber/:trackingNumber',
+    { schema: { tags, summary: 'A shipment I may see, by tracking number', params: trackingParams, response: { 200: dataOf(shipmentDto) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      return { data: await shipmentToDto(app.db, await findVisibleShipment(app.db, actor, request.params.trackingNumber)) };
+    },
+  );
+
+  app.post(
+    '/:trackingNumber/deliveryStatus',
+    {
+      schema: { tags, summary: 'Record an activity and move the delivery status', params: trackingParams, body: deliveryStatusBody, response: { 200: dataOf(shipmentDto) } },
+    },
+    async (request) => {
+      const actor = request.requireActor();
+      const moved = await moveShipment(app.db, actor, request.params.trackingNumber, request.body);
+      await announceMoved(app, moved);
+      return { data: await shipmentToDto(app.db, moved.after) };
+    },
+  );
+
+  app.put(
+    '/:id/cancel',
+    {
+      schema: { tags, summary: 'Cancel a shipment with a reason', params: idParams, body: cancelShipmentBody, response: { 200: dataOf(shipmentDto) } },
+    },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      const cancelled = await cancelShipment(app.db, actor, request.params.id, request.body);
+      await announceCancelled(app, cancelled);
+      return { data: await shipmentToDto(app.db, cancelled) };
+    },
+  );
+
+  app.get(
+    '/:trackingNumber/activities',
+    { schema: { tags, summary: 'Every activity of a shipment (hidden ones for operations staff)', params: trackingParams, response: { 200: dataOf(z.array(activityDto)) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      return { data: (await activitiesFor(app.db, actor, request.params.trackingNumber, { timelineOnly: false })).map(toActivityDto) };
+    },
+  );
+
+  app.get(
+    '/:trackingNumber/tracking-updates',
+    { schema: { tags, summary: 'The timeline a customer sees', params: trackingParams, response: { 200: dataOf(z.array(activityDto)) } } },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      return { data: (await activitiesFor(app.db, actor, request.params.trackingNumber, { timelineOnly: true })).map(toActivityDto) };
+    },
+  );
+
+  app.patch(
+    '/:trackingNumber/activities/:activityId/hide-from-timeline',
+    {
+      schema: {
+        tags,
+        summary: 'Hide or show an activity on the customer timeline',
+        params: z.object({ trackingNumber: z.string().max(40), activityId: z.uuid() }),
+        body: z.object({ hideFromTimeline: z.boolean() }),
+        response: { 200: dataOf(activityDto) },
+      },
+    },
+    async (request) => {
+      const actor = request.authorize('update_delivery_status', 'Shipment');
+      const row = await setActivityHidden(app.db, actor, request.params.trackingNumber, request.params.activityId, request.body.hideFromTimeline);
+      return { data: toActivityDto(row) };
+    },
+  );
+};

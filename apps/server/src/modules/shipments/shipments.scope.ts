@@ -1,0 +1,54 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { coveredProvinces, shipments, users } from '../../db/schema/index.js';
+import type { Actor } from '../../plugins/auth.js';
+
+/** Roles that see every shipment (DECISIONS "Roles and data scope"). */
+const SEES_ALL = new Set(['admin', 'super_admin', 'staff', 'ssp']);
+
+// Consolidators work the mid mile: shipments between the origin hub and the destination hub.
+const MID_MILE = ['Orig. hub', 'Orig. port', 'In-transit', 'Dest. port', 'Dest. hub'] as const;
+
+/**
+ * The shipments an actor may see, as one SQL condition: the union of what each of their roles sees.
+ * Everything outside answers 404, so nobody can even learn that another person's shipment exists.
+ */
+export function shipmentScope(actor: Actor): SQL {
+  const notDeleted = isNull(shipments.deletedAt);
+  if (actor.roles.some((r) => SEES_ALL.has(r))) return notDeleted;
+  const parts: SQL[] = [eq(shipments.ownerId, actor.id), eq(shipments.bookedById, actor.id)];
+  const { user } = actor;
+  if ((actor.roles.includes('business_admin') || actor.roles.includes('business_member')) && user.businessId) {
+    parts.push(eq(shipments.businessId, user.businessId));
+  }
+  if (actor.roles.includes('rider')) {
+    parts.push(eq(shipments.pickupRiderId, actor.id), eq(shipments.dropOffRiderId, actor.id));
+  }
+  if (actor.roles.includes('consolidator')) parts.push(consolidatorScope());
+  if (actor.roles.includes('sales_agent') && user.agentCode) {
+    parts.push(
+      inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${user.agentCode})`),
+    );
+  }
+  if (actor.roles.includes('service_partner')) parts.push(partnerScope(actor.id));
+  return and(notDeleted, or(...parts))!;
+}
+
+export function consolidatorScope(): SQL {
+  return inArray(shipments.deliveryStatus, [...MID_MILE]);
+}
+
+/** Shipments picked up or delivered in the provinces a partner serves. */
+export function partnerScope(partnerId: string): SQL {
+  const served = sql`(select ${coveredProvinces.provinceCode} from ${coveredProvinces} where ${coveredProvinces.partnerId} = ${partnerId})`;
+  return or(inArray(shipments.senderProvinceCode, served), inArray(shipments.receiverProvinceCode, served))!;
+}
+
+export async function canSeeTrackingNumber(db: Db, actor: Actor, trackingNumber: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.trackingNumber, trackingNumber), shipmentScope(actor)))
+    .limit(1);
+  return rows.length > 0;
+}

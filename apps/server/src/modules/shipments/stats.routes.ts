@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { dataOf } from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { dashboardStatsDto, locationQuery, riderStatsDto, salesStatsDto, salesStatsQuery } from './lists.schemas.js';
+import { managesShipments } from './operations.service.js';
+import { dashboardStats, ongoingShipmentsCount, riderStats, salesStats } from './stats.service.js';
+
+const tags = ['shipments'];
+
+function dashboardActor(actor: Actor): Actor {
+  if (!actor.ability.can('admin_view', 'Dashboard') && !actor.ability.can('admin_view', 'Shipment')) {
+    throw new AppError('FORBIDDEN', 'You are not allowed to see the dashboard');
+  }
+  return actor;
+}
+
+export const shipmentStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard-stats',
+    {
+      schema: {
+        tags,
+        summary: 'Counts by status, bookings and booked revenue today and this month (Manila days)',
+        querystring: locationQuery,
+        response: { 200: dataOf(dashboardStatsDto) },
+      },
+    },
+    async (request) => ({ data: await dashboardStats(app.db, dashboardActor(request.requireActor()), request.query.location) }),
+  );
+
+  app.get(
+    '/ongoing-shipments-count',
+    {
+      schema: {
+        tags,
+        summary: 'Shipments on their way (dispatched, not delivered, not cancelled)',
+        querystring: locationQuery,
+        response: { 200: dataOf(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (request) => ({
+      data: { count: await ongoingShipmentsCount(app.db, dashboardActor(request.requireActor()), request.query.location) },
+    }),
+  );
+
+  app.get(
+    '/sales-stats',
+    {
+      schema: {
+        tags,
+        summary: 'Bookings and booked revenue per Manila day (default: the last 30 days)',
+        querystring: salesStatsQuery,
+        response: { 200: dataOf(salesStatsDto) },
+      },
+    },
+    async (request) => {
+      const actor = request.requireActor();
+      if (!managesShipments(actor)) throw new AppError('FORBIDDEN', 'Only staff and admins see sales figures');
+      return { data: await salesStats(app.db, actor, request.query) };
+    },
+  );
+
+  app.get(
+    '/rider-stats',
+    { schema: { tags, summary: "A rider's day: assigned, picked up, delivered, pending, cash to collect", response: { 200: dataOf(riderStatsDto) } } },
+    async (request) => {
+      const actor = request.requireActor();
+      if (!actor.roles.includes('rider')) throw new AppError('FORBIDDEN', 'Only riders have rider stats');
+      return { data: await riderStats(app.db, actor) };
+    },
+  );
+};

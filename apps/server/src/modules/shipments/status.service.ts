@@ -1,0 +1,152 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canCancel,
+  canMoveTo,
+  DELIVERY_STATUSES,
+  findActivityStatus,
+  type DeliveryStatusInput,
+  type CancellationReason,
+} from '@hatid/domain';
+import type { Db } from '../../db/client.js';
+import { shipmentActivities, shipments } from '../../db/schema/index.js';
+import { AppError, fieldError, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { releasePromoUse } from '../promo-codes/promo-codes.service.js';
+import { shipmentScope } from './shipments.scope.js';
+import { lastStatusActivity, lockShipment, type ShipmentRow } from './shipments.repository.js';
+
+export const CUSTOM_ACTIVITY = 'Custom';
+
+const actorName = (actor: Actor) => `${actor.user.firstName} ${actor.user.lastName}`;
+
+/** Finds a shipment the actor may see (by id or tracking number), or 404. */
+export async function findVisibleShipment(db: Db, actor: Actor, idOrTrackingNumber: string): Promise<ShipmentRow> {
+  const key = /^[0-9a-f-]{36}$/i.test(idOrTrackingNumber)
+    ? eq(shipments.id, idOrTrackingNumber)
+    : eq(shipments.trackingNumber, idOrTrackingNumber.trim().toUpperCase());
+  const [row] = await db.select().from(shipments).where(and(key, shipmentScope(actor))).limit(1);
+  if (!row) throw notFound('Shipment');
+  return row;
+}
+
+/** Staff-like roles move any visible shipment; a rider moves the shipments assigned to them. */
+function assertMayMove(actor: Actor, shipment: ShipmentRow) {
+  if (actor.ability.can('update_delivery_status', 'Shipment')) return;
+  const assigned = shipment.pickupRiderId === actor.id || shipment.dropOffRiderId === actor.id;
+  if (actor.roles.includes('rider') && assigned && actor.ability.can('update', 'Shipment')) return;
+  if (actor.roles.includes('consolidator') && actor.ability.can('update', 'Shipment')) return;
+  throw new AppError('FORBIDDEN', 'You are not allowed to change the status of this shipment');
+}
+
+export interface MoveResult {
+  before: ShipmentRow;
+  after: ShipmentRow;
+  activity: typeof shipmentActivities.$inferSelect;
+}
+
+/**
+ * Records an activity on a shipment and moves its delivery status along the allowed moves only. The row
+ * is locked for the transaction, so two riders pressing buttons at once cannot skip a step.
+ */
+export async function moveShipment(db: Db, actor: Actor, trackingNumber: string, input: DeliveryStatusInput): Promise<MoveResult> {
+  const visible = await findVisibleShipment(db, actor, trackingNumber);
+  assertMayMove(actor, visible);
+  const isCustom = input.activity === CUSTOM_ACTIVITY;
+  if (isCustom && !input.customStatusName) throw fieldError('customStatusName', 'Name the custom status');
+  const known = isCustom ? null : findActivityStatus(input.activity);
+  if (!isCustom && !known && !isShortLabel(input.activity)) {
+    throw fieldError('activity', `Unknown status "${input.activity}"`, 'VALIDATION_FAILED');
+  }
+  if (known?.reasons && !known.reasons.includes(input.reason ?? '')) {
+    throw fieldError('reason', `Choose a reason: ${known.reasons.join(', ')}`);
+  }
+  if (input.correction) {
+    if (!actor.ability.can('update_delivery_status', 'Shipment')) {
+      throw new AppError('FORBIDDEN', 'Only staff who update delivery statuses may correct one');
+    }
+    if (!input.note) throw fieldError('note', 'Say why the status is corrected');
+  }
+
+  return db.transaction(async (tx) => {
+    const before = (await lockShipment(tx, visible.id))!;
+    if (before.status === 'Cancelled') throw new AppError('CONFLICT', 'This shipment is cancelled');
+    let next = before.deliveryStatus;
+    let activityName = input.activity;
+    if (!isCustom) {
+      const move = canMoveTo(before.deliveryStatus, input.activity, {
+        deliveryType: before.deliveryType,
+        lastActivity: await lastStatusActivity(tx, before.id),
+        correction: input.correction ?? false,
+      });
+      if (!move.ok) throw new AppError('CONFLICT', move.message);
+      next = move.next;
+      activityName = move.activity ?? input.activity;
+    }
+    const [activity] = await tx
+      .insert(shipmentActivities)
+      .values({
+        shipmentId: before.id,
+        name: activityName,
+        customStatusName: isCustom ? input.customStatusName! : null,
+        deliveryStatus: isCustom ? null : next,
+        reason: input.reason ?? null,
+        note: input.note ?? null,
+        location: input.location ?? null,
+        actorId: actor.id,
+        actorName: actorName(actor),
+      })
+      .returning();
+    const dispatched = !isCustom && activityName !== 'Order placed';
+    const [after] = await tx
+      .update(shipments)
+      .set({
+        deliveryStatus: next,
+        status: before.status === 'Pending' && dispatched ? 'OnGoing' : before.status,
+        deliveredAt: next === 'Delivered' && !before.deliveredAt ? new Date() : before.deliveredAt,
+      })
+      .where(eq(shipments.id, before.id))
+      .returning();
+    return { before, after: after!, activity: activity! };
+  });
+}
+
+const isShortLabel = (value: string) => (DELIVERY_STATUSES as readonly string[]).includes(value);
+
+export interface CancelInput {
+  reasonForCancellation: CancellationReason;
+  note?: string;
+}
+
+/** Customers cancel until pickup, staff until delivery; the promo use is released in the same transaction. */
+export async function cancelShipment(db: Db, actor: Actor, idOrTrackingNumber: string, input: CancelInput): Promise<ShipmentRow> {
+  const visible = await findVisibleShipment(db, actor, idOrTrackingNumber);
+  const isStaff = actor.ability.can('update_delivery_status', 'Shipment');
+  if (!isStaff && visible.ownerId !== actor.id && visible.bookedById !== actor.id) {
+    throw new AppError('FORBIDDEN', 'Only the sender or staff may cancel this shipment');
+  }
+  return db.transaction(async (tx) => {
+    const before = (await lockShipment(tx, visible.id))!;
+    const allowed = canCancel(before.deliveryStatus, { isStaff, shipmentStatus: before.status });
+    if (!allowed.ok) throw new AppError('CONFLICT', allowed.message);
+    const [after] = await tx
+      .update(shipments)
+      .set({
+        status: 'Cancelled',
+        cancellationReason: input.reasonForCancellation,
+        cancellationNote: input.note ?? null,
+        cancelledAt: new Date(),
+        cancelledById: actor.id,
+      })
+      .where(eq(shipments.id, before.id))
+      .returning();
+    await releasePromoUse(tx, before.id);
+    await tx.insert(shipmentActivities).values({
+      shipmentId: before.id,
+      name: 'Order cancelled',
+      note: input.note ? `${input.reasonForCancellation}: ${input.note}` : input.reasonForCancellation,
+      actorId: actor.id,
+      actorName: actorName(actor),
+    });
+    return after!;
+  });
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { signUpCustomer, type Session } from '../../testing/auth.js';
+import { book } from '../../testing/shipments.js';
+import { decodeBarcodes, rasterizePdf, requirePdfTools } from '../../testing/pdf-tools.js';
+
+let t: TestApp;
+let ana: Session;
+let ben: Session;
+beforeAll(async () => {
+  await requirePdfTools();
+  t = await buildTestApp();
+  ana = await signUpCustomer(t);
+  ben = await signUpCustomer(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('air waybills through the API', () => {
+  it('a PDF for 3 shipments has 3 pages whose barcodes read back as their tracking numbers', async () => {
+    const numbers = [(await book(t, ana)).trackingNumber, (await book(t, ana)).trackingNumber, (await book(t, ana)).trackingNumber];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ana.cookie },
+      payload: { format: 'pdf', trackingNumbers: numbers },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="waybills-3-items.pdf"');
+    const pages = await rasterizePdf(res.rawPayload, 'three');
+    expect(pages).toHaveLength(3);
+    for (const [i, page] of pages.entries()) {
+      expect(await decodeBarcodes(page)).toEqual(expect.arrayContaining([`CODE-128:${numbers[i]}`, `QR-Code:${numbers[i]}`]));
+    }
+  });
+
+  it('gives one label as a PNG image in JSON, and refuses several as an image', async () => {
+    const { trackingNumber } = await book(t, ana);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ana.cookie },
+      payload: { format: 'image', trackingNumbers: [trackingNumber] },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ contentType: 'image/png', filename: `waybill-${trackingNumber}.png` });
+    expect(Buffer.from(body.imageBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const several = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ana.cookie },
+      payload: { format: 'image', trackingNumbers: [trackingNumber, trackingNumber] },
+    });
+    expect(several.statusCode).toBe(400);
+  });
+
+  it('names the default file after the one shipment, and serves a printable HTML page', async () => {
+    const { trackingNumber } = await book(t, ana);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/shipments/air-waybill/${trackingNumber}`, headers: { cookie: ana.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(`inline; filename="waybill-${trackingNumber}.pdf"`);
+    const html = await t.app.inject({ method: 'GET', url: `/api/shipments/air-waybill/${trackingNumber}/html`, headers: { cookie: ana.cookie } });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain(trackingNumber);
+    expect(html.body).toContain('<svg');
+  });
+
+  it('never prints another customer’s shipment: 404 naming the number', async () => {
+    const { trackingNumber } = await book(t, ana);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ben.cookie },
+      payload: { format: 'pdf', trackingNumbers: [trackingNumber] },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(`Shipment not found: ${trackingNumber}`);
+  });
+});

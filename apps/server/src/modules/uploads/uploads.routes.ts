@@ -1,0 +1,150 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  createUploadBody,
+  dataOf,
+  downloadFileQuery,
+  fileNameSchema,
+  signedUrlBody,
+  signedUrlDto,
+  uploadApiQuery,
+  uploadDto,
+} from '@hatid/domain';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fieldError, notFound } from '../../errors.js';
+import { FileTooLargeError, MAX_FILE_SIZE_BYTES } from '../../platform/storage/index.js';
+import { issueSignedUpload, receiveSignedUpload, registerSignedUpload } from './signed-uploads.service.js';
+import {
+  checkBase64File,
+  checkFile,
+  contentDisposition,
+  findOwnUpload,
+  findReadableUpload,
+  storeUpload,
+  toUploadDto,
+} from './uploads.service.js';
+
+const tags = ['uploads'];
+const MULTIPART_MESSAGE = "Send the file as multipart/form-data in a part named 'file'";
+const folderOf = (path?: string) => (path ? `uploads/${path}` : 'uploads');
+
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = () => ({ db: app.db, storage: app.storage });
+  // Registered here only: no other route parses multipart bodies.
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1, fields: 20, parts: 21 } });
+
+  app.post(
+    '/upload-api',
+    {
+      schema: { tags, summary: 'Upload a file (multipart part "file"; images or PDF, 10 MB at most)', querystring: uploadApiQuery, response: { 201: dataOf(uploadDto) } },
+    },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      if (!request.isMultipart()) throw fieldError('file', MULTIPART_MESSAGE);
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw fieldError('file', MULTIPART_MESSAGE);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new FileTooLargeError();
+        throw error;
+      }
+      const fileName = fileNameSchema.safeParse(part.filename);
+      if (!fileName.success) throw fieldError('file', fileName.error.issues[0]?.message ?? 'Invalid file name');
+      const row = await storeUpload(files(), {
+        file: checkFile(bytes),
+        fileName: fileName.data,
+        uploadedById: actor.id,
+        isPublic: request.query.shouldMakePublic,
+        prefix: folderOf(request.query.path),
+      });
+      return reply.status(201).send({ data: toUploadDto(row) });
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a base64 file, or record a direct (signed-URL) upload',
+        body: createUploadBody,
+        response: { 201: dataOf(uploadDto), 200: dataOf(uploadDto) },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const body = request.body;
+      if ('uploadToken' in body) {
+        const { row, created } = await registerSignedUpload(files(), app.secret, actor, body);
+        return reply.status(created ? 201 : 200).send({ data: toUploadDto(row) });
+      }
+      const row = await storeUpload(files(), {
+        file: checkBase64File(body.content),
+        fileName: body.fileName,
+        uploadedById: actor.id,
+        isPublic: body.shouldMakePublic,
+        prefix: folderOf(body.path),
+      });
+      return reply.status(201).send({ data: toUploadDto(row) });
+    },
+  );
+
+  app.post(
+    '/signed-url',
+    { schema: { tags, summary: 'A short-lived URL to PUT a file to directly', body: signedUrlBody, response: { 200: dataOf(signedUrlDto) } } },
+    async (request) => {
+      const actor = request.requireActor();
+      return { data: await issueSignedUpload(files(), app.secret, actor, request.body) };
+    },
+  );
+
+  await app.register(async (raw) => {
+    // The bytes arrive as they are, whatever type the client declares; readLimited stops at 10 MB.
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.withTypeProvider<ZodTypeProvider>().put(
+      '/signed/:token',
+      {
+        schema: {
+          tags,
+          summary: 'Receive the bytes of a signed upload (local storage)',
+          params: z.object({ token: z.string().max(100) }),
+          querystring: z.object({ fileName: fileNameSchema }),
+          response: { 201: dataOf(uploadDto) },
+        },
+      },
+      async (request, reply) => {
+        const row = await receiveSignedUpload(files(), app.secret, request.params.token, request.query.fileName, request.body as Readable);
+        return reply.status(201).send({ data: toUploadDto(row) });
+      },
+    );
+  });
+
+  app.get(
+    '/download/file',
+    { schema: { tags, summary: 'Open a file I may see (own, public, or attached to a shipment I can see)', querystring: downloadFileQuery } },
+    async (request, reply) => {
+      const row = await findReadableUpload(files(), request.actor, request.query);
+      const stored = row.storageDriver === app.storage.name ? await app.storage.get(row.path) : null;
+      if (!stored) throw notFound('File');
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', stored.size)
+        .header('content-disposition', contentDisposition(request.query.fileName ?? row.fileName))
+        .header('cache-control', row.isPublic ? 'public, max-age=86400' : 'private, no-store')
+        .send(stored.stream);
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'Metadata of one of my uploads (staff: any)', params: z.object({ id: z.uuid() }), response: { 200: dataOf(uploadDto) } } },
+    async (request) => {
+      const actor = request.requireActor();
+      return { data: toUploadDto(await findOwnUpload(app.db, actor, request.params.id)) };
+    },
+  );
+};

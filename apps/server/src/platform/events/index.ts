@@ -1,0 +1,3 @@
+export * from './types.js';
+export { createMemoryEventBus } from './memory-bus.js';
+export { createRedisEventBus, type RedisEventBusOptions } from './redis-bus.js';

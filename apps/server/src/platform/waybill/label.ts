@@ -1,0 +1,335 @@
+import {
+  DELIVERY_TYPE_LABELS,
+  PAYER_LABELS,
+  formatDate,
+  formatMoney,
+  type PaymentMethod,
+} from '@hatid/domain';
+import { code128Pattern, qrMatrix, type BarPattern, type QrMatrix } from './barcodes.js';
+import type { FontFace } from './fonts.js';
+import { LABEL_WIDTH_PT, type WaybillData, type WaybillPackage, type WaybillParty } from './types.js';
+
+/**
+ * The label's content and its 4x6 in layout, written once and drawn by a painter: pdfkit for the PDF,
+ * @napi-rs/canvas for the PNG. Coordinates are PDF points (1/72 in) from the top-left corner; text
+ * positions are baselines. The HTML form reuses the content helpers with its own CSS layout.
+ */
+
+export type Ink = 'black' | 'white';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LabelPainter {
+  /** Advance width of the text in points. */
+  measure(text: string, face: FontFace, size: number): number;
+  text(text: string, x: number, baseline: number, face: FontFace, size: number, ink: Ink): void;
+  fillRect(box: Box, ink: Ink): void;
+  strokeRect(box: Box, lineWidth: number): void;
+  line(x1: number, y1: number, x2: number, y2: number, lineWidth: number): void;
+  /** The symbol centred in the box with its 10-module quiet zones inside the box's width. */
+  code128(pattern: BarPattern, box: Box): void;
+  /** The symbol centred in the square box with its 4-module quiet zone inside it. */
+  qr(matrix: QrMatrix, box: Box): void;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Content, shared with the HTML form
+
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  gcash: 'GCash',
+  invoice: 'Invoice',
+  payment_link: 'Payment link',
+  qr: 'QR',
+  wallet: 'Wallet',
+};
+
+export const BRAND = 'HATID';
+
+export function serviceLabel(item: WaybillData): string {
+  return DELIVERY_TYPE_LABELS[item.deliveryType];
+}
+
+export function paymentMethodLabel(item: WaybillData): string {
+  return PAYMENT_METHOD_LABELS[item.paymentMethod];
+}
+
+export function packageCount(item: WaybillData): number {
+  return item.packages.reduce((sum, p) => sum + p.quantity, 0);
+}
+
+const kg = (grams: number) => `${(grams / 1000).toFixed(2)} kg`;
+const cm = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+/** "3.50 kg", "≥ 1.20 kg" when some lines have no weight, or null when none has. */
+export function totalWeightLabel(item: WaybillData): string | null {
+  let grams = 0;
+  let known = 0;
+  for (const p of item.packages) {
+    if (p.weightInGrams === null) continue;
+    grams += p.weightInGrams * p.quantity;
+    known++;
+  }
+  if (known === 0) return null;
+  return known === item.packages.length ? kg(grams) : `≥ ${kg(grams)}`;
+}
+
+/** "1 pc" / "3 pcs · 3.50 kg". */
+export function packagesHeadline(item: WaybillData): string {
+  const count = packageCount(item);
+  const weight = totalWeightLabel(item);
+  return `${count} ${count === 1 ? 'pc' : 'pcs'}${weight ? ` · ${weight}` : ''}`;
+}
+
+/** "2 × Small Box · 30.5×25.4×12.7 cm · 1.20 kg" (dimensions and weight per piece, when known). */
+export function packageLine(p: WaybillPackage): string {
+  const parts = [`${p.quantity} × ${p.boxName}`];
+  if (p.lengthInCm !== null && p.widthInCm !== null && p.heightInCm !== null) {
+    parts.push(`${cm(p.lengthInCm)}×${cm(p.widthInCm)}×${cm(p.heightInCm)} cm`);
+  }
+  if (p.weightInGrams !== null) parts.push(kg(p.weightInGrams));
+  return parts.join(' · ');
+}
+
+export function contentsLabel(item: WaybillData): string | null {
+  const categories = [...new Set(item.packages.map((p) => p.itemCategory).filter((c): c is string => !!c))];
+  return categories.length ? categories.join(', ') : null;
+}
+
+export function bookedLabel(item: WaybillData): string {
+  return formatDate(item.bookedAt);
+}
+
+/** The pickup day as printed, read as a Manila calendar day whatever the server's clock zone. */
+export function pickupLabel(item: WaybillData): string {
+  if (item.pickupDate) return formatDate(`${item.pickupDate}T12:00:00+08:00`);
+  return item.serviceType === 'Drop Off' ? 'Drop off at hub' : 'To be scheduled';
+}
+
+export interface PaymentSummary {
+  /** Cash to collect from the recipient; the label's prominent band turns black. */
+  cashOnDelivery: boolean;
+  headline: string;
+  detail: string;
+}
+
+export function paymentSummary(item: WaybillData): PaymentSummary {
+  const cod = item.codAmountInCents ?? 0;
+  if (cod > 0) {
+    return {
+      cashOnDelivery: true,
+      headline: `${PAYER_LABELS.recipient}: ${formatMoney(cod)}`,
+      detail: 'COLLECT FROM RECIPIENT',
+    };
+  }
+  return {
+    cashOnDelivery: false,
+    headline: 'PAID',
+    detail: item.paidBy === 'recipient' ? 'Shipping fee settled by recipient' : `Shipping fee: ${PAYER_LABELS[item.paidBy]}`,
+  };
+}
+
+/** Barangay, city and province on one line, empty parts left out. */
+export function localityLine(party: WaybillParty): string {
+  return [party.barangayName, party.cityLabel, party.provinceName].map((s) => s.trim()).filter(Boolean).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Text fitting
+
+const ELLIPSIS = '…';
+/** Control characters (including newlines) would print as boxes or break a line: make them spaces. */
+const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+function ellipsize(p: LabelPainter, text: string, face: FontFace, size: number, maxWidth: number): string {
+  if (p.measure(text, face, size) <= maxWidth) return text;
+  // Binary search on the longest prefix that fits with the ellipsis.
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (p.measure(text.slice(0, mid).trimEnd() + ELLIPSIS, face, size) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo).trimEnd() + ELLIPSIS;
+}
+
+/** Largest size from max down to min that fits the width; below min the text is cut with an ellipsis. */
+function fit(p: LabelPainter, raw: string, face: FontFace, max: number, min: number, maxWidth: number) {
+  const text = clean(raw);
+  const width = p.measure(text, face, max);
+  if (width <= maxWidth) return { text, size: max, width };
+  const size = Math.max(min, Math.floor(((max * maxWidth) / width) * 4) / 4);
+  const fitted = ellipsize(p, text, face, size, maxWidth);
+  return { text: fitted, size, width: p.measure(fitted, face, size) };
+}
+
+/** Greedy word wrap into at most maxLines lines; the last one carries an ellipsis when text remains. */
+function wrap(p: LabelPainter, raw: string, face: FontFace, size: number, maxWidth: number, maxLines: number): string[] {
+  const words = clean(raw).split(' ').filter(Boolean);
+  const lines: string[] = [];
+  let current = '';
+  let i = 0;
+  while (i < words.length && lines.length < maxLines) {
+    const word = words[i] as string;
+    const candidate = current ? `${current} ${word}` : word;
+    if (p.measure(candidate, face, size) <= maxWidth) {
+      current = candidate;
+      i++;
+    } else if (current) {
+      lines.push(current);
+      current = '';
+    } else {
+      // One word wider than the line: it goes alone, cut.
+      lines.push(ellipsize(p, word, face, size, maxWidth));
+      i++;
+    }
+  }
+  if (current && lines.length < maxLines) lines.push(current);
+  if (i < words.length && lines.length > 0) {
+    const last = lines.length - 1;
+    lines[last] = ellipsize(p, `${lines[last]} ${words.slice(i).join(' ')}`, face, size, maxWidth);
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Layout
+
+const M = 8;
+const RIGHT = LABEL_WIDTH_PT - M;
+const INNER = RIGHT - M;
+/** Cap height of Noto Sans as a share of the font size: centres text vertically in a box. */
+const CAP = 0.714;
+
+function centred(p: LabelPainter, raw: string, face: FontFace, max: number, min: number, box: Box, baseline: number, ink: Ink) {
+  const t = fit(p, raw, face, max, min, box.width);
+  p.text(t.text, box.x + (box.width - t.width) / 2, baseline, face, t.size, ink);
+}
+
+function tag(p: LabelPainter, label: string, x: number, y: number): number {
+  const size = 7.5;
+  const width = p.measure(label, 'bold', size) + 8;
+  p.fillRect({ x, y, width, height: 11 }, 'black');
+  p.text(label, x + 4, y + 8.2, 'bold', size, 'white');
+  return x + width;
+}
+
+function row(p: LabelPainter, label: string, value: string, x: number, width: number, baseline: number) {
+  p.text(label, x, baseline, 'regular', 7, 'black');
+  const labelWidth = p.measure(label, 'regular', 7);
+  const v = fit(p, value, 'bold', 8, 6, width - labelWidth - 4);
+  p.text(v.text, x + width - v.width, baseline, 'bold', v.size, 'black');
+}
+
+/** Draws one label; its barcodes are computed here from the tracking number. */
+export function drawLabel(p: LabelPainter, item: WaybillData): void {
+  const trackingNumber = clean(item.trackingNumber);
+
+  // Header: brand and service type on the left, the delivery type large in a black box on the right.
+  p.text(BRAND, M, 31, 'bold', 24, 'black');
+  p.text(`AIR WAYBILL · ${item.serviceType.toUpperCase()}`, M, 42, 'regular', 7, 'black');
+  const serviceBox = { x: 140, y: M, width: RIGHT - 140, height: 38 };
+  p.fillRect(serviceBox, 'black');
+  const service = fit(p, serviceLabel(item).toUpperCase(), 'bold', 22, 12, serviceBox.width - 12);
+  p.text(service.text, serviceBox.x + (serviceBox.width - service.width) / 2, serviceBox.y + serviceBox.height / 2 + (CAP * service.size) / 2, 'bold', service.size, 'white');
+  p.line(M, 50, RIGHT, 50, 1);
+
+  // Code 128 of the tracking number, the number in print under it.
+  p.code128(code128Pattern(trackingNumber), { x: M, y: 55, width: INNER, height: 56 });
+  centred(p, trackingNumber, 'bold', 16, 10, { x: M, y: 112, width: INNER, height: 18 }, 127, 'black');
+  p.line(M, 134, RIGHT, 134, 1);
+
+  // TO: the receiver, large, with the QR code beside it.
+  tag(p, 'TO', M, 138);
+  const qrBox = { x: RIGHT - 80, y: 138, width: 80, height: 80 };
+  p.qr(qrMatrix(trackingNumber), qrBox);
+  centred(p, 'Scan to track', 'regular', 6, 6, { ...qrBox, y: 218, height: 8 }, 224, 'black');
+  const toWidth = qrBox.x - 4 - M;
+  const r = item.receiver;
+  const name = fit(p, r.name, 'bold', 15, 10, toWidth);
+  p.text(name.text, M, 166, 'bold', name.size, 'black');
+  const mobile = fit(p, r.mobileNumber, 'bold', 11, 8, toWidth);
+  p.text(mobile.text, M, 180, 'bold', mobile.size, 'black');
+  let y = 193;
+  for (const line of wrap(p, r.streetName, 'regular', 9.5, toWidth, 2)) {
+    p.text(line, M, y, 'regular', 9.5, 'black');
+    y += 11.5;
+  }
+  const barangay = fit(p, r.barangayName, 'regular', 9.5, 7, toWidth);
+  p.text(barangay.text, M, y, 'regular', barangay.size, 'black');
+  y = Math.max(y + 14, 230);
+  const city = fit(p, r.cityLabel, 'bold', 12, 8, INNER);
+  p.text(city.text, M, y, 'bold', city.size, 'black');
+  const province = fit(p, r.provinceName, 'regular', 9.5, 7, INNER);
+  p.text(province.text, M, y + 12, 'regular', province.size, 'black');
+  p.line(M, 248, RIGHT, 248, 1);
+
+  // FROM: the sender, small.
+  const s = item.sender;
+  const afterTag = tag(p, 'FROM', M, 252) + 5;
+  const senderMobile = fit(p, s.mobileNumber, 'regular', 9, 7, 90);
+  p.text(senderMobile.text, RIGHT - senderMobile.width, 261, 'regular', senderMobile.size, 'black');
+  const senderName = fit(p, s.name, 'bold', 9.5, 7.5, RIGHT - senderMobile.width - 6 - afterTag);
+  p.text(senderName.text, afterTag, 261, 'bold', senderName.size, 'black');
+  const senderStreet = fit(p, s.streetName, 'regular', 8.5, 7, INNER);
+  p.text(senderStreet.text, M, 274, 'regular', senderStreet.size, 'black');
+  y = 285;
+  for (const line of wrap(p, localityLine(s), 'regular', 8.5, INNER, 2)) {
+    p.text(line, M, y, 'regular', 8.5, 'black');
+    y += 10.5;
+  }
+  p.line(M, 302, RIGHT, 302, 1);
+
+  // Details: packages on the left, value, fee and dates on the right.
+  const leftWidth = 140;
+  p.text('PACKAGES', M, 312, 'regular', 6.5, 'black');
+  const headline = fit(p, packagesHeadline(item), 'bold', 12, 8, leftWidth);
+  p.text(headline.text, M, 326, 'bold', headline.size, 'black');
+  const lines = item.packages.map(packageLine);
+  const shown = lines.length > 3 ? [...lines.slice(0, 2), `+ ${lines.length - 2} more lines`] : lines;
+  y = 337;
+  for (const line of shown) {
+    const t = fit(p, line, 'regular', 7.5, 6, leftWidth);
+    p.text(t.text, M, y, 'regular', t.size, 'black');
+    y += 9;
+  }
+  const contents = contentsLabel(item);
+  if (contents) {
+    const t = fit(p, `Contents: ${contents}`, 'regular', 7, 6, leftWidth);
+    p.text(t.text, M, 366, 'regular', t.size, 'black');
+  }
+  const colX = M + leftWidth + 8;
+  p.line(colX - 4, 306, colX - 4, 370, 0.75);
+  const colWidth = RIGHT - colX;
+  row(p, 'Declared value', formatMoney(item.declaredValueInCents), colX, colWidth, 314);
+  row(p, 'Shipping fee', formatMoney(item.totalInCents), colX, colWidth, 327);
+  row(p, 'Payment', paymentMethodLabel(item), colX, colWidth, 340);
+  row(p, 'Booked', bookedLabel(item), colX, colWidth, 353);
+  row(p, 'Pickup', pickupLabel(item), colX, colWidth, 366);
+  if (item.notes?.trim()) {
+    const t = fit(p, `Note: ${item.notes}`, 'regular', 7, 6, INNER);
+    p.text(t.text, M, 378, 'regular', t.size, 'black');
+  }
+
+  // Payment band: cash on delivery in white on black, or PAID in an outline.
+  const band = { x: M, y: 384, width: INNER, height: 40 };
+  const pay = paymentSummary(item);
+  if (pay.cashOnDelivery) {
+    p.fillRect(band, 'black');
+    centred(p, pay.headline, 'bold', 17, 10, { ...band, x: band.x + 6, width: band.width - 12 }, 404, 'white');
+    centred(p, pay.detail, 'regular', 7, 7, band, 417, 'white');
+  } else {
+    p.strokeRect({ x: band.x + 0.75, y: band.y + 0.75, width: band.width - 1.5, height: band.height - 1.5 }, 1.5);
+    p.text(pay.headline, band.x + 10, 411, 'bold', 20, 'black');
+    const paid = p.measure(pay.headline, 'bold', 20);
+    const detail = fit(p, pay.detail, 'regular', 9, 6.5, band.width - paid - 30);
+    p.text(detail.text, band.x + band.width - 10 - detail.width, 409, 'regular', detail.size, 'black');
+  }
+}

@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { isValidTrackingNumber } from '@hatid/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleWaybill } from './fixtures.js';
+import { packagesHeadline, paymentSummary, pickupLabel } from './label.js';
+import { LABEL_HEIGHT_PX, LABEL_WIDTH_PX, renderWaybillHtml, renderWaybillPng, renderWaybillsPdf, type WaybillData } from './index.js';
+
+const run = promisify(execFile);
+
+/**
+ * These tests read the labels back the way a courier's tools would: poppler-utils rasterizes the PDF
+ * (pdftoppm) and extracts its text (pdftotext), zbar-tools decodes the barcodes (zbarimg). Missing tools
+ * fail the suite with the Debian package to install; .ci/run installs both.
+ */
+const TOOLS = [
+  { command: 'pdftoppm', debian: 'poppler-utils' },
+  { command: 'pdftotext', debian: 'poppler-utils' },
+  { command: 'zbarimg', debian: 'zbar-tools' },
+] as const;
+
+let toolCheck: Promise<void> | undefined;
+/** Called first by each test that needs the tools, so each of them fails (not skips) when one is missing. */
+function requireTools(): Promise<void> {
+  toolCheck ??= findMissingTools();
+  return toolCheck;
+}
+
+async function findMissingTools() {
+  const missing: string[] = [];
+  for (const tool of TOOLS) {
+    try {
+      await run('sh', ['-c', `command -v ${tool.command}`]);
+    } catch {
+      missing.push(`${tool.command} (Debian package ${tool.debian})`);
+    }
+  }
+  if (missing.length) {
+    const packages = [...new Set(TOOLS.filter((t) => missing.some((m) => m.startsWith(t.command))).map((t) => t.debian))];
+    throw new Error(`Waybill tests need ${missing.join(', ')}: run \`apt-get install -y ${packages.join(' ')}\``);
+  }
+}
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hatid-waybill-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Decoded symbols of an image, as "CODE-128:..." / "QR-Code:..." lines, sorted. */
+async function decode(png: string): Promise<string[]> {
+  await requireTools();
+  const { stdout } = await run('zbarimg', ['--quiet', png]);
+  return stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+}
+
+/** Rasterizes every page at 200 dpi; returns the page files in page order. */
+async function rasterize(pdf: Buffer, name: string): Promise<string[]> {
+  await requireTools();
+  const file = join(dir, `${name}.pdf`);
+  await writeFile(file, pdf);
+  await run('pdftoppm', ['-r', '200', '-png', file, join(dir, name)]);
+  const pages = (await readdir(dir)).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).sort();
+  return pages.map((f) => join(dir, f));
+}
+
+async function pdfText(pdf: Buffer, name: string): Promise<string> {
+  await requireTools();
+  const file = join(dir, `${name}.pdf`);
+  await writeFile(file, pdf);
+  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+  return stdout;
+}
+
+/** Width, height and pixels per metre (pHYs) of a PNG. */
+function pngInfo(png: Buffer) {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const phys = png.indexOf('pHYs', 0, 'latin1');
+  return {
+    width: png.readUInt32BE(16),
+    height: png.readUInt32BE(20),
+    pixelsPerMetre: phys > 0 ? png.readUInt32BE(phys + 4) : null,
+  };
+}
+
+const expected = (trackingNumber: string) => [`CODE-128:${trackingNumber}`, `QR-Code:${trackingNumber}`];
+
+describe('PDF air waybills', () => {
+  it('prints one 4x6 in page per shipment whose Code 128 and QR decode to that page’s tracking number', async () => {
+    const items = [sampleWaybill(1), sampleWaybill(2), sampleWaybill(3)];
+    for (const item of items) expect(isValidTrackingNumber(item.trackingNumber)).toBe(true);
+    expect(new Set(items.map((i) => i.trackingNumber)).size).toBe(3);
+
+    const pdf = await renderWaybillsPdf(items);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await rasterize(pdf, 'bulk');
+    expect(pages).toHaveLength(3);
+
+    for (const [i, page] of pages.entries()) {
+      const { width, height } = pngInfo(await readFile(page));
+      expect([width, height]).toEqual([800, 1200]); // 4 x 6 in at 200 dpi
+      expect(await decode(page)).toEqual(expected(items[i]!.trackingNumber));
+    }
+  });
+
+  it('shows "Cash upon delivery" and the peso amount on a COD label, and not on a prepaid one', async () => {
+    const cod = sampleWaybill(3, { codAmountInCents: 123_450, paidBy: 'recipient', paymentMethod: 'cash' });
+    const prepaid = sampleWaybill(4, { codAmountInCents: null, paidBy: 'sender', paymentMethod: 'gcash' });
+
+    const codText = await pdfText(await renderWaybillsPdf([cod]), 'cod');
+    expect(codText).toContain('Cash upon delivery');
+    expect(codText).toContain('₱1,234.50');
+    expect(codText).toContain(cod.trackingNumber);
+    expect(codText).toContain(cod.receiver.name);
+    expect(codText).toContain('Next Day'.toUpperCase());
+
+    const prepaidText = await pdfText(await renderWaybillsPdf([prepaid]), 'prepaid');
+    expect(prepaidText).not.toContain('Cash upon delivery');
+    expect(prepaidText).not.toContain('₱1,234.50');
+    expect(prepaidText).toContain('PAID');
+    expect(prepaidText).toContain('Shipping fee: Cash upon pick up');
+  });
+
+  it('keeps overlong and odd user input on the label without breaking the barcodes', async () => {
+    const item = sampleWaybill(5, {
+      receiver: {
+        name: 'Ma. Concepción Ñiguez-Villanueva y Fernández de los Santos Trading and General Merchandise',
+        mobileNumber: '+63 917 000 0000',
+        streetName: `${'Very long street name '.repeat(20)}\nwith a newline\tand a tab`,
+        barangayName: 'Poblacion',
+        cityLabel: 'Municipality of San Juan de los Caballeros del Norte and Surrounding Areas',
+        provinceName: 'Davao de Oro',
+      },
+      packages: Array.from({ length: 6 }, (_, i) => ({
+        boxName: 'Your Box',
+        quantity: i + 1,
+        weightInGrams: i % 2 ? null : 5_500,
+        lengthInCm: 60,
+        widthInCm: 40,
+        heightInCm: 40,
+        itemCategory: 'Home & Kitchen',
+      })),
+      notes: '<b>Leave at the guard house</b> 🙏',
+    });
+    const pdf = await renderWaybillsPdf([item]);
+    const [page] = await rasterize(pdf, 'long');
+    expect(await decode(page!)).toEqual(expected(item.trackingNumber));
+    const text = await pdfText(pdf, 'long');
+    expect(text).toContain('21 pcs');
+    expect(text).toContain('more lines');
+  });
+
+  it('refuses an empty list', async () => {
+    await expect(renderWaybillsPdf([])).rejects.toThrow(/at least one/);
+  });
+});
+
+describe('PNG air waybill', () => {
+  it('is 812 x 1218 px at 203 dpi and its barcodes decode to the tracking number', async () => {
+    for (const item of [sampleWaybill(6), sampleWaybill(7)]) {
+      const png = await renderWaybillPng(item);
+      const info = pngInfo(png);
+      expect([info.width, info.height]).toEqual([LABEL_WIDTH_PX, LABEL_HEIGHT_PX]);
+      expect([info.width, info.height]).toEqual([812, 1218]);
+      expect(info.pixelsPerMetre).toBe(Math.round(203 * 39.3701));
+      const file = join(dir, `${item.trackingNumber}.png`);
+      await writeFile(file, png);
+      expect(await decode(file)).toEqual(expected(item.trackingNumber));
+    }
+  });
+});
+
+describe('HTML air waybill', () => {
+  const hostile: WaybillData = sampleWaybill(8, {
+    receiver: {
+      name: '<script>alert("owned")</script> Ana',
+      mobileNumber: '+63 917 111 2222',
+      streetName: '12 "Quoted" St. & <img src=x onerror=alert(1)>',
+      barangayName: "Brgy. O'Brien",
+      cityLabel: 'Quezon City',
+      provinceName: 'Metro Manila',
+    },
+    notes: '</style><script>steal()</script>',
+  });
+  const html = renderWaybillHtml(hostile);
+
+  it('escapes every piece of user text', () => {
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('</style><');
+    expect(html).toContain('&lt;script&gt;alert(&quot;owned&quot;)&lt;/script&gt; Ana');
+    expect(html).toContain('12 &quot;Quoted&quot; St. &amp; &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('Brgy. O&#39;Brien');
+  });
+
+  it('is a 4x6 in print page with inline SVG Code 128 and QR of the tracking number', () => {
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('@page { size: 4in 6in');
+    expect(html.match(/<svg\b/g)).toHaveLength(2);
+    expect(html).toContain(`aria-label="Code 128 barcode ${hostile.trackingNumber}"`);
+    expect(html).toContain(`aria-label="QR code ${hostile.trackingNumber}"`);
+    expect(html).toContain(`<title>Air waybill ${hostile.trackingNumber}</title>`);
+  });
+
+  it('shows the cash to collect only on a COD label', () => {
+    expect(renderWaybillHtml(sampleWaybill(9, { codAmountInCents: 50_000 }))).toContain('Cash upon delivery: ₱500.00');
+    const prepaid = renderWaybillHtml(sampleWaybill(10, { codAmountInCents: null, paidBy: 'wallet' }));
+    expect(prepaid).not.toContain('Cash upon delivery');
+    expect(prepaid).toContain('Shipping fee: Wallet');
+  });
+});
+
+describe('label content', () => {
+  it('sums pieces and weights', () => {
+    expect(packagesHeadline(sampleWaybill(0))).toBe('3 pcs · 2.85 kg');
+    const noWeight = sampleWaybill(0, {
+      packages: [{ boxName: 'Passport', quantity: 1, weightInGrams: null, lengthInCm: null, widthInCm: null, heightInCm: null, itemCategory: 'Passport' }],
+    });
+    expect(packagesHeadline(noWeight)).toBe('1 pc');
+  });
+
+  it('reads the pickup date as a Manila calendar day', () => {
+    expect(pickupLabel(sampleWaybill(0, { pickupDate: '2026-11-06' }))).toBe('November 06, 2026');
+    expect(pickupLabel(sampleWaybill(0, { pickupDate: null, serviceType: 'Drop Off' }))).toBe('Drop off at hub');
+  });
+
+  it('treats a zero COD amount as nothing to collect', () => {
+    expect(paymentSummary(sampleWaybill(0, { codAmountInCents: 0, paidBy: 'sender' })).cashOnDelivery).toBe(false);
+    expect(paymentSummary(sampleWaybill(0, { codAmountInCents: 1 })).headline).toBe('Cash upon delivery: ₱0.01');
+  });
+});

@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { meQueryKey } from '../features/auth';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient(() => {
+  // The session is gone (expired or signed out elsewhere): forget the user and let the guards re-route.
+  if (queryClient.getQueryData(meQueryKey)) {
+    queryClient.setQueryData(meQueryKey, null);
+    void router.invalidate();
+  }
+});
+const router = createAppRouter(queryClient);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="bottom-right" duration={4000} richColors closeButton />
+    </QueryClientProvider>
+  );
+}

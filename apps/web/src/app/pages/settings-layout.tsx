@@ -1,0 +1,24 @@
+import { Link, Outlet } from '@tanstack/react-router';
+
+const tab =
+  'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[status=active]:border-teal-700 data-[status=active]:text-teal-800';
+
+/** Settings: profile and saved addresses, as tabs over one page. */
+export function SettingsLayout() {
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        <nav aria-label="Settings" className="mt-3 flex gap-2 border-b border-slate-200">
+          <Link to="/settings" className={tab} activeOptions={{ exact: true }}>
+            Profile
+          </Link>
+          <Link to="/settings/addresses" className={tab}>
+            Addresses
+          </Link>
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

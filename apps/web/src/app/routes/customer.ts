@@ -1,0 +1,45 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireSignedIn } from './guards';
+import { rootRoute } from './root';
+
+/** Home: open to everyone (the box catalogue is public), with a greeting for a signed-in person. */
+export const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../pages/home-page'), 'HomePage'),
+});
+
+/** /settings and everything under it needs a session. */
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  beforeLoad: requireSignedIn,
+  component: lazyRouteComponent(() => import('../pages/settings-layout'), 'SettingsLayout'),
+});
+
+const profileRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'ProfilePage'),
+});
+
+const addressesRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/addresses',
+  component: lazyRouteComponent(() => import('../../features/addresses/routes/addresses-page'), 'AddressesPage'),
+});
+
+export interface AddressEditSearch {
+  /** Present when editing that saved address; absent when adding one. */
+  id?: string;
+}
+
+const addressEditRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/addresses/add',
+  validateSearch: (search: Record<string, unknown>): AddressEditSearch =>
+    typeof search.id === 'string' && search.id !== '' ? { id: search.id } : {},
+  component: lazyRouteComponent(() => import('../../features/addresses/routes/address-edit-page'), 'AddressEditPage'),
+});
+
+export const customerRoutes = [homeRoute, settingsRoute.addChildren([profileRoute, addressesRoute, addressEditRoute])];

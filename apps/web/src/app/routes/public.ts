@@ -1,0 +1,65 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { AuthShell } from '../layout/auth-shell';
+import { requireFlowStep, requireSignedOut } from './guards';
+import { rootRoute } from './root';
+
+/** The sign-in and registration steps: only for people who are not signed in. */
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'sign-in',
+  beforeLoad: requireSignedOut,
+  component: AuthShell,
+});
+
+const authPages = () => import('../../features/auth/routes/login-page');
+
+const loginRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/login',
+  component: lazyRouteComponent(authPages, 'LoginPage'),
+});
+
+const mobileNumberRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/login/mobile-number',
+  component: lazyRouteComponent(() => import('../../features/auth/routes/mobile-number-page'), 'MobileNumberPage'),
+});
+
+const verifyOtpRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/login/verify-otp',
+  beforeLoad: requireFlowStep('verify-otp'),
+  component: lazyRouteComponent(() => import('../../features/auth/routes/verify-otp-page'), 'VerifyOtpPage'),
+});
+
+const enterNameRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/login/enter-name',
+  beforeLoad: requireFlowStep('enter-name'),
+  component: lazyRouteComponent(() => import('../../features/auth/routes/enter-name-page'), 'EnterNamePage'),
+});
+
+const registrationPages = () => import('../../features/auth/routes/registration-pages');
+
+const individualRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/login/individual',
+  beforeLoad: requireFlowStep('details'),
+  component: lazyRouteComponent(registrationPages, 'IndividualPage'),
+});
+
+const completeRegistrationRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/complete-registration',
+  beforeLoad: requireFlowStep('details'),
+  component: lazyRouteComponent(registrationPages, 'CompleteRegistrationPage'),
+});
+
+export const publicRoutes = signInRoute.addChildren([
+  loginRoute,
+  mobileNumberRoute,
+  verifyOtpRoute,
+  enterNameRoute,
+  individualRoute,
+  completeRegistrationRoute,
+]);

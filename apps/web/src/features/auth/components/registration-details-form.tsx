@@ -1,0 +1,98 @@
+import { registerCustomerBody, type AccountType } from '@hatid/domain';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { showFormError } from '../../../lib/form-errors';
+import { formResolver } from '../../../lib/form-resolver';
+import { useRegisterCustomer } from '../api/register-customer';
+import { AgentCodeStatus, useLiveAgentCode } from './agent-code-status';
+
+// The registration call's schema itself, plus the terms box that only the browser asks about.
+const schema = registerCustomerBody.and(z.object({ acceptTerms: z.literal(true, 'Accept the terms and conditions to continue') }));
+
+const VISIBLE_FIELDS = ['businessName', 'email', 'agentCode', 'acceptTerms'] as const;
+
+/** The last registration step: business name (business only), optional email and agent code, terms. */
+export function RegistrationDetailsForm({
+  accountType,
+  registrationToken,
+  firstName,
+  lastName,
+  onRegistered,
+}: {
+  accountType: AccountType;
+  registrationToken: string;
+  firstName: string;
+  lastName: string;
+  onRegistered: () => void;
+}) {
+  const register = useRegisterCustomer();
+  const form = useForm({
+    resolver: formResolver(schema),
+    defaultValues: {
+      registrationToken,
+      firstName,
+      lastName,
+      accountType,
+      businessName: '',
+      email: '',
+      agentCode: '',
+      acceptTerms: false as unknown as true,
+    },
+  });
+  const { errors } = form.formState;
+  const agent = useLiveAgentCode(form.watch('agentCode'));
+
+  const onSubmit = form.handleSubmit(
+    async ({ acceptTerms: _accepted, ...values }) => {
+      if (agent.valid === false) {
+        form.setError('agentCode', { message: 'We could not find this agent code' }, { shouldFocus: true });
+        return;
+      }
+      try {
+        await register.mutateAsync(accountType === 'business' ? values : { ...values, businessName: undefined });
+        onRegistered();
+      } catch (error) {
+        showFormError(error, form.setError, VISIBLE_FIELDS);
+      }
+    },
+    (invalid) => {
+      // Names and token come from the earlier steps; an error there means those steps must be redone.
+      const hidden = invalid.firstName ?? invalid.lastName ?? invalid.registrationToken;
+      if (hidden?.message) toast.error(hidden.message);
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {accountType === 'business' ? (
+        <FormField label="Business name" error={errors.businessName?.message}>
+          {(control) => <Input {...control} autoComplete="organization" autoFocus {...form.register('businessName')} />}
+        </FormField>
+      ) : null}
+      <FormField label="Email" optional error={errors.email?.message} hint="For receipts and shipment updates.">
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      <FormField
+        label="Agent code"
+        optional
+        error={errors.agentCode?.message}
+        hint={errors.agentCode ? undefined : <AgentCodeStatus checking={agent.checking} valid={agent.valid} />}
+      >
+        {(control) => <Input {...control} autoCapitalize="characters" spellCheck={false} {...form.register('agentCode')} />}
+      </FormField>
+      <Checkbox
+        label="I have read and accept the Hatid terms and conditions and privacy policy."
+        error={errors.acceptTerms?.message}
+        {...form.register('acceptTerms')}
+      />
+      <Button type="submit" loading={register.isPending}>
+        Create account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useNavigate } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useLogout } from '../api/logout';
+import { clearSignInFlow } from '../sign-in-flow';
+
+export function SignOutButton() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const onClick = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+    clearSignInFlow();
+    await navigate({ to: '/login' });
+  };
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick} loading={logout.isPending}>
+      <LogOut className="h-4 w-4" aria-hidden="true" />
+      {/* Icon-only on narrow phones; the name stays for screen readers. */}
+      <span className="sr-only sm:not-sr-only">Sign out</span>
+    </Button>
+  );
+}

@@ -1,0 +1,40 @@
+import { loginWithEmailBody } from '@hatid/domain';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { showFormError } from '../../../lib/form-errors';
+import { formResolver } from '../../../lib/form-resolver';
+import { useLoginWithEmail } from '../api/login-with-email';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** Email and password sign-in for staff accounts. */
+export function StaffLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const login = useLoginWithEmail();
+  const form = useForm({ resolver: formResolver(loginWithEmailBody), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      onSignedIn();
+    } catch (error) {
+      showFormError(error, form.setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Staff sign in">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="username" {...form.register('email')} />}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
+      </FormField>
+      <Button type="submit" variant="secondary" loading={login.isPending}>
+        Sign in as staff
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Smartphone } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+import { AuthCard } from '../components/auth-card';
+import { StaffLoginForm } from '../components/staff-login-form';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Sign in to Hatid" description="Book, pay for and track parcels anywhere in the Philippines.">
+      <div className="flex flex-col gap-6">
+        <Link to="/login/mobile-number" className={buttonClasses('primary', 'lg', 'w-full')}>
+          <Smartphone className="h-5 w-5" aria-hidden="true" />
+          Continue with mobile number
+        </Link>
+        <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+          <span className="h-px flex-1 bg-slate-200" />
+          Hatid staff
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <StaffLoginForm onSignedIn={() => void navigate({ to: '/' })} />
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AuthCard } from '../components/auth-card';
+import { MobileNumberForm } from '../components/mobile-number-form';
+import { readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+
+export function MobileNumberPage() {
+  const navigate = useNavigate();
+  return (
+    <AuthCard step="Step 1 of 2" title="Your mobile number" description="New to Hatid? The same steps create your account.">
+      <MobileNumberForm
+        defaultMobileNumber={readSignInFlow().mobileNumber}
+        onSent={(mobileNumber, result) => {
+          updateSignInFlow({
+            mobileNumber,
+            otpSentAt: Date.now(),
+            resendAfterSeconds: result.resendAfterSeconds,
+            registrationToken: undefined,
+          });
+          void navigate({ to: '/login/verify-otp' });
+        }}
+      />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="text-teal-700 underline-offset-4 hover:underline">
+          Back to sign-in options
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

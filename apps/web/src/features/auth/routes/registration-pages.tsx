@@ -1,0 +1,40 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { AccountType } from '@hatid/domain';
+import { AuthCard } from '../components/auth-card';
+import { RegistrationDetailsForm } from '../components/registration-details-form';
+import { clearSignInFlow, readSignInFlow } from '../sign-in-flow';
+
+function RegistrationStep({ accountType }: { accountType: AccountType }) {
+  const navigate = useNavigate();
+  const flow = readSignInFlow();
+  return (
+    <AuthCard
+      title={accountType === 'business' ? 'Your business' : 'Almost done'}
+      description={`Signing up as ${flow.firstName ?? ''} ${flow.lastName ?? ''}.`}
+    >
+      <RegistrationDetailsForm
+        accountType={accountType}
+        registrationToken={flow.registrationToken ?? ''}
+        firstName={flow.firstName ?? ''}
+        lastName={flow.lastName ?? ''}
+        onRegistered={() => {
+          clearSignInFlow();
+          void navigate({ to: '/' });
+        }}
+      />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login/enter-name" className="text-teal-700 underline-offset-4 hover:underline">
+          Back
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export function IndividualPage() {
+  return <RegistrationStep accountType="individual" />;
+}
+
+export function CompleteRegistrationPage() {
+  return <RegistrationStep accountType="business" />;
+}

@@ -1,0 +1,47 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatMobileNumber } from '../../../lib/format';
+import { AuthCard } from '../components/auth-card';
+import { VerifyOtpForm } from '../components/verify-otp-form';
+import { clearSignInFlow, readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+
+const resendAtOf = (flow: { otpSentAt?: number; resendAfterSeconds?: number }) =>
+  (flow.otpSentAt ?? 0) + (flow.resendAfterSeconds ?? 0) * 1000;
+
+export function VerifyOtpPage() {
+  const navigate = useNavigate();
+  const [flow, setFlow] = useState(readSignInFlow);
+  const mobileNumber = flow.mobileNumber ?? '';
+
+  return (
+    <AuthCard
+      step="Step 2 of 2"
+      title="Enter the code"
+      description={
+        <>
+          We texted a 6-digit code to <strong className="whitespace-nowrap text-slate-900">{formatMobileNumber(mobileNumber)}</strong>.
+        </>
+      }
+    >
+      <VerifyOtpForm
+        mobileNumber={mobileNumber}
+        resendAt={resendAtOf(flow)}
+        onResent={(result) => setFlow(updateSignInFlow({ otpSentAt: Date.now(), resendAfterSeconds: result.resendAfterSeconds }))}
+        onVerified={(result) => {
+          if (result.status === 'signed_in') {
+            clearSignInFlow();
+            void navigate({ to: '/' });
+          } else {
+            updateSignInFlow({ registrationToken: result.registrationToken });
+            void navigate({ to: '/login/enter-name' });
+          }
+        }}
+      />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login/mobile-number" className="text-teal-700 underline-offset-4 hover:underline">
+          Use a different number
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

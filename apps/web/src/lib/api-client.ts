@@ -1,0 +1,175 @@
+import { TRACE_ID_HEADER, type ErrorDto } from '@hatid/domain';
+
+/** Delays between retries of a failed GET (product.md §9). */
+export const RETRY_DELAYS_MS = [350, 500, 1000, 1500, 3000] as const;
+
+type FieldError = { field: string; message: string };
+
+/** An error answer of the API (or a network failure, with statusCode 0). */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly details: FieldError[] | undefined;
+  readonly traceId: string | undefined;
+
+  constructor(init: { statusCode: number; code: string; message: string; details?: FieldError[]; traceId?: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.statusCode = init.statusCode;
+    this.code = init.code;
+    this.details = init.details;
+    this.traceId = init.traceId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Thrown before a call whose path parameter is missing (product.md §8). */
+export class RequiredError extends Error {
+  constructor(
+    readonly field: string,
+    operation: string,
+  ) {
+    super(`Required parameter ${field} was null or undefined when calling ${operation}.`);
+    this.name = 'RequiredError';
+  }
+}
+
+/** Returns the value, or throws the spec's missing-parameter error naming the parameter and the call. */
+export function required<T>(value: T | null | undefined, name: string, operation: string): T {
+  if (value === null || value === undefined) throw new RequiredError(name, operation);
+  return value;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  newTraceId?: () => string;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: Partial<ErrorDto> = {};
+  try {
+    body = text ? (JSON.parse(text) as Partial<ErrorDto>) : {};
+  } catch {
+    body = {};
+  }
+  return new ApiError({
+    statusCode: body.statusCode ?? response.status,
+    code: body.code ?? `HTTP_${response.status}`,
+    message: body.message ?? (response.statusText || 'Something went wrong. Please try again.'),
+    details: body.details,
+    traceId: body.traceId ?? response.headers.get(TRACE_ID_HEADER) ?? undefined,
+  });
+}
+
+const isRetryable = (error: unknown): boolean =>
+  error instanceof ApiError ? error.statusCode === 0 || error.statusCode >= 500 : false;
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '/api';
+  const sleep = options.sleep ?? defaultSleep;
+  const newTraceId = options.newTraceId ?? (() => crypto.randomUUID());
+
+  async function once<T>(method: HttpMethod, path: string, opts: RequestOptions): Promise<T> {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const headers: Record<string, string> = { accept: 'application/json', [TRACE_ID_HEADER]: newTraceId() };
+    let body: string | undefined;
+    if (method !== 'GET') {
+      // The server refuses state-changing calls that are not JSON (its cross-site request guard).
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body ?? {});
+    }
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, opts.query), {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: opts.signal,
+      });
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      throw new ApiError({ statusCode: 0, code: 'NETWORK_ERROR', message: 'Cannot reach Hatid. Check your connection and try again.' });
+    }
+    if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (!text) return undefined as T;
+    const parsed = JSON.parse(text) as { data?: T };
+    return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    // Only GET is retried: repeating a write could book or charge twice.
+    const delays = method === 'GET' ? RETRY_DELAYS_MS : [];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once<T>(method, path, opts);
+      } catch (error) {
+        const delay = delays[attempt];
+        if (delay === undefined || !isRetryable(error)) throw error;
+        await sleep(delay, opts.signal);
+      }
+    }
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+  };
+}
+
+/** The app's client: same-origin /api, cookies included. */
+export const api = createApiClient();
+
+/** A user-facing sentence for any error thrown by a call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}

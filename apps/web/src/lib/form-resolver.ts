@@ -1,0 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+function blanksTo(values: FieldValues, blank: null | undefined): FieldValues {
+  const out: FieldValues = {};
+  for (const [key, value] of Object.entries(values)) {
+    out[key] = typeof value === 'string' && value.trim() === '' ? blank : value;
+  }
+  return out;
+}
+
+/**
+ * The domain schema as a react-hook-form resolver, so the browser shows the server's own messages.
+ * An empty text box means "not given": it becomes undefined (or null, to clear a stored value) before
+ * the schema sees it, as optional fields in the API are absent rather than "".
+ */
+export function formResolver<TIn extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TIn>,
+  options: { blankAs?: null | undefined } = {},
+): Resolver<TIn, unknown, TOut> {
+  const inner = zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>;
+  return (values, context, resolverOptions) => inner(blanksTo(values, options.blankAs) as TIn, context, resolverOptions);
+}

@@ -1,0 +1,13 @@
+/**
+ * Display formatting: the domain's own formatters (money, dates in Asia/Manila, relative time), so the web
+ * app and the server word things the same way, plus the few that only screens need.
+ */
+export * from '@hatid/domain/format';
+export { centsToPesos, gramsToKg, pesosToCents } from '@hatid/domain';
+
+/** "+639171234567" → "+63 917 123 4567"; anything else is returned as given. */
+export function formatMobileNumber(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^\+63(\d{3})(\d{3})(\d{4})$/.exec(value);
+  return match ? `+63 ${match[1]} ${match[2]} ${match[3]}` : value;
+}

@@ -1,0 +1,65 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Varies the path per request (e.g. a different tracking number each time). */
+  paths?: string[];
+  path?: string;
+  durationSeconds: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** autocannon with 50 connections and no pipelining; exact percentiles from every response time. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const times: number[] = [];
+  let i = 0;
+  const instance = autocannon({
+    url: options.url,
+    connections: 50,
+    pipelining: 1,
+    duration: options.durationSeconds,
+    requests: [
+      {
+        method: options.method ?? 'GET',
+        ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.body ? { body: options.body } : {}),
+        setupRequest: (request: { path: string }) => {
+          request.path = options.paths ? options.paths[i++ % options.paths.length]! : (options.path ?? '/');
+          return request;
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    requestsPerSecond: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

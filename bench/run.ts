@@ -1,0 +1,197 @@
+/**
+ * npm run bench: the shipments issue's figures, measured in one run against the real server process.
+ *   - PostgreSQL (the machine's, databases hatid_bench_10000 and hatid_bench_200000, re-created each run)
+ *   - PGlite (a fresh data dir with 200,000 shipments), as information
+ * Results go to bench/results.md. Options: --duration=10 (seconds per load), --sizes=10000,200000, --skip-pglite.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { DEMO_PASSWORD, seedDatabase } from '../apps/server/src/db/seed/index.js';
+import { load, type LoadResult } from './load.js';
+import { sampleTrackingNumbers, seedBenchShipments } from './seed.js';
+import { signIn, startServer } from './server-process.js';
+import { benchWaybills } from './waybills.js';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+const DURATION = Number(args.duration ?? 10);
+const SIZES = (args.sizes ?? '10000,200000').split(',').map(Number);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PORT = 3900;
+
+interface DatasetResult {
+  label: string;
+  rows: number;
+  baseline: LoadResult;
+  track: LoadResult;
+  pricing: LoadResult;
+  list: LoadResult;
+  exportRows: number;
+  exportSeconds: number;
+  exportPeakRssMiB: number;
+  waybillsPerSecond: number | null;
+}
+
+async function prepare(database: Database, rows: number) {
+  await migrateDatabase(database);
+  await seedDatabase(database.db, { demo: true });
+  const started = Date.now();
+  await seedBenchShipments(database.db, rows);
+  console.log(`  seeded ${rows} shipments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return sampleTrackingNumbers(database.db, 1000);
+}
+
+async function measure(label: string, rows: number, env: Record<string, string>, trackingNumbers: string[]): Promise<DatasetResult> {
+  // Export first, on a fresh process, so its peak memory is the export's own.
+  let server = await startServer(env, PORT);
+  let cookie = await signIn(server.url, 'staff@hatid.test', DEMO_PASSWORD);
+  const started = process.hrtime.bigint();
+  const response = await fetch(`${server.url}/api/shipments/partners/export`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`export failed: ${response.status} ${await response.text()}`);
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const exportSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const exportPeakRssMiB = server.peakRssMiB();
+  await server.stop();
+
+  server = await startServer(env, PORT);
+  cookie = await signIn(server.url, 'staff@hatid.test', DEMO_PASSWORD);
+  const base = { url: server.url, durationSeconds: DURATION };
+  const pricingBody = JSON.stringify({
+    deliveryType: 'next_day',
+    packages: [
+      { boxName: 'Small Box', quantity: 2, weightInGrams: 1500 },
+      { boxName: 'Your Box', quantity: 1, weightInGrams: 7200, lengthInCm: 40, widthInCm: 30, heightInCm: 30 },
+    ],
+    declaredInsuranceValue: 2500,
+  });
+  const baseline = await load({ ...base, name: 'GET /api/_ah/warmup (baseline)', path: '/api/_ah/warmup' });
+  const track = await load({ ...base, name: 'GET /api/shipments/track/{n}', paths: trackingNumbers.map((n) => `/api/shipments/track/${n}`) });
+  const pricing = await load({
+    ...base,
+    name: 'POST /api/shipments/calculations',
+    method: 'POST',
+    path: '/api/shipments/calculations',
+    headers: { 'content-type': 'application/json' },
+    body: pricingBody,
+  });
+  const list = await load({
+    ...base,
+    name: 'GET /api/shipments (filtered, paginated)',
+    paths: [1, 2, 3, 4, 5].map((page) => `/api/shipments?deliveryStatus=In-transit&deliveryTypes=next_day&page=${page}&limit=20`),
+    headers: { cookie },
+  });
+  let waybillsPerSecond: number | null = null;
+  const sample = trackingNumbers.slice(0, 200);
+  const waybillStart = process.hrtime.bigint();
+  const waybills = await fetch(`${server.url}/api/shipments/air-waybill/download`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ format: 'pdf', trackingNumbers: sample }),
+  });
+  if (waybills.ok) {
+    await waybills.arrayBuffer();
+    waybillsPerSecond = sample.length / (Number(process.hrtime.bigint() - waybillStart) / 1e9);
+  }
+  await server.stop();
+  return { label, rows, baseline, track, pricing, list, exportRows: lines - 1, exportSeconds, exportPeakRssMiB, waybillsPerSecond };
+}
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresDataset(rows: number): Promise<DatasetResult> {
+  const name = `hatid_bench_${rows}`;
+  console.log(`PostgreSQL, ${rows} shipments (${name})`);
+  await withAdmin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  const trackingNumbers = await prepare(database, rows);
+  await database.close();
+  return measure(`PostgreSQL, ${rows.toLocaleString('en')} shipments`, rows, { DATABASE_URL: url.toString() }, trackingNumbers);
+}
+
+async function pgliteDataset(rows: number): Promise<DatasetResult> {
+  console.log(`PGlite, ${rows} shipments`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-bench-'));
+  try {
+    const database = await openDatabase({ dataDir });
+    const trackingNumbers = await prepare(database, rows);
+    await database.close();
+    return await measure(`PGlite, ${rows.toLocaleString('en')} shipments`, rows, { DATA_DIR: dataDir }, trackingNumbers);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+const verdict = (ok: boolean) => (ok ? '✅' : '❌');
+
+function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof benchWaybills>>): string {
+  const lines: string[] = [];
+  lines.push('# Benchmark results', '');
+  lines.push(`Run: ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`);
+  lines.push(`autocannon, 50 connections, no pipelining, ${DURATION} s per load, against the real server process (\`main.ts\`).`, '');
+  const pg10k = results.find((r) => r.label.startsWith('PostgreSQL') && r.rows === 10_000);
+  for (const r of results) {
+    const big = r.rows >= 200_000 && r.label.startsWith('PostgreSQL');
+    lines.push(`## ${r.label}`, '');
+    lines.push('| call | req/s | vs baseline | p50 ms | p95 ms | p99 ms | non-2xx | target |', '|---|---|---|---|---|---|---|---|');
+    const row = (l: LoadResult, target: string) =>
+      `| ${l.name} | ${fmt(l.requestsPerSecond)} | ${fmt(l.requestsPerSecond / r.baseline.requestsPerSecond, 2)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${l.non2xx + l.errors} | ${target} |`;
+    lines.push(row(r.baseline, 'baseline'));
+    const trackRatio = r.track.requestsPerSecond / r.baseline.requestsPerSecond;
+    lines.push(row(r.track, big ? `≥ 0.5 × baseline ${verdict(trackRatio >= 0.5)}, p99 < 25 ms ${verdict(r.track.p99 < 25)}` : 'information'));
+    const pricingRatio = r.pricing.requestsPerSecond / r.baseline.requestsPerSecond;
+    lines.push(row(r.pricing, big ? `≥ 0.6 × baseline ${verdict(pricingRatio >= 0.6)}` : 'information'));
+    const listVs10k = pg10k && big ? r.list.p95 / pg10k.list.p95 : null;
+    lines.push(
+      row(
+        r.list,
+        big
+          ? `p95 < 50 ms ${verdict(r.list.p95 < 50)}, ≤ 1.5 × the 10,000-row p95 (${fmt(listVs10k ?? NaN, 2)}×) ${verdict(listVs10k !== null && listVs10k <= 1.5)}`
+          : 'information',
+      ),
+    );
+    const rowsPerSecond = r.exportRows / r.exportSeconds;
+    lines.push('');
+    lines.push(
+      `CSV export of all ${fmt(r.exportRows)} rows: ${fmt(r.exportSeconds, 2)} s = **${fmt(rowsPerSecond)} rows/s**, server peak RSS **${fmt(r.exportPeakRssMiB)} MiB**` +
+        (big ? ` (targets ≥ 100,000 rows/s ${verdict(rowsPerSecond >= 100_000)}, < 250 MB ${verdict(r.exportPeakRssMiB * 1.048576 < 250)})` : ''),
+    );
+    if (r.waybillsPerSecond !== null) {
+      lines.push('', `Waybills through the API (200 labels in one PDF, database included): **${fmt(r.waybillsPerSecond)} labels/s**${big ? ` ${verdict(r.waybillsPerSecond >= 100)}` : ''}`);
+    }
+    lines.push('');
+  }
+  lines.push('## Waybill renderer alone', '');
+  lines.push(
+    `${renderer.labels} labels in one bulk PDF in ${fmt(renderer.seconds, 2)} s = **${fmt(renderer.labelsPerSecond)} labels/s** (target ≥ 100 ${verdict(renderer.labelsPerSecond >= 100)}), ${fmt(renderer.bytes / 1024 / 1024, 2)} MiB.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+const results: DatasetResult[] = [];
+for (const rows of SIZES) results.push(await postgresDataset(rows));
+if (!('skip-pglite' in args)) results.push(await pgliteDataset(Math.max(...SIZES)));
+const renderer = await benchWaybills(500);
+const markdown = report(results, renderer);
+fs.writeFileSync(path.join(import.meta.dirname, 'results.md'), markdown);
+console.log(markdown);

@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import {
+  CANCELLATION_REASONS,
+  DELIVERY_STATUSES,
+  DELIVERY_TYPES,
+  ITEM_CATEGORIES,
+  PAYERS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SERVICE_TYPES,
+  SHIPMENT_SOURCES,
+  SHIPMENT_STATUSES,
+} from '../catalogue/enums.js';
+import { pricingPackageSchema, PRICING_LIMITS } from '../pricing/schema.js';
+import { pricingResultDto } from '../pricing/result.js';
+import { PRICED_BOX_NAMES, packageWeightError } from '../pricing/weight.js';
+import { optionalNumericField } from '../validation/numeric.js';
+import { mobileNumberSchema, nameSchema, textSchema } from '../validation/index.js';
+import { trackingNumberSchema } from '../tracking-number/index.js';
+
+/** Booking, listing, tracking and moving shipments: the shapes both the server and the web app use. */
+
+const psgcCode = z.string().trim().regex(/^\d{9,10}$/, 'Choose from the list');
+
+/** A party of a shipment: a saved address by id, or the fields typed in the form. */
+export const shipmentPartyInput = z.union([
+  z.object({ addressId: z.uuid('Choose a saved address') }),
+  z.object({
+    name: nameSchema,
+    mobileNumber: mobileNumberSchema,
+    email: z.email('Enter a valid email address').optional(),
+    provinceCode: psgcCode,
+    cityCode: psgcCode,
+    barangayCode: psgcCode,
+    streetName: z.string().trim().min(1, 'Required').max(255, 'At most 255 characters'),
+  }),
+]);
+export type ShipmentPartyInput = z.infer<typeof shipmentPartyInput>;
+
+export const bookingPackageSchema = pricingPackageSchema.extend({
+  itemCategory: z.enum(ITEM_CATEGORIES, 'Choose what is inside'),
+  description: z.string().trim().max(200).optional(),
+});
+
+const feeInCents = optionalNumericField({ min: 0, max: PRICING_LIMITS.maxFeeInCents, integer: true });
+
+const bookingFields = {
+  deliveryType: z.enum(DELIVERY_TYPES),
+  shipmentType: z.enum(SERVICE_TYPES).default('Pick Up'),
+  sender: shipmentPartyInput,
+  receiver: shipmentPartyInput,
+  packages: z.array(bookingPackageSchema).min(1, 'Add at least one package').max(PRICING_LIMITS.maxPackages),
+  declaredInsuranceValue: optionalNumericField({ min: 0, max: PRICING_LIMITS.maxDeclaredValue }),
+  promoCode: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((code) => (code ? code.toUpperCase() : null)),
+  paidBy: z.enum(PAYERS),
+  /**
+   * The total the person saw and confirmed. The server prices again and refuses the booking when its own
+   * total differs (a stale page or a tampered request), so nobody is charged a price they did not see.
+   */
+  expectedTotalInCents: z.number().int().min(0),
+  notes: textSchema.optional(),
+};
+
+function checkWeights(packages: { boxName: (typeof PRICED_BOX_NAMES)[number]; weightInGrams: number }[], ctx: z.RefinementCtx) {
+  packages.forEach((p, index) => {
+    const message = packageWeightError(p.boxName, p.weightInGrams);
+    if (message) ctx.addIssue({ code: 'custom', path: ['packages', index, 'weightInGrams'], message });
+  });
+}
+
+/** POST /shipments/customer: a customer books for themself. */
+export const customerBookingBody = z.object(bookingFields).superRefine((b, ctx) => checkWeights(b.packages, ctx));
+export type CustomerBookingInput = z.input<typeof customerBookingBody>;
+
+/** POST /shipments: staff and partners book for a customer ("book for other user") and may add fees. */
+export const staffBookingBody = z
+  .object({
+    ...bookingFields,
+    ownerId: z.uuid('Choose the customer'),
+    source: z.enum(SHIPMENT_SOURCES).default('app'),
+    dangerousGoodsFeeInCents: feeInCents,
+    fuelChargeFeeInCents: feeInCents,
+    othersFeeInCents: feeInCents,
+    sizeAdjustmentFeeInCents: feeInCents,
+  })
+  .superRefine((b, ctx) => checkWeights(b.packages, ctx));
+export type StaffBookingInput = z.input<typeof staffBookingBody>;
+
+export const duplicateShipmentBody = z.object({
+  trackingNumber: trackingNumberSchema,
+  expectedTotalInCents: z.number().int().min(0),
+});
+
+export const shipmentAddressDto = z.object({
+  name: z.string(),
+  mobileNumber: z.string(),
+  email: z.string().nullable(),
+  provinceCode: z.string(),
+  provinceName: z.string(),
+  cityCode: z.string(),
+  cityLabel: z.string(),
+  barangayCode: z.string(),
+  barangayName: z.string(),
+  streetName: z.string(),
+});
+
+export const shipmentPackageDto = z.object({
+  id: z.string(),
+  boxName: z.string(),
+  category: z.string(),
+  itemCategory: z.string().nullable(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  priceInCents: z.number().int(),
+  boxRateInCents: z.number().int().nullable(),
+  basePriceInCents: z.number().int(),
+  imageUrl: z.string().nullable(),
+  lengthInCm: z.number().nullable(),
+  widthInCm: z.number().nullable(),
+  heightInCm: z.number().nullable(),
+  weightInGrams: z.number().nullable(),
+  chargeableWeightKg: z.number().nullable(),
+});
+
+export const shipmentDto = z.object({
+  id: z.string(),
+  trackingNumber: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  deliveryStatus: z.enum(DELIVERY_STATUSES),
+  headline: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  shipmentType: z.enum(SERVICE_TYPES),
+  source: z.enum(SHIPMENT_SOURCES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paidBy: z.enum(PAYERS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  senderAddress: shipmentAddressDto,
+  receiverAddress: shipmentAddressDto,
+  packages: z.array(shipmentPackageDto),
+  declaredInsuranceValue: z.number(),
+  promoCode: z.string().nullable(),
+  packagesTotalInCents: z.number().int(),
+  surchargeInCents: z.number().int(),
+  subtotalInCents: z.number().int(),
+  insuranceFeeInCents: z.number().int(),
+  retrievalFeeInCents: z.number().int(),
+  feesInCents: z.number().int(),
+  discountInCents: z.number().int(),
+  totalInCents: z.number().int(),
+  outboundFeeInCents: z.number().int(),
+  /** Cash the rider collects from the recipient on delivery; 0 when nothing is collected. */
+  codAmountInCents: z.number().int(),
+  reasonForCancellation: z.enum(CANCELLATION_REASONS).nullable(),
+  cancellationNote: z.string().nullable(),
+  pickupDate: z.string().nullable(),
+  pickupRiderId: z.string().nullable(),
+  dropOffRiderId: z.string().nullable(),
+  ownerId: z.string(),
+  bookedById: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type ShipmentDto = z.infer<typeof shipmentDto>;
+
+export const activityDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  customStatusName: z.string().nullable(),
+  deliveryStatus: z.enum(DELIVERY_STATUSES).nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  location: z.string().nullable(),
+  hideFromTimeline: z.boolean(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ActivityDto = z.infer<typeof activityDto>;
+
+/** What anyone may see with a tracking number: statuses and cities, no names, numbers or streets. */
+export const publicTrackingDto = z.object({
+  trackingNumber: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  deliveryStatus: z.enum(DELIVERY_STATUSES),
+  headline: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  origin: z.object({ cityLabel: z.string(), provinceName: z.string() }),
+  destination: z.object({ cityLabel: z.string(), provinceName: z.string() }),
+  pickupDate: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  timeline: z.array(
+    z.object({
+      name: z.string(),
+      customStatusName: z.string().nullable(),
+      deliveryStatus: z.enum(DELIVERY_STATUSES).nullable(),
+      reason: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PublicTrackingDto = z.infer<typeof publicTrackingDto>;
+
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.array(z.enum(values))])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional();
+
+/** The catalogue's shipment filters, plus paging. Lists answer with page, limit, total, totalPages. */
+export const shipmentListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(100).optional(),
+  shipmentStatus: csv(SHIPMENT_STATUSES),
+  deliveryStatus: csv(DELIVERY_STATUSES),
+  deliveryTypes: csv(DELIVERY_TYPES),
+  senderProvince: z.string().regex(/^\d{10}$/).optional(),
+  receiverProvince: z.string().regex(/^\d{10}$/).optional(),
+  pickupById: z.uuid().optional(),
+  dropOffById: z.uuid().optional(),
+  deliveryCategory: z.string().max(20).optional(),
+  agentCode: z.string().max(16).optional(),
+  userId: z.uuid().optional(),
+  includeTransactions: z.enum(['true', 'false']).optional(),
+  startDate: z.iso.date().or(z.iso.datetime()).optional(),
+  endDate: z.iso.date().or(z.iso.datetime()).optional(),
+  shipmentType: z.enum(SERVICE_TYPES).optional(),
+});
+export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
+
+/** POST /shipments/{trackingNumber}/deliveryStatus: an activity name (or a short status label), or "Custom". */
+export const deliveryStatusBody = z.object({
+  activity: z.string().trim().min(1).max(100),
+  customStatusName: z.string().trim().min(1).max(100).optional(),
+  reason: z.string().trim().max(100).optional(),
+  note: textSchema.optional(),
+  location: z.string().trim().max(200).optional(),
+  /** A staff correction of a mistaken status: needs the update delivery status ability and a note. */
+  correction: z.boolean().optional(),
+});
+export type DeliveryStatusInput = z.infer<typeof deliveryStatusBody>;
+
+export const bulkDeliveryStatusBody = deliveryStatusBody.extend({
+  trackingNumbers: z.array(trackingNumberSchema).min(1).max(500),
+});
+
+export const cancelShipmentBody = z
+  .object({
+    reasonForCancellation: z.enum(CANCELLATION_REASONS, 'Choose a reason'),
+    note: z.string().trim().max(1024).optional(),
+  })
+  .refine((b) => b.reasonForCancellation !== 'Other (please specify)' || (b.note ?? '').length > 0, {
+    path: ['note'],
+    message: 'Please tell us why you are cancelling',
+  });
+
+export const bulkResultDto = z.object({
+  updated: z.array(z.string()),
+  failed: z.array(z.object({ trackingNumber: z.string(), message: z.string() })),
+});
+
+export const pricedBookingPreview = pricingResultDto;

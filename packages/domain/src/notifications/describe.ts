@@ -1,0 +1,76 @@
+import { formatMoney } from '../format/index.js';
+import type { NotificationType } from './kinds.js';
+
+export interface NotificationText {
+  title: string;
+  message: string;
+  /** The web app's page for it; null when there is none to open. */
+  link: string | null;
+}
+
+type Metadata = Record<string, unknown> | null | undefined;
+
+const str = (metadata: Metadata, key: string): string | undefined => {
+  const v = metadata?.[key];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};
+const cents = (metadata: Metadata, key: string): number | undefined => {
+  const v = metadata?.[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+};
+
+/**
+ * Title, message and page of a notification, from its kind and metadata only (the row stores no text, so
+ * wording can change without a migration). Metadata keys: trackingNumber (shipment kinds, and payments for a
+ * shipment), reason (delivery_failed, cancelled), amountInCents (payment_received, wallet_topped_up),
+ * ticketId and status (ticket_updated). Missing keys give a shorter sentence, never "undefined".
+ */
+export function describeNotification(input: { type: NotificationType | string; metadata?: Metadata }): NotificationText {
+  const { type, metadata } = input;
+  const tn = str(metadata, 'trackingNumber');
+  const parcel = tn ? `Your shipment ${tn}` : 'Your shipment';
+  const reason = str(metadata, 'reason');
+  const amount = cents(metadata, 'amountInCents');
+  const money = amount === undefined ? undefined : formatMoney(amount);
+  const shipmentLink = tn ? `/packages/${encodeURIComponent(tn)}` : '/packages';
+
+  switch (type) {
+    case 'shipment_booked':
+      return { title: 'Shipment booked', message: `${parcel} is booked. We will let you know when a courier is on the way.`, link: shipmentLink };
+    case 'courier_on_the_way':
+      return { title: 'Courier on the way', message: `A courier is on the way to pick up ${tn ?? 'your shipment'}.`, link: shipmentLink };
+    case 'picked_up':
+      return { title: 'Package picked up', message: `${parcel} has been picked up and is on its way.`, link: shipmentLink };
+    case 'out_for_delivery':
+      return { title: 'Out for delivery', message: `${parcel} is out for delivery.`, link: shipmentLink };
+    case 'delivered':
+      return { title: 'Delivered', message: `${parcel} has been delivered.`, link: shipmentLink };
+    case 'delivery_failed':
+      return {
+        title: 'Delivery failed',
+        message: `We could not deliver ${tn ?? 'your shipment'}${reason ? `: ${reason}` : ''}. We will reach out to arrange another attempt.`,
+        link: shipmentLink,
+      };
+    case 'cancelled':
+      return { title: 'Shipment cancelled', message: `${parcel} has been cancelled${reason ? ` (${reason})` : ''}.`, link: shipmentLink };
+    case 'payment_received':
+      return {
+        title: 'Payment received',
+        message: `We received your payment${money ? ` of ${money}` : ''}${tn ? ` for ${tn}` : ''}. Thank you!`,
+        link: tn ? shipmentLink : '/wallet',
+      };
+    case 'wallet_topped_up':
+      return { title: 'Wallet topped up', message: `${money ?? 'Your top-up'} was added to your wallet.`, link: '/wallet' };
+    case 'ticket_updated': {
+      const status = str(metadata, 'status');
+      return {
+        title: 'Ticket updated',
+        message: status ? `Your support ticket is now ${status.replaceAll('_', ' ').toLowerCase()}.` : 'There is an update on your support ticket.',
+        link: '/talk-to-us',
+      };
+    }
+    default:
+      // A kind this build does not know (a newer server): still show something, and link where it can.
+      return { title: 'Notification', message: 'You have a new notification.', link: tn ? shipmentLink : null };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './kinds.js';
+export * from './describe.js';
+export * from './api.js';

@@ -1,0 +1,29 @@
+/** Notification kinds of DECISIONS "Notifications"; the database CHECK and the API enum read this list. */
+export const NOTIFICATION_TYPES = [
+  'shipment_booked',
+  'courier_on_the_way',
+  'picked_up',
+  'out_for_delivery',
+  'delivered',
+  'delivery_failed',
+  'cancelled',
+  'payment_received',
+  'wallet_topped_up',
+  'ticket_updated',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Kinds that are about one shipment; they link to /packages/{trackingNumber}. */
+export const SHIPMENT_NOTIFICATION_TYPES = [
+  'shipment_booked',
+  'courier_on_the_way',
+  'picked_up',
+  'out_for_delivery',
+  'delivered',
+  'delivery_failed',
+  'cancelled',
+] as const satisfies readonly NotificationType[];
+
+/** Kinds of device token: a Web Push subscription (VAPID) or a native app token. */
+export const DEVICE_TOKEN_KINDS = ['web_push', 'fcm', 'apns'] as const;
+export type DeviceTokenKind = (typeof DEVICE_TOKEN_KINDS)[number];
