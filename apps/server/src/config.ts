@@ -10,6 +10,17 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** "a, b,c" → ["a", "b", "c"]; unset → []. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -36,25 +47,9 @@ const envSchema = z.object({
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Origins allowed to make state-changing calls besides the server's own (comma-separated). */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  ALLOWED_ORIGINS: commaList,
   /** Client IPs exempt from the per-IP request limits (load balancer health checks, load tests). OTP limits still apply. */
-  RATE_LIMIT_ALLOWLIST: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  RATE_LIMIT_ALLOWLIST: commaList,
   /** Set when behind a TLS-terminating proxy so cookies get Secure and client IPs come from X-Forwarded-For. */
   TRUST_PROXY: booleanish.default(false),
   /** Key for HMACs (one-time codes). Set the same value on every instance; else one is generated in DATA_DIR/keys. */

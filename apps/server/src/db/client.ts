@@ -17,6 +17,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /**
+   * kind 'pg' only: the node-postgres pool drizzle runs on, for what drizzle does not do (streaming
+   * COPY ... TO STDOUT on one client: see the shipments CSV export).
+   */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -34,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'pg', close: () => pool.end() };
+    return { db, kind: 'pg', pool, close: () => pool.end() };
   }
   let client: PGlite;
   if (options.dataDir) {

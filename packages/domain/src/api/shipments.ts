@@ -15,25 +15,16 @@ import { pricingPackageSchema, PRICING_LIMITS } from '../pricing/schema.js';
 import { pricingResultDto } from '../pricing/result.js';
 import { PRICED_BOX_NAMES, packageWeightError } from '../pricing/weight.js';
 import { optionalNumericField } from '../validation/numeric.js';
-import { mobileNumberSchema, nameSchema, textSchema } from '../validation/index.js';
+import { textSchema } from '../validation/index.js';
+import { addressDto, addressInput } from './addresses.js';
 import { trackingNumberSchema } from '../tracking-number/index.js';
 
 /** Booking, listing, tracking and moving shipments: the shapes both the server and the web app use. */
 
-const psgcCode = z.string().trim().regex(/^\d{9,10}$/, 'Choose from the list');
-
-/** A party of a shipment: a saved address by id, or the fields typed in the form. */
+/** A party of a shipment: a saved address by id, or the fields typed in the form (an address without its label). */
 export const shipmentPartyInput = z.union([
   z.object({ addressId: z.uuid('Choose a saved address') }),
-  z.object({
-    name: nameSchema,
-    mobileNumber: mobileNumberSchema,
-    email: z.email('Enter a valid email address').optional(),
-    provinceCode: psgcCode,
-    cityCode: psgcCode,
-    barangayCode: psgcCode,
-    streetName: z.string().trim().min(1, 'Required').max(255, 'At most 255 characters'),
-  }),
+  addressInput.omit({ label: true, isDefault: true }),
 ]);
 export type ShipmentPartyInput = z.infer<typeof shipmentPartyInput>;
 
@@ -96,18 +87,8 @@ export const duplicateShipmentBody = z.object({
   expectedTotalInCents: z.number().int().min(0),
 });
 
-export const shipmentAddressDto = z.object({
-  name: z.string(),
-  mobileNumber: z.string(),
-  email: z.string().nullable(),
-  provinceCode: z.string(),
-  provinceName: z.string(),
-  cityCode: z.string(),
-  cityLabel: z.string(),
-  barangayCode: z.string(),
-  barangayName: z.string(),
-  streetName: z.string(),
-});
+/** A shipment's sender or receiver as booked: a saved address's fields without its bookkeeping. */
+export const shipmentAddressDto = addressDto.omit({ id: true, label: true, isDefault: true, createdAt: true });
 
 export const shipmentPackageDto = z.object({
   id: z.string(),

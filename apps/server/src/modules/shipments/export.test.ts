@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNull, sql } from 'drizzle-orm';
 import { shipments } from '../../db/schema/index.js';
@@ -109,6 +110,56 @@ describe('CSV export', () => {
     expect(seen).toHaveLength(10);
     expect(new Set(seen).size).toBe(10);
     expect(batches).toBe(4);
+  });
+
+  // On PostgreSQL the file is written by COPY on one pooled client, inside a transaction (export.service.ts).
+  it.skipIf(process.env.TEST_DB !== 'pg')('gives its database client back when the download is aborted midway (PostgreSQL)', async () => {
+    const { db, pool } = t.database;
+    if (!pool) throw new Error('expected the node-postgres pool');
+    // 20,000 more shipments (~3 MB of CSV): more than the sockets buffer, so COPY is still sending when the client leaves.
+    await db.execute(sql`insert into shipments select copy.* from shipments s cross join generate_series(1, 20000) g
+      cross join lateral jsonb_populate_record(null::shipments, to_jsonb(s) || jsonb_build_object('id', gen_random_uuid(),
+        'tracking_number', 'IC9' || lpad(g::text, 8, '0') || 'PH', 'notes', 'bulk')) copy
+      where s.id = ${formula.id}`);
+    let closedClients = 0;
+    const onRemove = () => (closedClients += 1);
+    pool.on('remove', onRemove);
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      // The first bytes, then the client goes away.
+      const first = await new Promise<string>((resolve, reject) => {
+        const req = http.get(`${address}/api/shipments/partners/export`, { headers: { cookie: staff.cookie } }, (res) => {
+          res.once('data', (chunk: Buffer) => {
+            req.destroy();
+            resolve(chunk.toString('utf8'));
+          });
+        });
+        req.on('error', reject);
+      });
+      expect(first).toContain(HEADER);
+
+      // The client is closed (COPY was mid-way) and leaves the pool; its server session ends, transaction and all.
+      const busySessions = async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+             and (state like 'idle in transaction%' or query ilike '%shipments_export%')`,
+        );
+        return rows[0]!.n;
+      };
+      for (let i = 0; i < 100 && (pool.totalCount !== pool.idleCount || (await busySessions()) > 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(pool.totalCount).toBe(pool.idleCount);
+      expect(await busySessions()).toBe(0);
+      expect(closedClients).toBe(1);
+
+      // And the next download is whole.
+      const again = linesOf((await download('', staff)).body);
+      expect(again).toHaveLength(1 + 10 + 20000); // the header, the 10 shipments above, the bulk
+    } finally {
+      pool.off('remove', onRemove);
+      await db.execute(sql`delete from shipments where notes = 'bulk'`);
+    }
   });
 
   it('writes pesos exactly from cents', () => {

@@ -79,7 +79,7 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFilename(filename)}"`)
         .header('cache-control', 'no-store')
-        .send(shipmentsCsvStream(app.db, where));
+        .send(shipmentsCsvStream(app.database, where));
     },
   );
 };

@@ -138,20 +138,28 @@ export async function listShipments(
 ): Promise<Page<ShipmentDto>> {
   const { page, limit, ...filters } = query;
   const where = listCondition(actor, view, filters);
-  // The page (one row more than asked, so hasNextPage is exact) with each row's packages in one query,
-  // and beside it the total (see countShipments).
-  const [rows, total] = await Promise.all([
-    db
-      .select({ shipment: shipments, packages: packagesJson })
-      .from(shipments)
-      .where(where)
-      .orderBy(desc(shipments.createdAt), desc(shipments.id))
-      .limit(limit + 1)
-      .offset((page - 1) * limit),
-    countShipments(db, where),
-  ]);
+  // One round trip: the page (one row more than asked, so hasNextPage is exact), each row's packages, and
+  // the matches counted up to EXACT_COUNT_LIMIT + 1 (an uncorrelated subquery: PostgreSQL runs it once).
+  const rows = await db
+    .select({
+      shipment: shipments,
+      packages: packagesJson,
+      cappedTotal: sql<number>`(select count(*)::int from (select 1 from ${shipments} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`,
+    })
+    .from(shipments)
+    .where(where)
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
   const hasNextPage = rows.length > limit;
   const pageRows = rows.slice(0, limit);
+  const capped = rows[0]?.cappedTotal;
+  const total =
+    capped === undefined
+      ? await countShipments(db, where)
+      : capped > EXACT_COUNT_LIMIT
+        ? { value: Math.max(await cachedEstimate(db, where), capped), estimated: true }
+        : { value: capped, estimated: false };
   const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
   const totalPages = Math.ceil(counted / limit);
@@ -180,8 +188,8 @@ const packagesJson = sql<PackageRow[] | string>`coalesce((
 // Drivers differ: node-postgres parses json columns, some return the text.
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** Up to this many matches the total is counted exactly; above it, counting would cost more than the page. */
-export const EXACT_COUNT_LIMIT = 5000;
+/** Up to this many matches the total is counted exactly (in the page's own query); above it, estimated. */
+export const EXACT_COUNT_LIMIT = 1000;
 
 /**
  * The number of shipments matching `where`. Counting 20,000 matches reads 20,000 rows on every page view,
@@ -193,6 +201,25 @@ export async function countShipments(db: Db, where: SQL, exactLimit = EXACT_COUN
   if (estimate > exactLimit) return { value: estimate, estimated: true };
   const [counted] = await db.select({ n: count() }).from(shipments).where(where);
   return { value: Number(counted?.n ?? 0), estimated: false };
+}
+
+const ESTIMATE_TTL_MS = 10_000;
+const estimates = new Map<string, { value: number; until: number }>();
+
+/**
+ * The estimate of a large result, kept 10 s per query: paging through a big list asks the same question on
+ * every page, and an estimate that is a few seconds old is no less true than a fresh one.
+ */
+async function cachedEstimate(db: Db, where: SQL): Promise<number> {
+  const { sql: text, params } = db.select({ id: shipments.id }).from(shipments).where(where).toSQL();
+  const key = `${text}|${JSON.stringify(params)}`;
+  const now = Date.now();
+  const hit = estimates.get(key);
+  if (hit && hit.until > now) return hit.value;
+  const value = await estimateShipments(db, where);
+  if (estimates.size >= 500) estimates.clear();
+  estimates.set(key, { value, until: now + ESTIMATE_TTL_MS });
+  return value;
 }
 
 /** PostgreSQL's own estimate of the matches, from its statistics (EXPLAIN: planning only, nothing read). */

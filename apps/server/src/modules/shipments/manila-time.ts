@@ -20,5 +20,3 @@ export const manilaToday = (now = new Date()) => toIsoDate(now);
 /** yyyy-MM-dd of the day `n` days after `day` (n may be negative). */
 export const addDays = (day: string, n: number) => new Date(manilaDayStart(day).getTime() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
-/** "2026-11-22 14:05", the wall-clock time in Manila. */
-export const manilaDateTime = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
