@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { otpCodes } from '../../db/schema/index.js';
+import { invitations, otpCodes } from '../../db/schema/index.js';
+import { createUserWithRoles } from '../users/users.service.js';
+import { newToken } from './tokens.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { freshMobile, sessionCookie, signUpCustomer } from '../../testing/auth.js';
 
@@ -184,5 +186,25 @@ describe('staff sign-in', () => {
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrongPassword.json().message).toBe(unknown.json().message);
+  });
+});
+
+describe('invited staff', () => {
+  it('an invited person sets a name and password with the invitation token, once, and is signed in', async () => {
+    const db = t.database.db;
+    const userId = await createUserWithRoles(db, { email: 'new.staff@hatid.test', firstName: 'Invited', lastName: 'Person', roles: ['staff'] });
+    const { token, hash } = newToken();
+    await db.insert(invitations).values({ tokenHash: hash, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+    const weak = await post('/api/users/registerWithEmail', { token, firstName: 'Rosa', lastName: 'Lim', password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().details).toContainEqual({ field: 'password', message: 'Password must be at least 10 characters' });
+    const accepted = await post('/api/users/registerWithEmail', { token, firstName: 'Rosa', lastName: 'Lim', password: 'a-long-passphrase' });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().data).toMatchObject({ name: 'Rosa Lim', status: 'ACTIVE', roles: [{ name: 'staff' }] });
+    expect(accepted.headers['set-cookie']).toMatch(/hatid_session=/);
+    const again = await post('/api/users/registerWithEmail', { token, firstName: 'X', lastName: 'Y', password: 'another-passphrase' });
+    expect(again.statusCode).toBe(401);
+    const login = await post('/api/users/loginWithEmail', { email: 'new.staff@hatid.test', password: 'a-long-passphrase' });
+    expect(login.statusCode).toBe(200);
   });
 });

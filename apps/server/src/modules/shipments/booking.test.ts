@@ -194,3 +194,44 @@ describe('status life cycle', () => {
     expect(again.statusCode).toBe(409);
   });
 });
+
+describe('book again and timeline visibility', () => {
+  it('books a copy of my shipment with the same parties and packages, priced anew', async () => {
+    const original = await book(t, ana, {
+      packages: [
+        { boxName: 'Medium Box', quantity: 2, weightInGrams: 4000, itemCategory: 'Toys & Games' },
+        { boxName: 'Your Box', quantity: 1, weightInGrams: 6000, lengthInCm: 40, widthInCm: 30, heightInCm: 30, itemCategory: 'Electronics' },
+      ],
+    });
+    const res = await inject('POST', '/api/shipments/duplicate', ana, { trackingNumber: original.trackingNumber, expectedTotalInCents: original.totalInCents });
+    expect(res.statusCode).toBe(201);
+    const copy = res.json().data;
+    expect(copy.trackingNumber).not.toBe(original.trackingNumber);
+    expect(copy.totalInCents).toBe(original.totalInCents);
+    expect(copy.packages.map((p: { boxName: string; quantity: number }) => [p.boxName, p.quantity])).toEqual([
+      ['Medium Box', 2],
+      ['Your Box', 1],
+    ]);
+    expect(copy.receiverAddress.cityLabel).toBe('Cebu City');
+    // Somebody else cannot copy it.
+    const theirs = await inject('POST', '/api/shipments/duplicate', ben, { trackingNumber: original.trackingNumber, expectedTotalInCents: original.totalInCents });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('staff hide an activity from the customer timeline and show it again; the record keeps it', async () => {
+    const staff = await signInAs(t, 'staff');
+    const shipment = await book(t, ana);
+    await inject('POST', `/api/shipments/${shipment.trackingNumber}/deliveryStatus`, staff, { activity: 'Custom', customStatusName: 'Label reprinted' });
+    const all = (await inject('GET', `/api/shipments/${shipment.trackingNumber}/activities`, staff)).json().data;
+    const custom = all.find((a: { customStatusName: string | null }) => a.customStatusName === 'Label reprinted');
+    const url = `/api/shipments/${shipment.trackingNumber}/activities/${custom.id}/hide-from-timeline`;
+    expect((await t.app.inject({ method: 'PATCH', url, headers: { cookie: ana.cookie }, payload: { hideFromTimeline: true } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PATCH', url, headers: { cookie: staff.cookie }, payload: { hideFromTimeline: true } })).json().data.hideFromTimeline).toBe(true);
+    const timeline = (await inject('GET', `/api/shipments/${shipment.trackingNumber}/tracking-updates`, ana)).json().data;
+    expect(timeline.map((a: { name: string }) => a.name)).toEqual(['Order placed']);
+    const publicView = (await inject('GET', `/api/shipments/track/${shipment.trackingNumber}`)).json().data;
+    expect(publicView.timeline).toHaveLength(1);
+    await t.app.inject({ method: 'PATCH', url, headers: { cookie: staff.cookie }, payload: { hideFromTimeline: false } });
+    expect((await inject('GET', `/api/shipments/${shipment.trackingNumber}/tracking-updates`, ana)).json().data).toHaveLength(2);
+  });
+});
