@@ -168,8 +168,9 @@ export function shipmentsCsvStream(database: Database, where: SQL, batchSize = E
 // - a cell neutraliseCell would prefix (starts with = + - @ tab CR) gets the apostrophe here;
 // - an empty cell is NULL: COPY writes NULL as nothing (papaparse's ''), but '' as "";
 // - COPY quotes a cell holding a comma, quote, CR or LF, doubling quotes, as papaparse does. (papaparse
-//   also quotes a cell that starts or ends with a space or holds U+FEFF; COPY does not: the same value
-//   read back, and such names do not occur, as forms trim them.)
+//   also quotes a cell that starts or ends with a space or holds U+FEFF, which COPY leaves bare: a reader
+//   gets the same value either way, and such cells do not occur: names are trimmed by nameSchema, city
+//   labels and province names come from the PSGC list, tracking numbers have a checked format.)
 // Labels and province names come from the same constants as toRecord's, in ONE jsonb parameter.
 // ---------------------------------------------------------------------------------------------------------
 
@@ -177,8 +178,11 @@ export function shipmentsCsvStream(database: Database, where: SQL, batchSize = E
 const textCell = (value: SQL) =>
   sql`case when ascii(${value}) in (61, 43, 45, 64, 9, 13) then '''' || ${value} else nullif(${value}, '') end`;
 
-/** pesos(): integer cents times 0.01 is a numeric of scale 2, exact ("230.00", "-0.05"). */
-const pesosCell = (cents: SQL) => textCell(sql`(${cents} * 0.01)::text`);
+/**
+ * pesos(): integer cents times 0.01 is a numeric of scale 2, exact ("230.00", "-0.05"); neutraliseCell
+ * prefixes a negative amount ("'-0.05"), the one way a number starts with one of its characters.
+ */
+const pesosCell = (cents: SQL) => sql`case when ${cents} < 0 then '''' else '' end || (${cents} * 0.01)::text`;
 
 /**
  * The lookup maps toRecord uses, as one JSON parameter. The labels are constants that neutraliseCell leaves
@@ -288,6 +292,7 @@ function copyCsvStream(pool: pg.Pool, where: SQL): Readable {
       );
       out.destroy(err);
     };
+    if (out.destroyed) return release(); // the client went away while the pool was busy
     try {
       await client.query('begin');
       await client.query(create.sql, create.params);
