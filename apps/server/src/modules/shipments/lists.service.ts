@@ -138,28 +138,29 @@ export async function listShipments(
 ): Promise<Page<ShipmentDto>> {
   const { page, limit, ...filters } = query;
   const where = listCondition(actor, view, filters);
-  // One round trip: the page (one row more than asked, so hasNextPage is exact), each row's packages, and
-  // the matches counted up to EXACT_COUNT_LIMIT + 1 (an uncorrelated subquery: PostgreSQL runs it once).
+  // The planner's estimate (cached) decides how to count: a large result keeps it as its total and the
+  // page is one query; a small one is counted exactly, up to EXACT_COUNT_LIMIT + 1, inside the page's query
+  // (an uncorrelated subquery, which PostgreSQL runs once).
+  const estimate = await cachedEstimate(db, where);
+  const large = estimate > EXACT_COUNT_LIMIT;
+  const capped = sql<number>`(select count(*)::int from (select 1 from ${shipments} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
   const rows = await db
-    .select({
-      shipment: shipments,
-      packages: packagesJson,
-      cappedTotal: sql<number>`(select count(*)::int from (select 1 from ${shipments} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`,
-    })
+    .select({ shipment: shipments, packages: packagesJson, cappedTotal: large ? sql<number>`null` : capped })
     .from(shipments)
     .where(where)
     .orderBy(desc(shipments.createdAt), desc(shipments.id))
-    .limit(limit + 1)
+    .limit(limit + 1) // one row more than asked, so hasNextPage is exact
     .offset((page - 1) * limit);
   const hasNextPage = rows.length > limit;
   const pageRows = rows.slice(0, limit);
-  const capped = rows[0]?.cappedTotal;
-  const total =
-    capped === undefined
+  const exact = rows[0]?.cappedTotal;
+  const total = large
+    ? { value: estimate, estimated: true }
+    : exact === undefined || exact === null
       ? await countShipments(db, where)
-      : capped > EXACT_COUNT_LIMIT
-        ? { value: Math.max(await cachedEstimate(db, where), capped), estimated: true }
-        : { value: capped, estimated: false };
+      : exact > EXACT_COUNT_LIMIT
+        ? { value: Math.max(estimate, exact), estimated: true }
+        : { value: exact, estimated: false };
   const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
   const totalPages = Math.ceil(counted / limit);
@@ -174,6 +175,10 @@ export async function listShipments(
   };
 }
 
+// Spelled out: inside a select list drizzle renders a column unqualified ("id"), which in this subquery
+// would name the package's own id.
+const outerShipmentId = sql`${sql.identifier('shipments')}.${sql.identifier('id')}`;
+
 /** A shipment's package lines as JSON, in the shape of a shipment_packages row. */
 const packagesJson = sql<PackageRow[] | string>`coalesce((
   select json_agg(json_build_object(
@@ -183,7 +188,7 @@ const packagesJson = sql<PackageRow[] | string>`coalesce((
     'boxRateInCents', p.box_rate_in_cents, 'imageUrl', p.image_url, 'heightInCm', p.height_in_cm,
     'lengthInCm', p.length_in_cm, 'widthInCm', p.width_in_cm, 'weightInGrams', p.weight_in_grams,
     'chargeableWeightInGrams', p.chargeable_weight_in_grams) order by p.position)
-  from ${shipmentPackages} p where p.shipment_id = ${shipments.id}), '[]'::json)`;
+  from ${shipmentPackages} p where p.shipment_id = ${outerShipmentId}), '[]'::json)`;
 
 // Drivers differ: node-postgres parses json columns, some return the text.
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

@@ -226,3 +226,22 @@ describe('totals of large results', () => {
     expect(estimated.value).toBeLessThan(Number(actual!.n) * 2);
   });
 });
+
+describe('list rows', () => {
+  it('carry each shipment’s own package lines', async () => {
+    const dana = await signUpCustomer(t);
+    const booked = await book(t, dana, {
+      packages: [
+        { boxName: 'Large Box', quantity: 2, weightInGrams: 8000, itemCategory: 'Appliances' },
+        { boxName: 'Passport', quantity: 1, weightInGrams: 200, itemCategory: 'Passport' },
+      ],
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/shipments/me', headers: { cookie: dana.cookie } });
+    const [row] = res.json().data;
+    expect(row.trackingNumber).toBe(booked.trackingNumber);
+    expect(row.packages.map((p: { boxName: string; quantity: number }) => [p.boxName, p.quantity])).toEqual([
+      ['Large Box', 2],
+      ['Passport', 1],
+    ]);
+  });
+});
