@@ -147,7 +147,7 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
   const lines: string[] = [];
   lines.push('# Benchmark results', '');
   lines.push(`Run: ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`);
-  lines.push(`autocannon, 50 connections, no pipelining, ${DURATION} s per load, against the real server process (\`main.ts\`).`, '');
+  lines.push(`autocannon, 50 connections, no pipelining, ${DURATION} s per load, against the real server process (\`apps/server/dist/main.mjs\`, as \`npm start\` runs it).`, '');
   const pg10k = results.find((r) => r.label.startsWith('PostgreSQL') && r.rows === 10_000);
   for (const r of results) {
     const big = r.rows >= 200_000 && r.label.startsWith('PostgreSQL');

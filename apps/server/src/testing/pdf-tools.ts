@@ -17,7 +17,14 @@ const TOOLS = [
   { command: 'zbarimg', debian: 'zbar-tools' },
 ];
 
-export async function requirePdfTools(): Promise<void> {
+let toolCheck: Promise<void> | undefined;
+/** Called first by every helper here, so each test that reads a label fails (never skips) when a tool is missing. */
+export function requirePdfTools(): Promise<void> {
+  toolCheck ??= findMissingTools();
+  return toolCheck;
+}
+
+async function findMissingTools(): Promise<void> {
   const missing: string[] = [];
   for (const tool of TOOLS) {
     try {
@@ -31,14 +38,20 @@ export async function requirePdfTools(): Promise<void> {
   }
 }
 
-/** Every barcode zbarimg finds in a PNG, as "TYPE:value". */
+/** Every barcode zbarimg finds in a PNG, as sorted "CODE-128:…" / "QR-Code:…" lines. */
 export async function decodeBarcodes(png: string): Promise<string[]> {
+  await requirePdfTools();
   const { stdout } = await run('zbarimg', ['--quiet', png]);
-  return stdout.trim().split('\n').filter(Boolean);
+  return stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .sort();
 }
 
 /** The pages of a PDF as 200 dpi PNG files, in order. */
 export async function rasterizePdf(pdf: Buffer, name: string): Promise<string[]> {
+  await requirePdfTools();
   const dir = await mkdtemp(join(tmpdir(), 'hatid-pdf-'));
   const file = join(dir, `${name}.pdf`);
   await writeFile(file, pdf);
@@ -51,6 +64,7 @@ export async function rasterizePdf(pdf: Buffer, name: string): Promise<string[]>
 
 /** The text of a PDF (pdftotext). */
 export async function pdfText(pdf: Buffer, name: string): Promise<string> {
+  await requirePdfTools();
   const dir = await mkdtemp(join(tmpdir(), 'hatid-pdf-'));
   const file = join(dir, `${name}.pdf`);
   await writeFile(file, pdf);

@@ -1,48 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { isValidTrackingNumber } from '@hatid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBarcodes, pdfText, rasterizePdf } from '../../testing/pdf-tools.js';
 import { sampleWaybill } from './fixtures.js';
 import { packagesHeadline, paymentSummary, pickupLabel } from './label.js';
 import { LABEL_HEIGHT_PX, LABEL_WIDTH_PX, renderWaybillHtml, renderWaybillPng, renderWaybillsPdf, type WaybillData } from './index.js';
-
-const run = promisify(execFile);
-
-/**
- * These tests read the labels back the way a courier's tools would: poppler-utils rasterizes the PDF
- * (pdftoppm) and extracts its text (pdftotext), zbar-tools decodes the barcodes (zbarimg). Missing tools
- * fail the suite with the Debian package to install; .ci/run installs both.
- */
-const TOOLS = [
-  { command: 'pdftoppm', debian: 'poppler-utils' },
-  { command: 'pdftotext', debian: 'poppler-utils' },
-  { command: 'zbarimg', debian: 'zbar-tools' },
-] as const;
-
-let toolCheck: Promise<void> | undefined;
-/** Called first by each test that needs the tools, so each of them fails (not skips) when one is missing. */
-function requireTools(): Promise<void> {
-  toolCheck ??= findMissingTools();
-  return toolCheck;
-}
-
-async function findMissingTools() {
-  const missing: string[] = [];
-  for (const tool of TOOLS) {
-    try {
-      await run('sh', ['-c', `command -v ${tool.command}`]);
-    } catch {
-      missing.push(`${tool.command} (Debian package ${tool.debian})`);
-    }
-  }
-  if (missing.length) {
-    const packages = [...new Set(TOOLS.filter((t) => missing.some((m) => m.startsWith(t.command))).map((t) => t.debian))];
-    throw new Error(`Waybill tests need ${missing.join(', ')}: run \`apt-get install -y ${packages.join(' ')}\``);
-  }
-}
 
 let dir = '';
 beforeAll(async () => {
@@ -51,31 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-/** Decoded symbols of an image, as "CODE-128:..." / "QR-Code:..." lines, sorted. */
-async function decode(png: string): Promise<string[]> {
-  await requireTools();
-  const { stdout } = await run('zbarimg', ['--quiet', png]);
-  return stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
-}
-
-/** Rasterizes every page at 200 dpi; returns the page files in page order. */
-async function rasterize(pdf: Buffer, name: string): Promise<string[]> {
-  await requireTools();
-  const file = join(dir, `${name}.pdf`);
-  await writeFile(file, pdf);
-  await run('pdftoppm', ['-r', '200', '-png', file, join(dir, name)]);
-  const pages = (await readdir(dir)).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).sort();
-  return pages.map((f) => join(dir, f));
-}
-
-async function pdfText(pdf: Buffer, name: string): Promise<string> {
-  await requireTools();
-  const file = join(dir, `${name}.pdf`);
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-  return stdout;
-}
 
 /** Width, height and pixels per metre (pHYs) of a PNG. */
 function pngInfo(png: Buffer) {
@@ -98,13 +37,13 @@ describe('PDF air waybills', () => {
 
     const pdf = await renderWaybillsPdf(items);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const pages = await rasterize(pdf, 'bulk');
+    const pages = await rasterizePdf(pdf, 'bulk');
     expect(pages).toHaveLength(3);
 
     for (const [i, page] of pages.entries()) {
       const { width, height } = pngInfo(await readFile(page));
       expect([width, height]).toEqual([800, 1200]); // 4 x 6 in at 200 dpi
-      expect(await decode(page)).toEqual(expected(items[i]!.trackingNumber));
+      expect(await decodeBarcodes(page)).toEqual(expected(items[i]!.trackingNumber));
     }
   });
 
@@ -148,8 +87,8 @@ describe('PDF air waybills', () => {
       notes: '<b>Leave at the guard house</b> 🙏',
     });
     const pdf = await renderWaybillsPdf([item]);
-    const [page] = await rasterize(pdf, 'long');
-    expect(await decode(page!)).toEqual(expected(item.trackingNumber));
+    const [page] = await rasterizePdf(pdf, 'long');
+    expect(await decodeBarcodes(page!)).toEqual(expected(item.trackingNumber));
     const text = await pdfText(pdf, 'long');
     expect(text).toContain('21 pcs');
     expect(text).toContain('more lines');
@@ -170,7 +109,7 @@ describe('PNG air waybill', () => {
       expect(info.pixelsPerMetre).toBe(Math.round(203 * 39.3701));
       const file = join(dir, `${item.trackingNumber}.png`);
       await writeFile(file, png);
-      expect(await decode(file)).toEqual(expected(item.trackingNumber));
+      expect(await decodeBarcodes(file)).toEqual(expected(item.trackingNumber));
     }
   });
 });
