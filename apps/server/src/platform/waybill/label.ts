@@ -144,8 +144,16 @@ export function localityLine(party: WaybillParty): string {
 // Text fitting
 
 const ELLIPSIS = '…';
-/** Control characters (including newlines) would print as boxes or break a line: make them spaces. */
-const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+/**
+ * Control characters (including newlines) would break a line and emoji have no glyph in the label font
+ * (a thermal label is black and white anyway): control characters become spaces, emoji are dropped.
+ */
+const clean = (text: string) =>
+  text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/[\p{Emoji_Presentation}\u{1F3FB}-\u{1F3FF}\u200d\ufe0e\ufe0f]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function ellipsize(p: LabelPainter, text: string, face: FontFace, size: number, maxWidth: number): string {
   if (p.measure(text, face, size) <= maxWidth) return text;
@@ -265,7 +273,8 @@ export function drawLabel(p: LabelPainter, item: WaybillData): void {
   const barangay = fit(p, r.barangayName, 'regular', 9.5, 7, toWidth);
   p.text(barangay.text, M, y, 'regular', barangay.size, 'black');
   y = Math.max(y + 14, 230);
-  const city = fit(p, r.cityLabel, 'bold', 12, 8, INNER);
+  // Beside the QR code's caption, so no wider than the column above.
+  const city = fit(p, r.cityLabel, 'bold', 12, 8, toWidth);
   p.text(city.text, M, y, 'bold', city.size, 'black');
   const province = fit(p, r.provinceName, 'regular', 9.5, 7, INNER);
   p.text(province.text, M, y + 12, 'regular', province.size, 'black');

@@ -92,6 +92,8 @@ describe('PDF air waybills', () => {
     const text = await pdfText(pdf, 'long');
     expect(text).toContain('21 pcs');
     expect(text).toContain('more lines');
+    expect(text).toContain('Note: <b>Leave at the guard house</b>'); // the emoji, which has no glyph, is dropped
+    expect(text).not.toContain('🙏');
   });
 
   it('refuses an empty list', async () => {
