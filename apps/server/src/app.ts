@@ -134,7 +134,9 @@ export async function buildApp(options: BuildAppOptions) {
     global: true,
     max: 300,
     timeWindow: '1 minute',
-    allowList: config.RATE_LIMIT_ALLOWLIST,
+    // Only the API is limited: a page load fetches many static files, and counting them made a few
+    // reloads answer 429 for the app's own scripts.
+    allowList: (request, key) => !request.url.startsWith('/api/') || config.RATE_LIMIT_ALLOWLIST.includes(key),
     ...(options.redis ? { redis: options.redis, nameSpace: 'hatid-rl:' } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -44,7 +44,7 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
  * machine's PostgreSQL, created here and dropped on close.
  */
 export async function buildTestApp(
-  options: { demo?: boolean; events?: EventBus; push?: PushSender; storage?: StorageDriver } = {},
+  options: { demo?: boolean; events?: EventBus; push?: PushSender; storage?: StorageDriver; webDist?: string } = {},
 ): Promise<TestApp> {
   let database: Database;
   let dropDatabase = async () => {};
@@ -69,7 +69,7 @@ export async function buildTestApp(
     database,
     sms,
     logger: false,
-    webDist: null,
+    webDist: options.webDist ?? null,
     secretDir: null,
     storage,
     ...(options.events ? { events: options.events } : {}),

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 
@@ -62,5 +65,29 @@ describe('public catalogue and docs', () => {
     expect(doc.paths['/api/sms/sendOtp'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('mobileNumber');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('request limits', () => {
+  it('count API calls per IP, never the web app’s own pages and files', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-web-'));
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Hatid</title>');
+    fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    const site = await buildTestApp({ demo: false, webDist: web });
+    try {
+      // A browser loads the shell and its files many times over (reloads, several tabs).
+      for (let i = 0; i < 320; i++) {
+        const url = i % 2 ? '/assets/app.js' : '/settings/addresses';
+        expect((await site.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 305; i++) statuses.push((await site.app.inject({ method: 'GET', url: '/api/boxes' })).statusCode);
+      expect(statuses.slice(0, 300).every((s) => s === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await site.close();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
   });
 });
