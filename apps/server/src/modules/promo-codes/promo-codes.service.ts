@@ -82,20 +82,27 @@ export async function getPromoCode(db: DbOrTx, id: string): Promise<PromoCodeDto
   return toPromoCodeDto(row);
 }
 
+/** The validated promo fields as table columns (create and change store the same ones). */
+function promoColumns(p: z.output<typeof createPromoCodeBody>) {
+  return {
+    code: p.code,
+    type: p.type,
+    amount: p.amount,
+    startsAt: p.startDate,
+    endsAt: p.endDate,
+    maxUsage: p.maxUsage,
+    maxUsagePerUser: p.maxUsagePerUser,
+    applicableBoxTypes: p.applicableBoxTypes,
+  };
+}
+
 export async function createPromoCode(db: DbOrTx, actor: Actor, input: CreateInput, options: Options = {}): Promise<PromoCodeDto> {
   throwIfInvalid(storageProblems(input, 0));
   return db.transaction(async (tx) => {
     await assertCodeFree(tx, input.code, null);
     const row = await insertPromo(tx, {
-      code: input.code,
+      ...promoColumns(input),
       description: input.description ?? null,
-      type: input.type,
-      amount: input.amount,
-      startsAt: input.startDate,
-      endsAt: input.endDate,
-      maxUsage: input.maxUsage,
-      maxUsagePerUser: input.maxUsagePerUser,
-      applicableBoxTypes: input.applicableBoxTypes,
       createdById: actor.id,
     }).catch(codeTaken);
     const dto = toPromoCodeDto(row);
@@ -125,15 +132,8 @@ export async function changePromoCode(db: DbOrTx, actor: Actor, id: string, patc
     throwIfInvalid(storageProblems(next, current.usageCount));
     if (next.code !== current.code.toUpperCase()) await assertCodeFree(tx, next.code, current.id);
     const row = await updatePromo(tx, id, {
-      code: next.code,
+      ...promoColumns(next),
       description: patch.description === undefined ? current.description : patch.description,
-      type: next.type,
-      amount: next.amount,
-      startsAt: next.startDate,
-      endsAt: next.endDate,
-      maxUsage: next.maxUsage,
-      maxUsagePerUser: next.maxUsagePerUser,
-      applicableBoxTypes: next.applicableBoxTypes,
     }).catch(codeTaken);
     const after = toPromoCodeDto(row);
     await log(tx, actor, 'UPDATED', row, `Promo code ${row.code} changed`, before, after, options);

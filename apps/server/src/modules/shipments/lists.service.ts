@@ -126,7 +126,8 @@ export function filterCondition(f: ListFilters): SQL | undefined {
 
 /** Scope ∩ view ∩ filters: the one WHERE every list, export and count uses. */
 export function listCondition(actor: Actor, view: ListView, filters: ListFilters): SQL {
-  return and(shipmentScope(actor), isNull(shipments.deletedAt), viewCondition(actor, view), filterCondition(filters))!;
+  // shipmentScope already leaves deleted shipments out.
+  return and(shipmentScope(actor), viewCondition(actor, view), filterCondition(filters))!;
 }
 
 /** A page of shipments, newest first, with the spec's pagination fields. */

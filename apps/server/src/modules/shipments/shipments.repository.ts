@@ -8,15 +8,6 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 export type PackageRow = typeof shipmentPackages.$inferSelect;
 export type ActivityRow = typeof shipmentActivities.$inferSelect;
 
-export async function findShipmentBy(
-  db: DbOrTx,
-  where: { id: string } | { trackingNumber: string },
-): Promise<ShipmentRow | null> {
-  const condition = 'id' in where ? eq(shipments.id, where.id) : eq(shipments.trackingNumber, where.trackingNumber);
-  const [row] = await db.select().from(shipments).where(and(condition, isNull(shipments.deletedAt))).limit(1);
-  return row ?? null;
-}
-
 /** Locks the row for the rest of the transaction: status moves and cancellations are serialised per shipment. */
 export async function lockShipment(db: DbOrTx, id: string): Promise<ShipmentRow | null> {
   const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).for('update').limit(1);
@@ -85,11 +76,6 @@ function party(row: ShipmentRow, side: 'sender' | 'receiver') {
     barangayName: findBarangay(barangayCode)?.name ?? barangayCode,
     streetName: s ? row.senderStreetName : row.receiverStreetName,
   };
-}
-
-export function placeOf(row: ShipmentRow, side: 'sender' | 'receiver') {
-  const { cityLabel, provinceName } = party(row, side);
-  return { cityLabel, provinceName };
 }
 
 export function toShipmentDto(row: ShipmentRow, packages: PackageRow[]): ShipmentDto {
