@@ -39,14 +39,16 @@ if ((await answers(`${baseUrl}/api/_ah/warmup`)) !== 0) {
   process.exit(1);
 }
 
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-e2e-'));
+// Each run builds into its own folder, so two runs (or a run and `npm start`) never overwrite each other's build.
+const webDist = path.join(workDir, 'web');
 console.log('e2e: building the web app');
-const build = spawnSync(npm, ['run', 'build', '-w', '@hatid/web'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(npm, ['run', 'build', '-w', '@hatid/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.error('e2e: the web build failed');
   process.exit(build.status ?? 1);
 }
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-e2e-'));
 const dataDir = path.join(workDir, 'data');
 const logFile = path.join(workDir, 'server.log');
 fs.mkdirSync(dataDir);
@@ -57,7 +59,7 @@ console.log(`e2e: server data in ${dataDir}, log in ${logFile}`);
 const logFd = fs.openSync(logFile, 'a');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'test', SMS_PROVIDER: 'console', LOG_LEVEL: 'info' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, APP_ENV: 'test', SMS_PROVIDER: 'console', LOG_LEVEL: 'info' },
   stdio: ['ignore', logFd, logFd],
 });
 fs.closeSync(logFd);
@@ -113,7 +115,7 @@ process.on('SIGTERM', onSignal);
 const playwright = spawn(npx, ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: logFile, CHROMIUM_PATH: chromium },
+  env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: logFile, CHROMIUM_PATH: chromium, E2E_OUTPUT: path.join(workDir, 'test-results') },
 });
 const code = await new Promise((resolve) => {
   playwright.on('exit', (status) => resolve(status ?? 1));

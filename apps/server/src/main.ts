@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -39,7 +40,13 @@ async function openRedisEventBus(url: string): Promise<EventBus> {
   }
 }
 const events = config.REDIS_URL ? await openRedisEventBus(config.REDIS_URL) : undefined;
-const app = await buildApp({ config, database, ...(events ? { events } : {}), ...(redis ? { redis } : {}) });
+const app = await buildApp({
+  config,
+  database,
+  ...(config.WEB_DIST ? { webDist: path.resolve(config.WEB_DIST) } : {}),
+  ...(events ? { events } : {}),
+  ...(redis ? { redis } : {}),
+});
 busLog = app.log;
 
 let closing = false;

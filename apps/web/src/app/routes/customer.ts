@@ -2,13 +2,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
-/** Home: open to everyone (the box catalogue is public), with a greeting for a signed-in person. */
-export const homeRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  component: lazyRouteComponent(() => import('../pages/home-page'), 'HomePage'),
-});
-
 /** /settings and everything under it needs a session. */
 const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -42,4 +35,4 @@ const addressEditRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/addresses/routes/address-edit-page'), 'AddressEditPage'),
 });
 
-export const customerRoutes = [homeRoute, settingsRoute.addChildren([profileRoute, addressesRoute, addressEditRoute])];
+export const customerRoutes = [settingsRoute.addChildren([profileRoute, addressesRoute, addressEditRoute])];

@@ -1,0 +1,2 @@
+// Support: /talk-to-us (tickets).
+export const supportRoutes = [];
