@@ -40,6 +40,7 @@ import { shipmentStatsRoutes } from './modules/shipments/stats.routes.js';
 import { shipmentOperationsRoutes } from './modules/shipments/operations.routes.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
+import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,8 @@ declare module 'fastify' {
     push: PushSender;
     /** Background jobs written with enqueueOutbox; `app.outbox.handle(topic, fn)` registers a topic. */
     outbox: OutboxWorker;
+    /** Serialized shipment pages, dropped on every committed change (platform/read-cache). */
+    shipmentReads: ReadCache;
   }
 }
 
@@ -110,9 +113,17 @@ export async function buildApp(options: BuildAppOptions) {
   );
   // Not started here: main.ts starts it after listen; tests call app.outbox.runOnce().
   app.decorate('outbox', createOutboxWorker({ db: options.database.db, logger: app.log }));
+  const shipmentReads = await openShipmentReadCache(options.database);
+  app.decorate('shipmentReads', shipmentReads.cache);
+  // A write this instance answers is visible to its next read at once, without waiting for the NOTIFY.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') shipmentReads.cache.invalidate();
+    return payload;
+  });
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     await ownBus?.close();
+    await shipmentReads.close();
   });
 
   await app.register(errorsPlugin);

@@ -22,6 +22,12 @@ export interface Database {
    * COPY ... TO STDOUT on one client: see the shipments CSV export).
    */
   pool?: pg.Pool;
+  /**
+   * LISTEN on a channel: `onNotify` runs for every NOTIFY committed by any connection (any server
+   * instance on a real server). `onGap` runs when notifications may have been missed (the listening
+   * connection dropped and was re-opened), so the caller can treat everything as changed.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,7 +45,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'pg', pool, close: () => pool.end() };
+    const listeners = new Set<PgListener>();
+    return {
+      db,
+      kind: 'pg',
+      pool,
+      listen: async (channel, onNotify, onGap) => {
+        const listener = new PgListener(options.url as string, channel, onNotify, onGap);
+        listeners.add(listener);
+        await listener.start();
+        return async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.stop()));
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -54,8 +78,87 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    // One process, one connection: nothing can be missed, so no gaps.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
+}
+
+const RELISTEN_DELAYS_MS = [250, 1000, 5000];
+
+/**
+ * A connection of its own (pooled ones are shared, and LISTEN is per connection) that keeps listening:
+ * when it drops it reconnects, and reports the gap, since NOTIFYs sent meanwhile are lost.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onNotify: (payload: string) => void,
+    private readonly onGap: () => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onNotify(message.payload ?? '');
+    });
+    client.on('error', () => this.dropped(client));
+    client.on('end', () => this.dropped(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.attempt = 0;
+  }
+
+  private dropped(client: pg.Client) {
+    if (this.stopped || this.client !== client) return;
+    this.client = null;
+    this.onGap();
+    this.scheduleRestart();
+  }
+
+  private scheduleRestart() {
+    const delay = RELISTEN_DELAYS_MS[Math.min(this.attempt++, RELISTEN_DELAYS_MS.length - 1)]!;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.start().then(
+        // Anything may have changed while the connection was down.
+        () => this.onGap(),
+        () => {
+          if (!this.stopped) this.scheduleRestart();
+        },
+      );
+    }, delay);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    if (client) await client.end().catch(() => {});
+  }
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { pageOf, shipmentDto } from '@hatid/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { sendJsonBytes } from '../../platform/read-cache.js';
 import { exportFilename, shipmentsCsvStream } from './export.service.js';
-import { courierQuery, exportQuery, listQuery } from './lists.schemas.js';
+import { courierQuery, exportQuery, listQuery, type ListFilters } from './lists.schemas.js';
 import { listCondition, listShipments, type ListView } from './lists.service.js';
 
 const tags = ['shipments'];
@@ -36,6 +38,18 @@ function exportView(actor: Actor): ListView {
 const trustedJson = () => (data: unknown) => JSON.stringify(data);
 
 export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * A page of shipments, from the read cache while nothing it shows has changed. Entries are per person
+   * (who someone is decides what they may see) and never shared between people.
+   */
+  async function sendPage(reply: FastifyReply, actor: Actor, view: ListView, query: ListFilters & { page: number; limit: number }) {
+    const key = JSON.stringify([actor.id, actor.roles, actor.user.businessId, actor.user.agentCode, view, query]);
+    const body = await app.shipmentReads.getOrLoad(key, async () =>
+      Buffer.from(JSON.stringify(await listShipments(app.db, actor, view, query))),
+    );
+    return sendJsonBytes(reply, body);
+  }
+
   for (const list of LISTS) {
     app.get(
       list.url,
@@ -43,7 +57,7 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: list.summary, querystring: listQuery, response: { 200: pageOfShipments } },
         serializerCompiler: trustedJson,
       },
-      async (request) => listShipments(app.db, request.requireActor(), list.view, request.query),
+      async (request, reply) => sendPage(reply, request.requireActor(), list.view, request.query),
     );
   }
 
@@ -58,7 +72,7 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       serializerCompiler: trustedJson,
     },
-    async (request) => listShipments(app.db, request.requireActor(), 'courier', request.query),
+    async (request, reply) => sendPage(reply, request.requireActor(), 'courier', request.query),
   );
 
   app.get(

@@ -6,15 +6,18 @@ import {
   dataOf,
   deliveryStatusBody,
   duplicateShipmentBody,
+  normalizeTrackingNumber,
   publicTrackingDto,
   shipmentDto,
   staffBookingBody,
   trackingNumberSchema,
 } from '@hatid/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { withIdempotency } from '../../platform/idempotency.js';
+import { sendJsonBytes } from '../../platform/read-cache.js';
 import { bookShipment, type BookingInput } from './booking.service.js';
 import { duplicateBookingInput } from './duplicate.service.js';
 import { announceBooked, announceCancelled, announceMoved } from './shipment-events.js';
@@ -113,7 +116,14 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (request) => ({ data: await trackPublicly(app.db, request.params.trackingNumber) }),
+    async (request, reply) => {
+      // The busiest call of all (customers refresh): answered from the read cache until the shipment data changes.
+      const trackingNumber = normalizeTrackingNumber(request.params.trackingNumber);
+      const body = await app.shipmentReads.getOrLoad(`track:${trackingNumber}`, async () =>
+        Buffer.from(JSON.stringify({ data: await trackPublicly(app.db, trackingNumber) })),
+      );
+      return sendJsonBytes(reply as FastifyReply, body);
+    },
   );
 
   app.get(

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { makeTrackingNumber } from '@hatid/domain';
+import { shipmentActivities, shipments } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
+import { book } from '../../testing/shipments.js';
+import { insertShipment } from './lists.fixtures.js';
+import type { ShipmentRow } from './shipments.repository.js';
+
+// Shipment pages and public tracking come from a read cache (platform/read-cache.ts): these tests hold that it never shows a
+// change late or someone else's page.
+let t: TestApp;
+let ana: Session;
+let ben: Session;
+let staff: Session;
+let anas: ShipmentRow;
+let bens: ShipmentRow;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [ana, ben, staff] = await Promise.all([signUpCustomer(t), signUpCustomer(t), signInAs(t, 'staff')]);
+  anas = await insertShipment(t.database.db, { ownerId: ana.userId, receiverName: 'Liza Soberano' });
+  bens = await insertShipment(t.database.db, { ownerId: ben.userId, receiverName: 'Enrique Gil' });
+});
+afterAll(() => t.close());
+
+const list = async (url: string, session: Session) => {
+  const response = await t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { data: { trackingNumber: string; receiverAddress: { name: string } }[] };
+};
+const receivers = (page: { data: { receiverAddress: { name: string } }[] }) => page.data.map((s) => s.receiverAddress.name);
+
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('cached shipment pages', () => {
+  it('answers a repeated read from the cache with the same page', async () => {
+    const first = await list('/api/shipments?limit=10', staff);
+    const hits = t.app.shipmentReads.hits;
+    const second = await list('/api/shipments?limit=10', staff);
+    expect(second).toEqual(first);
+    expect(t.app.shipmentReads.hits).toBe(hits + 1);
+  });
+
+  it('shows a change written by someone else (another server, a job) once the database commits it', async () => {
+    expect(receivers(await list('/api/shipments?limit=10', staff))).toContain('Liza Soberano');
+    // Straight to the database, as another instance would: no API call of this app is involved.
+    await t.database.db.update(shipments).set({ receiverName: 'Liza Soberano-Gil' }).where(eq(shipments.id, anas.id));
+    const page = await eventually(
+      () => list('/api/shipments?limit=10', staff),
+      (p) => receivers(p).includes('Liza Soberano-Gil'),
+    );
+    expect(receivers(page)).toContain('Liza Soberano-Gil');
+    expect(receivers(page)).not.toContain('Liza Soberano');
+  });
+
+  it('shows a change made through this server on the very next read', async () => {
+    const before = await list('/api/shipments/me', ben);
+    expect(before.data.map((s) => s.trackingNumber)).toEqual([bens.trackingNumber]);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shipments/${bens.id}/cancel`,
+      headers: { cookie: ben.cookie, 'content-type': 'application/json' },
+      payload: { reasonForCancellation: 'Changed my mind' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const after = (await list('/api/shipments/me', ben)) as unknown as { data: { status: string }[] };
+    expect(after.data[0]!.status).toBe('Cancelled');
+  });
+
+  it('never serves one person the page cached for another with the same query', async () => {
+    const anaPage = await list('/api/shipments/me?limit=10', ana);
+    const benPage = await list('/api/shipments/me?limit=10', ben);
+    expect(anaPage.data.map((s) => s.trackingNumber)).toEqual([anas.trackingNumber]);
+    expect(benPage.data.map((s) => s.trackingNumber)).toEqual([bens.trackingNumber]);
+  });
+});
+
+describe('cached public tracking', () => {
+  it('shows a timeline change written elsewhere once it is committed', async () => {
+    const booked = await book(t, ana);
+    const track = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/shipments/track/${booked.trackingNumber}` });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { data: { timeline: { name: string }[] } };
+    };
+    expect((await track()).data.timeline.map((a) => a.name)).toEqual(['Order placed']);
+    expect((await track()).data.timeline).toHaveLength(1);
+    await t.database.db.update(shipmentActivities).set({ hideFromTimeline: true }).where(eq(shipmentActivities.shipmentId, booked.id));
+    const after = await eventually(track, (body) => body.data.timeline.length === 0);
+    expect(after.data.timeline).toEqual([]);
+  });
+
+  it('does not remember a number that was not found', async () => {
+    const number = makeTrackingNumber('next_day');
+    const missing = await t.app.inject({ method: 'GET', url: `/api/shipments/track/${number}` });
+    expect(missing.statusCode).toBe(404);
+    // Booked afterwards under that number (as a racing booking would be): found at once.
+    await insertShipment(t.database.db, { ownerId: ben.userId, trackingNumber: number });
+    const found = await t.app.inject({ method: 'GET', url: `/api/shipments/track/${number}` });
+    expect(found.statusCode).toBe(200);
+  });
+});
