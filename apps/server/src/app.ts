@@ -40,6 +40,8 @@ import { shipmentStatsRoutes } from './modules/shipments/stats.routes.js';
 import { shipmentOperationsRoutes } from './modules/shipments/operations.routes.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 
 declare module 'fastify' {
@@ -177,6 +179,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(shipmentOperationsRoutes, { prefix: '/shipments' });
       await api.register(pricingRoutes, { prefix: '/shipments' });
       await api.register(promoCodesRoutes, { prefix: '/promo-codes' });
+      await api.register(ticketsRoutes, { prefix: '/tickets' });
+      await api.register(reviewsRoutes, { prefix: '/reviews' });
       await api.register(uploadsRoutes, { prefix: '/uploads' });
       await api.register(proofImagesRoutes, { prefix: '/shipments' });
       await api.register(documentsRoutes, { prefix: '/shipments' });

@@ -59,6 +59,9 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Consolidation: ['view', 'create', 'update', 'admin_view'],
     Transaction: ['view', 'create', 'update', 'admin_view'],
     Role: ['view'],
+    // product.md §1: staff manage tickets and reviews.
+    Ticket: 'all',
+    Review: 'all',
   },
 };
 

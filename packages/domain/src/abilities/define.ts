@@ -99,6 +99,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     can('view', 'Role');
     can('manage', 'Courier');
     can('admin_view', ['Shipment', 'Client', 'Consolidation', 'Transaction']);
+    // §1: "Staff and administrators manage ... tickets, reviews" (the §6 row does not repeat it).
+    can('manage', ['Ticket', 'Review']);
   },
 };
 

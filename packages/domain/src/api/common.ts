@@ -10,10 +10,6 @@ export const errorDto = z.object({
 });
 export type ErrorDto = z.infer<typeof errorDto>;
 
-export const TRACE_ID_HEADER = 'x-trace-id';
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

@@ -6,3 +6,5 @@ export * from './promo-codes.js';
 export * from './shipments.js';
 export * from './files.js';
 export * from './shipment-miles.js';
+export * from './tickets.js';
+export * from './reviews.js';

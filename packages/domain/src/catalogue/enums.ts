@@ -39,6 +39,15 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'gcash', 'invoice', 'payment_link', 'qr', 'wallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  gcash: 'GCash',
+  invoice: 'Invoice',
+  payment_link: 'Payment link',
+  qr: 'QR',
+  wallet: 'Wallet',
+};
 
 export const PAYERS = ['sender', 'recipient', 'wallet'] as const;
 export type Payer = (typeof PAYERS)[number];

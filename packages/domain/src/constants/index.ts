@@ -6,3 +6,9 @@ export const TOAST_DURATION_MS = 4000;
 export const COPY_CONFIRMATION_MS = 2000;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const DEFAULT_PAGE_SIZE = 10;
+
+/** Every request carries a trace id in this header; the server echoes it and logs it (docs/api.md). */
+export const TRACE_ID_HEADER = 'x-trace-id';
+
+/** Page sizes a list offers. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;

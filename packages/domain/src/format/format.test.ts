@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPesoAmount, relativeTime, toIsoDate } from './index.js';
+import { formatDate, formatDateTime, formatMoney, formatPesoAmount, relativeTime, toIsoDate } from './index.js';
 
 describe('money', () => {
   it('shows cents as pesos with the peso sign and thousands separators', () => {
@@ -22,6 +22,11 @@ describe('dates', () => {
     expect(formatDate(lateUtc)).toBe('November 05, 2026');
     expect(toIsoDate(lateUtc)).toBe('2026-11-05');
     expect(toIsoDate('2026-01-01T00:00:00+08:00')).toBe('2026-01-01');
+  });
+
+  it('gives the day and the time of day in Manila', () => {
+    expect(formatDateTime(new Date('2026-11-04T17:30:00Z'))).toBe('November 05, 2026, 1:30 AM');
+    expect(formatDateTime('2026-11-05T07:05:00Z')).toBe('November 05, 2026, 3:05 PM');
   });
 });
 

@@ -23,6 +23,11 @@ export function formatDate(date: DateInput): string {
   return format(new Date(date), 'MMMM dd, yyyy', { in: MANILA });
 }
 
+/** "November 05, 2026, 3:45 PM" in Manila time: when something happened, e.g. on a status timeline. */
+export function formatDateTime(date: DateInput): string {
+  return format(new Date(date), 'MMMM dd, yyyy, h:mm a', { in: MANILA });
+}
+
 /** yyyy-MM-dd of the Manila calendar day. */
 export function toIsoDate(date: DateInput): string {
   return format(new Date(date), 'yyyy-MM-dd', { in: MANILA });

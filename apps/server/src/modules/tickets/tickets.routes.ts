@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { createTicketBody, dataOf, errorDto, pageOf, ticketDto, ticketListQuery, updateTicketBody } from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notify } from '../notifications/notifications.service.js';
+import { changeTicket, createTicket, getTicket, listTickets, listTicketsOfShipment, removeTicket } from './tickets.service.js';
+
+const idParams = z.object({ id: z.uuid('Ticket not found') });
+const tags = ['tickets'];
+const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto, 422: errorDto };
+
+/**
+ * Support tickets. Any signed-in person opens tickets and sees their own; support staff (the Ticket
+ * abilities: staff, admin, super_admin, ssp) see all and set status and assignee (docs/decisions.md).
+ */
+export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    { schema: { tags, summary: 'Open a support ticket, optionally about one of my shipments', body: createTicketBody, response: { 201: dataOf(ticketDto), ...errors } } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const created = await createTicket(app.db, actor, request.body, { ip: request.ip });
+      reply.status(201);
+      return { data: created };
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Tickets I may see (support staff: all), newest first, with the catalogue filters',
+        querystring: ticketListQuery,
+        response: { 200: pageOf(ticketDto), 400: errorDto, 401: errorDto },
+      },
+    },
+    async (request) => listTickets(app.db, request.requireActor(), request.query),
+  );
+
+  app.get(
+    '/shipment/:shipmentId',
+    {
+      schema: {
+        tags,
+        summary: 'Tickets about one shipment (by id or tracking number)',
+        params: z.object({ shipmentId: z.string().trim().min(1).max(40) }),
+        response: { 200: dataOf(z.array(ticketDto)), 401: errorDto, 404: errorDto },
+      },
+    },
+    async (request) => ({ data: await listTicketsOfShipment(app.db, request.requireActor(), request.params.shipmentId) }),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'One ticket', params: idParams, response: { 200: dataOf(ticketDto), 401: errorDto, 404: errorDto } } },
+    async (request) => ({ data: await getTicket(app.db, request.requireActor(), request.params.id) }),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a ticket, change its status or assignee (the creator: edit while open, or close it)',
+        params: idParams,
+        body: updateTicketBody,
+        response: { 200: dataOf(ticketDto), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = request.requireActor();
+      const { ticket, notifyCreator } = await changeTicket(app.db, actor, request.params.id, request.body, { ip: request.ip });
+      if (notifyCreator) {
+        await notify(app.db, app.events, {
+          userIds: [notifyCreator.userId],
+          type: 'ticket_updated',
+          metadata: { ticketId: ticket.id, status: notifyCreator.status },
+        });
+      }
+      return { data: ticket };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, summary: 'Delete a ticket (the creator: while it is still open)', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeTicket(app.db, request.requireActor(), request.params.id, { ip: request.ip });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,234 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import {
+  defineAbilityFor,
+  type TicketDto,
+  type TicketListQuery,
+  type TicketStatus,
+  type createTicketBody,
+  type updateTicketBody,
+} from '@hatid/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { tickets } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordActivity } from '../../platform/activity-log.js';
+import { findVisibleShipment } from '../shipments/status.service.js';
+import { loadUserWithRoles } from '../users/users.repository.js';
+import {
+  countUnfinishedTickets,
+  deleteTicket,
+  findTicketView,
+  insertTicket,
+  listTicketViews,
+  lockTicket,
+  pageTicketViews,
+  toTicketDto,
+  updateTicket,
+  type TicketRow,
+  type TicketValues,
+} from './tickets.repository.js';
+
+type CreateInput = z.output<typeof createTicketBody>;
+type UpdateInput = z.output<typeof updateTicketBody>;
+type Options = { ip?: string; now?: Date };
+
+/** A person may have this many tickets waiting on support at once; more is almost always a duplicate. */
+export const MAX_UNFINISHED_TICKETS = 20;
+
+export const TICKET_RULES = {
+  tooMany: `You already have ${MAX_UNFINISHED_TICKETS} tickets waiting on our team. Close one you no longer need, or wait for our reply.`,
+  notYourShipment: 'We could not find this shipment among yours',
+  mismatch: 'This tracking number is not the chosen shipment',
+  ownerStatus: 'You can close your ticket; our support team sets the other statuses',
+  ownerAssignee: 'Only our support team assigns tickets',
+  closed: 'This ticket is closed and can no longer be changed',
+  beingHandled: 'Our support team is already working on this ticket, so it can no longer be edited. You can close it or open a new ticket.',
+  deleteHandled: 'Our support team is already working on this ticket, so it cannot be deleted. You can close it instead.',
+  assignee: 'Choose an active member of the support team',
+} as const;
+
+/** Support staff (staff, admin, super_admin, ssp) see every ticket; anyone else sees the tickets they opened. */
+const seesAllTickets = (actor: Actor) => actor.ability.can('view', 'Ticket');
+const scopeOf = (actor: Actor): SQL | undefined => (seesAllTickets(actor) ? undefined : eq(tickets.createdById, actor.id));
+
+export async function listTickets(db: DbOrTx, actor: Actor, query: TicketListQuery) {
+  const where = and(
+    scopeOf(actor),
+    query.shipmentId ? eq(tickets.shipmentId, query.shipmentId) : undefined,
+    query.status ? eq(tickets.status, query.status) : undefined,
+    query.createdById ? eq(tickets.createdById, query.createdById) : undefined,
+    query.assignedToId ? eq(tickets.assignedToId, query.assignedToId) : undefined,
+  );
+  const { rows, total } = await pageTicketViews(db, where, query.page, query.limit);
+  const totalPages = Math.ceil(total / query.limit);
+  return { data: rows.map(toTicketDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+}
+
+/** Someone else's ticket answers 404, as if it did not exist. */
+export async function getTicket(db: DbOrTx, actor: Actor, id: string): Promise<TicketDto> {
+  const view = await findTicketView(db, id, scopeOf(actor));
+  if (!view) throw notFound('Ticket');
+  return toTicketDto(view);
+}
+
+/** GET /tickets/shipment/{shipmentId}: the tickets about a shipment the actor may see (by id or tracking number). */
+export async function listTicketsOfShipment(db: Db, actor: Actor, idOrTrackingNumber: string): Promise<TicketDto[]> {
+  const shipment = await findVisibleShipment(db, actor, idOrTrackingNumber);
+  return (await listTicketViews(db, and(scopeOf(actor), eq(tickets.shipmentId, shipment.id)))).map(toTicketDto);
+}
+
+/**
+ * The shipment a ticket is about: `undefined` = not mentioned, `null` = none. It must be one the actor
+ * may see (a customer's own); otherwise 404 on the field, so nobody learns that the shipment exists.
+ */
+async function resolveShipment(
+  db: Db,
+  actor: Actor,
+  input: { shipmentId?: string | null | undefined; trackingNumber?: string | null | undefined },
+): Promise<string | null | undefined> {
+  const { shipmentId, trackingNumber } = input;
+  if (shipmentId === undefined && trackingNumber === undefined) return undefined;
+  if (!shipmentId && !trackingNumber) return null;
+  const field = shipmentId ? 'shipmentId' : 'trackingNumber';
+  const byId = shipmentId ? await findOwnShipment(db, actor, shipmentId, field) : null;
+  const byNumber = trackingNumber ? await findOwnShipment(db, actor, trackingNumber, 'trackingNumber') : null;
+  if (byId && byNumber && byId !== byNumber) {
+    throw new AppError('VALIDATION_FAILED', TICKET_RULES.mismatch, [{ field: 'trackingNumber', message: TICKET_RULES.mismatch }]);
+  }
+  return (byId ?? byNumber)!;
+}
+
+async function findOwnShipment(db: Db, actor: Actor, key: string, field: string): Promise<string> {
+  try {
+    return (await findVisibleShipment(db, actor, key)).id;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw new AppError('NOT_FOUND', 'Shipment not found', [{ field, message: TICKET_RULES.notYourShipment }]);
+    }
+    throw error;
+  }
+}
+
+export async function createTicket(db: Db, actor: Actor, input: CreateInput, options: Options = {}): Promise<TicketDto> {
+  const shipmentId = await resolveShipment(db, actor, input);
+  return db.transaction(async (tx) => {
+    if ((await countUnfinishedTickets(tx, actor.id)) >= MAX_UNFINISHED_TICKETS) throw new AppError('RULE_BROKEN', TICKET_RULES.tooMany);
+    const row = await insertTicket(tx, {
+      subject: input.subject,
+      description: input.description,
+      shipmentId: shipmentId ?? null,
+      createdById: actor.id,
+    });
+    const dto = await viewOf(tx, row.id);
+    await log(tx, actor, 'CREATED', row.id, `Ticket "${row.subject}" opened`, null, dto, options);
+    return dto;
+  });
+}
+
+export interface TicketChange {
+  ticket: TicketDto;
+  /** Set when the status changed and someone other than the creator changed it: they get told. */
+  notifyCreator: { userId: string; status: TicketStatus } | null;
+}
+
+export async function changeTicket(db: Db, actor: Actor, id: string, patch: UpdateInput, options: Options = {}): Promise<TicketChange> {
+  const visible = await findTicketView(db, id, scopeOf(actor));
+  if (!visible) throw notFound('Ticket');
+  const supports = actor.ability.can('update', 'Ticket');
+  if (!supports) assertOwnerMayChange(visible.ticket, patch);
+  const shipmentId = await resolveShipment(db, actor, patch);
+  if (patch.assignedToId) await assertAssignable(db, patch.assignedToId);
+
+  return db.transaction(async (tx) => {
+    // Locked, so a status change and an edit racing each other are checked against the same state.
+    const current = (await lockTicket(tx, id)) ?? throwNotFound();
+    if (!supports) assertOwnerMayChange(current, patch);
+    const before = await viewOf(tx, id);
+    const now = options.now ?? new Date();
+    const values: Partial<TicketValues> = {
+      ...(patch.subject !== undefined ? { subject: patch.subject } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(shipmentId !== undefined ? { shipmentId } : {}),
+      ...(patch.assignedToId !== undefined ? { assignedToId: patch.assignedToId } : {}),
+      ...(patch.status !== undefined && patch.status !== current.status ? statusStamps(current, patch.status, now) : {}),
+    };
+    if (Object.keys(values).length > 0) await updateTicket(tx, id, values);
+    const after = await viewOf(tx, id);
+    const statusChanged = after.status !== before.status;
+    const summary = statusChanged ? `Ticket "${after.subject}" is now ${after.status}` : `Ticket "${after.subject}" changed`;
+    await log(tx, actor, 'UPDATED', id, summary, before, after, options);
+    return {
+      ticket: after,
+      notifyCreator: statusChanged && current.createdById !== actor.id ? { userId: current.createdById, status: after.status } : null,
+    };
+  });
+}
+
+export async function removeTicket(db: Db, actor: Actor, id: string, options: Options = {}): Promise<void> {
+  const visible = await findTicketView(db, id, scopeOf(actor));
+  if (!visible) throw notFound('Ticket');
+  await db.transaction(async (tx) => {
+    const current = (await lockTicket(tx, id)) ?? throwNotFound();
+    if (!actor.ability.can('delete', 'Ticket')) {
+      if (current.status === 'closed') throw new AppError('RULE_BROKEN', TICKET_RULES.closed);
+      if (current.status !== 'open') throw new AppError('RULE_BROKEN', TICKET_RULES.deleteHandled);
+    }
+    const before = await viewOf(tx, id);
+    await deleteTicket(tx, id);
+    await log(tx, actor, 'DELETED', id, `Ticket "${current.subject}" deleted`, before, null, options);
+  });
+}
+
+/**
+ * The creator without support rights: edits the text and the shipment while the ticket is still open
+ * (nobody has picked it up), and may close it at any time before it is closed. Nothing else.
+ */
+function assertOwnerMayChange(current: TicketRow, patch: UpdateInput): void {
+  if (patch.assignedToId !== undefined) {
+    throw new AppError('FORBIDDEN', TICKET_RULES.ownerAssignee, [{ field: 'assignedToId', message: TICKET_RULES.ownerAssignee }]);
+  }
+  if (patch.status !== undefined && patch.status !== 'closed') {
+    throw new AppError('FORBIDDEN', TICKET_RULES.ownerStatus, [{ field: 'status', message: TICKET_RULES.ownerStatus }]);
+  }
+  if (current.status === 'closed') throw new AppError('RULE_BROKEN', TICKET_RULES.closed);
+  const edits = ['subject', 'description', 'shipmentId', 'trackingNumber'].some((k) => patch[k as keyof UpdateInput] !== undefined);
+  if (edits && current.status !== 'open') throw new AppError('RULE_BROKEN', TICKET_RULES.beingHandled);
+}
+
+/** Resolved and closed are stamped when reached; reopening (open, in progress) clears both. */
+function statusStamps(current: TicketRow, next: TicketStatus, now: Date): Partial<TicketValues> {
+  if (next === 'resolved') return { status: next, resolvedAt: now, closedAt: null };
+  if (next === 'closed') return { status: next, closedAt: now, resolvedAt: current.resolvedAt };
+  return { status: next, resolvedAt: null, closedAt: null };
+}
+
+/** Tickets go to people who can work them: active accounts whose roles may update tickets. */
+async function assertAssignable(db: DbOrTx, userId: string): Promise<void> {
+  const user = await loadUserWithRoles(db, userId);
+  const ok = user && user.status === 'ACTIVE' && defineAbilityFor({ roles: user.roles.map((r) => r.name) }).can('update', 'Ticket');
+  if (!ok) throw new AppError('RULE_BROKEN', TICKET_RULES.assignee, [{ field: 'assignedToId', message: TICKET_RULES.assignee }]);
+}
+
+async function viewOf(db: DbOrTx, id: string): Promise<TicketDto> {
+  const view = await findTicketView(db, id);
+  if (!view) throw notFound('Ticket');
+  return toTicketDto(view);
+}
+
+function throwNotFound(): never {
+  throw notFound('Ticket');
+}
+
+function log(
+  db: DbOrTx,
+  actor: Actor,
+  action: 'CREATED' | 'UPDATED' | 'DELETED',
+  id: string,
+  summary: string,
+  before: TicketDto | null,
+  after: TicketDto | null,
+  options: Options,
+) {
+  return recordActivity(db, { actor, action, entity: 'Ticket', entityId: id, category: 'tickets', summary, before, after, ip: options.ip ?? null });
+}
