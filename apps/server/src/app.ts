@@ -117,6 +117,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('outbox', createOutboxWorker({ db: options.database.db, logger: app.log }));
   const shipmentReads = await openShipmentReadCache(options.database);
   app.decorate('shipmentReads', shipmentReads.cache);
+  // An event is published after its change commits, and a browser refetches when it hears it. The NOTIFY may
+  // reach this instance after the event does, so forget cached reads on every event first: this handler is
+  // subscribed before the WebSocket hub's, and the bus calls handlers in order.
+  const stopForgettingOnEvents = app.events.subscribe(() => shipmentReads.cache.invalidate());
   // A write this instance answers is visible to its next read at once, without waiting for the NOTIFY.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') shipmentReads.cache.invalidate();
@@ -125,6 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     await ownBus?.close();
+    stopForgettingOnEvents();
     await shipmentReads.close();
   });
 

@@ -109,8 +109,22 @@ describe('GET /api/ws', () => {
     );
     const event = await ws.next((m) => m.type === 'DELIVERY_STATUS_UPDATED', 'DELIVERY_STATUS_UPDATED');
     expect(event.channel).toBe(`shipment:${trackingNumber}`);
+    // The one message names every channel of this socket it concerns, so each listener in the tab hears it.
+    expect(event.channels).toEqual([`shipment:${trackingNumber}`, 'admin']);
     await new Promise((r) => setTimeout(r, 100));
     expect(ws.received.filter((m) => m.type === 'DELIVERY_STATUS_UPDATED')).toHaveLength(1);
+  });
+
+  it('a customer with their user channel and an open shipment page on one socket hears a status change on both', async () => {
+    const { trackingNumber } = await book(t, ana);
+    const ws = await connect(ana.cookie);
+    await ws.subscribe(channels.user(ana.userId));
+    expect(await ws.subscribe(channels.shipment(trackingNumber))).toMatchObject({ type: 'subscribed' });
+    await t.app.events.publish(
+      appEvent('DELIVERY_STATUS_UPDATED', [channels.user(ana.userId), channels.shipment(trackingNumber), channels.admin], { trackingNumber }),
+    );
+    const event = await ws.next((m) => m.type === 'DELIVERY_STATUS_UPDATED', 'DELIVERY_STATUS_UPDATED');
+    expect(event.channels).toEqual([channels.user(ana.userId), channels.shipment(trackingNumber)]);
   });
 
   it('keeps business admins (who see only their business’s shipments) off the staff feed', async () => {

@@ -4,6 +4,7 @@ import type { App } from '../app.js';
 export interface WsMessage {
   type: string;
   channel?: string | null;
+  channels?: string[];
   payload?: Record<string, unknown>;
   message?: string;
   at?: string;

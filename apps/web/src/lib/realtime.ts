@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
  * The browser side of GET /api/ws: one WebSocket for the whole tab, shared by every component that listens.
  * Messages in: {"action":"subscribe"|"unsubscribe","channel":"user:<id>"|"shipment:<n>"|"admin"}.
  * Messages out: {type:"subscribed"|"unsubscribed"|"error", channel} and events
- * {type:"SHIPMENT_CREATED"|"DELIVERY_STATUS_UPDATED"|"SHIPMENT_CANCELLED"|…, channel, payload, at}.
+ * {type:"SHIPMENT_CREATED"|"DELIVERY_STATUS_UPDATED"|"SHIPMENT_CANCELLED"|…, channel, channels, payload, at}:
+ * an event comes once per socket, and `channels` lists every channel of this socket it concerns.
  * Events are hints: listeners refetch what they show (ARCHITECTURE "events").
  */
 export interface RealtimeEvent {
@@ -97,14 +98,17 @@ export class RealtimeConnection {
 
   private dispatch(data: unknown) {
     if (typeof data !== 'string') return;
-    let message: Partial<RealtimeEvent>;
+    let message: Partial<RealtimeEvent> & { channels?: unknown };
     try {
-      message = JSON.parse(data) as Partial<RealtimeEvent>;
+      message = JSON.parse(data) as Partial<RealtimeEvent> & { channels?: unknown };
     } catch {
       return;
     }
     if (!message.channel || !message.payload || typeof message.type !== 'string') return; // acks and errors
-    for (const listener of [...(this.listeners.get(message.channel) ?? [])]) listener(message as RealtimeEvent);
+    const concerned = Array.isArray(message.channels) ? message.channels.filter((c): c is string => typeof c === 'string') : [message.channel];
+    // One call per listener, even when it listens on several of the event's channels.
+    const listeners = new Set(concerned.flatMap((channel) => [...(this.listeners.get(channel) ?? [])]));
+    for (const listener of listeners) listener({ type: message.type, channel: message.channel, payload: message.payload, at: message.at ?? '' });
   }
 }
 

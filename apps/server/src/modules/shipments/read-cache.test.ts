@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { makeTrackingNumber } from '@hatid/domain';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
+import { appEvent, channels } from '../../platform/events/index.js';
 import { insertShipment } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
@@ -74,6 +75,26 @@ describe('cached shipment pages', () => {
     expect(cancel.statusCode).toBe(200);
     const after = (await list('/api/shipments/me', ben)) as unknown as { data: { status: string }[] };
     expect(after.data[0]!.status).toBe('Cancelled');
+  });
+
+  it('a browser that refetches on hearing an event gets the new page, even before the database notification arrives', async () => {
+    expect(receivers(await list('/api/shipments/me', ben))).toEqual(['Enrique Gil']);
+    // The notification trigger off stands for a NOTIFY still on its way; the event is what the browser hears.
+    await t.database.db.execute(sql`ALTER TABLE shipments DISABLE TRIGGER shipments_changed`);
+    try {
+      await t.database.db.update(shipments).set({ receiverName: 'Enrique Gil Jr.' }).where(eq(shipments.id, bens.id));
+      const refetched = new Promise<Awaited<ReturnType<typeof list>>>((resolve, reject) => {
+        const stop = t.app.events.subscribe(() => {
+          stop();
+          list('/api/shipments/me', ben).then(resolve, reject);
+        });
+      });
+      await t.app.events.publish(appEvent('DELIVERY_STATUS_UPDATED', [channels.user(ben.userId)], { trackingNumber: bens.trackingNumber }));
+      expect(receivers(await refetched)).toEqual(['Enrique Gil Jr.']);
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE shipments ENABLE TRIGGER shipments_changed`);
+      await t.database.db.update(shipments).set({ receiverName: 'Enrique Gil' }).where(eq(shipments.id, bens.id));
+    }
   });
 
   it('never serves one person the page cached for another with the same query', async () => {

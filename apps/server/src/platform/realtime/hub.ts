@@ -12,7 +12,9 @@ export interface Client {
 
 /**
  * The sockets of this process by channel. The app subscribes to the bus once and hands each event here;
- * each socket gets an event once, naming the first of the event's channels it holds.
+ * each socket gets an event once, naming the first of the event's channels it holds (`channel`) and all of
+ * them (`channels`), so every listener in the tab hears it: the bell on `user:<id>` and an open shipment page
+ * on `shipment:<n>` share one socket.
  */
 export class ChannelHub {
   readonly clients = new Set<Client>();
@@ -49,7 +51,8 @@ export class ChannelHub {
       for (const client of this.byChannel.get(channel) ?? []) {
         if (sent.has(client)) continue;
         sent.add(client);
-        send(client, { type: event.type, channel, payload: event.payload, at: event.at });
+        const held = event.channels.filter((c) => client.channels.has(c));
+        send(client, { type: event.type, channel, channels: held, payload: event.payload, at: event.at });
       }
     }
   }
