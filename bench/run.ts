@@ -13,6 +13,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { DEMO_PASSWORD, seedDatabase } from '../apps/server/src/db/seed/index.js';
 import { load, type LoadResult } from './load.js';
 import { sampleTrackingNumbers, seedBenchShipments } from './seed.js';
+import { measureWebSizes, webSizeReport } from './web-size.js';
 import { signIn, startServer } from './server-process.js';
 import { benchWaybills } from './waybills.js';
 
@@ -192,6 +193,7 @@ const results: DatasetResult[] = [];
 for (const rows of SIZES) results.push(await postgresDataset(rows));
 if (!('skip-pglite' in args)) results.push(await pgliteDataset(Math.max(...SIZES)));
 const renderer = await benchWaybills(500);
-const markdown = report(results, renderer);
+const webSizes = await measureWebSizes();
+const markdown = `${report(results, renderer)}\n${webSizeReport(webSizes)}\n`;
 fs.writeFileSync(path.join(import.meta.dirname, 'results.md'), markdown);
 console.log(markdown);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getAgentCodeValidity } from '../features/auth/api/get-agent-code-validity';
-import { getBarangays } from '../features/addresses/api/get-barangays';
+import { getAgentCodeValidity } from './api/agent-codes';
+import { getBarangays } from './api/places';
 import { ApiError, createApiClient, required, RETRY_DELAYS_MS } from './api-client';
 
 const json = (status: number, body: unknown) =>

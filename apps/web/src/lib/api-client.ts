@@ -49,6 +49,13 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on a booking. */
+  headers?: Record<string, string>;
+  /**
+   * What a successful call resolves to: `data` (default) the body's `data`; `body` the whole JSON body
+   * (pages carry page, limit, total… beside `data`); `response` the untouched Response (files, blobs).
+   */
+  responseType?: 'data' | 'body' | 'response';
 }
 
 export interface ApiClientOptions {
@@ -113,7 +120,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function once<T>(method: HttpMethod, path: string, opts: RequestOptions): Promise<T> {
     const doFetch = options.fetch ?? globalThis.fetch;
-    const headers: Record<string, string> = { accept: 'application/json', [TRACE_ID_HEADER]: newTraceId() };
+    const headers: Record<string, string> = { ...opts.headers, accept: 'application/json', [TRACE_ID_HEADER]: newTraceId() };
     let body: string | undefined;
     if (method !== 'GET') {
       // The server refuses state-changing calls that are not JSON (its cross-site request guard).
@@ -134,10 +141,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError({ statusCode: 0, code: 'NETWORK_ERROR', message: 'Cannot reach Hatid. Check your connection and try again.' });
     }
     if (!response.ok) throw await toApiError(response);
+    if (opts.responseType === 'response') return response as T;
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     if (!text) return undefined as T;
     const parsed = JSON.parse(text) as { data?: T };
+    if (opts.responseType === 'body') return parsed as T;
     return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
   }
 

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
 import { meQueryOptions, SignOutButton } from '../../features/auth';
+import { NotificationsBell } from './notifications-bell';
 
 const navLink =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800';
@@ -22,17 +23,30 @@ export function Header() {
             <Link to="/" className={navLink} activeOptions={{ exact: true }}>
               Home
             </Link>
+            <Link to="/packages" className={navLink}>
+              Packages
+            </Link>
+            <Link to="/track" className={navLink}>
+              Track
+            </Link>
             <Link to="/settings/addresses" className={navLink}>
               Addresses
             </Link>
             <Link to="/settings" className={navLink} activeOptions={{ exact: true }}>
               Profile
             </Link>
+            <Link to="/referrals" className={navLink}>
+              Referrals
+            </Link>
+            <Link to="/talk-to-us" className={navLink}>
+              Help
+            </Link>
           </nav>
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
+              <NotificationsBell />
               <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-700" data-testid="header-user-name">
                 <UserRound className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="truncate max-w-[9rem] sm:max-w-[16rem]" title={user.name}>
@@ -42,9 +56,14 @@ export function Header() {
               <SignOutButton />
             </>
           ) : me.isPending ? null : (
-            <Link to="/login" className={buttonClasses('primary', 'sm')}>
-              Sign in
-            </Link>
+            <>
+              <Link to="/track" className={navLink}>
+                Track
+              </Link>
+              <Link to="/login" className={buttonClasses('primary', 'sm')}>
+                Sign in
+              </Link>
+            </>
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { Header } from './header';
 
 export function RootLayout() {
@@ -14,7 +14,27 @@ export function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">Hatid · Parcel delivery across the Philippines</footer>
+      <footer className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-500">
+        {/* The information pages are public; they sit here so the header stays one line on a 360 px phone. */}
+        <nav aria-label="Information" className="mb-2 flex flex-wrap justify-center gap-x-4 gap-y-1">
+          <Link to="/rates" className="hover:text-slate-800 hover:underline">
+            Rates
+          </Link>
+          <Link to="/prohibited-items" className="hover:text-slate-800 hover:underline">
+            Prohibited items
+          </Link>
+          <Link to="/terms-and-conditions" className="hover:text-slate-800 hover:underline">
+            Terms and conditions
+          </Link>
+          <Link to="/air-waybill" className="hover:text-slate-800 hover:underline">
+            Air waybills
+          </Link>
+          <Link to="/talk-to-us" className="hover:text-slate-800 hover:underline">
+            Talk to us
+          </Link>
+        </nav>
+        Hatid · Parcel delivery across the Philippines
+      </footer>
     </div>
   );
 }

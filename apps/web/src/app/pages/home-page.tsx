@@ -1,47 +1,58 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { MapPin, UserRound } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
-import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
 import { meQueryOptions } from '../../features/auth';
-import { BoxCatalogue } from '../../features/boxes';
+import { BookingForm } from '../../features/booking';
 
-function Welcome() {
-  const me = useQuery(meQueryOptions());
-  const user = me.data;
-  if (me.isPending) return null;
-  if (!user) {
+function Welcome({ firstName }: { firstName: string | undefined }) {
+  if (!firstName) {
     return (
-      <Card>
-        <CardTitle>Send parcels anywhere in the Philippines</CardTitle>
-        <CardDescription className="mt-1">Sign in with your mobile number to save addresses and book deliveries.</CardDescription>
-        <Link to="/login" className={buttonClasses('primary', 'md', 'mt-4')}>
-          Sign in
-        </Link>
-      </Card>
+      <section aria-labelledby="welcome-title" className="flex flex-col gap-1">
+        <h2 id="welcome-title" className="text-lg font-semibold text-slate-900">
+          Send parcels anywhere in the Philippines
+        </h2>
+        <p className="text-sm text-slate-600">
+          See the price as you go. You sign in with your mobile number only when you place the order.{' '}
+          <Link to="/login" className="font-medium text-teal-800 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </section>
     );
   }
   return (
-    <Card>
-      <CardTitle>Welcome, {user.firstName}!</CardTitle>
-      <CardDescription className="mt-1">Signed in as {user.name}. Keep your addresses ready for your next shipment.</CardDescription>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Link to="/settings/addresses" className={buttonClasses('primary', 'md')}>
+    <section aria-labelledby="welcome-title" className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id="welcome-title" className="text-lg font-semibold text-slate-900">
+        Welcome, {firstName}!
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/settings/addresses" className={buttonClasses('secondary', 'sm')}>
           <MapPin className="h-4 w-4" aria-hidden="true" /> Saved addresses
         </Link>
-        <Link to="/settings" className={buttonClasses('secondary', 'md')}>
+        <Link to="/settings" className={buttonClasses('secondary', 'sm')}>
           <UserRound className="h-4 w-4" aria-hidden="true" /> Profile
         </Link>
       </div>
-    </Card>
+    </section>
   );
 }
 
+/** `/`: a short greeting and the booking form (the box catalogue with prices is part of it). */
 export function HomePage() {
+  const me = useQuery(meQueryOptions());
+  const search = useSearch({ from: '/' });
+  const navigate = useNavigate({ from: '/' });
+  const user = me.data;
+  // Who is booking decides the address choices and what Continue does; wait for it instead of guessing.
+  if (me.isPending) return <Spinner label="Loading" className="py-16" />;
   return (
-    <div className="flex flex-col gap-8">
-      <Welcome />
-      <BoxCatalogue />
-    </div>
+    <BookingForm
+      signedIn={Boolean(user)}
+      deliveryType={search.deliveryType}
+      onDeliveryTypeChange={(deliveryType) => void navigate({ search: { deliveryType }, replace: true, resetScroll: false })}
+      intro={<Welcome firstName={user?.firstName} />}
+    />
   );
 }

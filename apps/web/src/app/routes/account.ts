@@ -1,2 +1,51 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireSignedIn } from './guards';
+import { rootRoute } from './root';
+
 // Account and information pages: /notifications, /profile, /referrals, /rates, /prohibited-items, /terms-and-conditions.
-export const accountRoutes = [];
+
+/** My notifications (infinite list, live); opening it clears the header bell's badge. */
+const notificationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications',
+  beforeLoad: requireSignedIn,
+  component: lazyRouteComponent(() => import('../../features/notifications/routes/notifications-page'), 'NotificationsPage'),
+});
+
+/** The same profile page as /settings (one component, two addresses). */
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile',
+  beforeLoad: requireSignedIn,
+  component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'ProfilePage'),
+});
+
+/** My agent (referral) code and the code I signed up with. */
+const referralsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/referrals',
+  beforeLoad: requireSignedIn,
+  component: lazyRouteComponent(() => import('../../features/referrals/routes/referrals-page'), 'ReferralsPage'),
+});
+
+// Public information: prices, what we do not carry, the terms. Anyone may read them before signing up.
+
+const ratesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/rates',
+  component: lazyRouteComponent(() => import('../../features/info/routes/rates-page'), 'RatesPage'),
+});
+
+const prohibitedItemsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/prohibited-items',
+  component: lazyRouteComponent(() => import('../../features/info/routes/prohibited-items-page'), 'ProhibitedItemsPage'),
+});
+
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms-and-conditions',
+  component: lazyRouteComponent(() => import('../../features/info/routes/terms-page'), 'TermsPage'),
+});
+
+export const accountRoutes = [notificationsRoute, profileRoute, referralsRoute, ratesRoute, prohibitedItemsRoute, termsRoute];

@@ -1,13 +1,51 @@
+import { DELIVERY_TYPES, isValidTrackingNumber, normalizeTrackingNumber, type DeliveryType } from '@hatid/domain';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
 // Booking: / (home, the booking form), /add-own-box, /order-summary.
 
-/** Home: open to everyone (the box catalogue is public), with a greeting for a signed-in person. */
+export interface HomeSearch {
+  /** Opens the form on that delivery type, e.g. /?deliveryType=same_day. */
+  deliveryType?: DeliveryType;
+}
+
+/** Home: the booking form, open to everyone (prices are public); continuing asks a visitor to sign in. */
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  validateSearch: (search: Record<string, unknown>): HomeSearch =>
+    DELIVERY_TYPES.includes(search.deliveryType as DeliveryType) ? { deliveryType: search.deliveryType as DeliveryType } : {},
   component: lazyRouteComponent(() => import('../pages/home-page'), 'HomePage'),
 });
 
-export const bookingRoutes = [homeRoute];
+export interface AddOwnBoxSearch {
+  /** The Your Box line being edited; absent when adding one. */
+  line?: string;
+}
+
+/** Your Box: size and weight of the customer's own box. Public like the rest of the pricing. */
+const addOwnBoxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/add-own-box',
+  validateSearch: (search: Record<string, unknown>): AddOwnBoxSearch =>
+    typeof search.line === 'string' && search.line !== '' ? { line: search.line } : {},
+  component: lazyRouteComponent(() => import('../../features/booking/routes/add-own-box-page'), 'AddOwnBoxPage'),
+});
+
+export interface OrderSummarySearch {
+  /** Set after booking: the tracking number to show. */
+  booked?: string;
+}
+
+/** Review and place the order: needs a session (a visitor is sent to /login, the draft is kept). */
+const orderSummaryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order-summary',
+  beforeLoad: requireSignedIn,
+  validateSearch: (search: Record<string, unknown>): OrderSummarySearch =>
+    typeof search.booked === 'string' && isValidTrackingNumber(search.booked) ? { booked: normalizeTrackingNumber(search.booked) } : {},
+  component: lazyRouteComponent(() => import('../../features/booking/routes/order-summary-page'), 'OrderSummaryPage'),
+});
+
+export const bookingRoutes = [homeRoute, addOwnBoxRoute, orderSummaryRoute];

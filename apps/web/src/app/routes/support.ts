@@ -1,2 +1,17 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { parseTalkToUsSearch } from '../../features/tickets';
+import { requireSignedIn } from './guards';
+import { rootRoute } from './root';
+
 // Support: /talk-to-us (tickets).
-export const supportRoutes = [];
+
+/** Signed-in customers write to support and follow their tickets; ?trackingNumber= preselects a shipment. */
+const talkToUsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/talk-to-us',
+  beforeLoad: requireSignedIn,
+  validateSearch: parseTalkToUsSearch,
+  component: lazyRouteComponent(() => import('../../features/tickets/routes/talk-to-us-page'), 'TalkToUsPage'),
+});
+
+export const supportRoutes = [talkToUsRoute];

@@ -3,7 +3,6 @@ import { Command } from 'cmdk';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import PhoneNumberInput, { getCountryCallingCode, type Country } from 'react-phone-number-input';
-import flags from 'react-phone-number-input/flags';
 import { cn } from '../../lib/utils';
 import { Input } from './input';
 
@@ -16,11 +15,13 @@ interface CountrySelectProps {
   readOnly?: boolean;
 }
 
-function CountryFlag({ country, label }: { country: Country; label: string }) {
-  const Flag = flags[country];
+/** Flags are static files (build-plugins/country-flags.ts), fetched only for the flags on screen. */
+const FLAG_URL = '/flags/{XX}.svg';
+
+function CountryFlag({ country }: { country: Country }) {
   return (
-    <span className="flex h-4 w-6 shrink-0 overflow-hidden rounded-sm bg-slate-100 [&_svg]:h-full [&_svg]:w-full">
-      {Flag ? <Flag title={label} /> : null}
+    <span className="flex h-4 w-6 shrink-0 overflow-hidden rounded-sm bg-slate-100">
+      <img src={FLAG_URL.replace('{XX}', country)} alt="" width={24} height={16} loading="lazy" className="h-full w-full object-cover" />
     </span>
   );
 }
@@ -39,7 +40,7 @@ function CountrySelect({ value, onChange, options, disabled, readOnly }: Country
           aria-label={selected ? `Country: ${selected.label} +${getCountryCallingCode(selected.value)}` : 'Choose country'}
           className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 disabled:opacity-60"
         >
-          {selected ? <CountryFlag country={selected.value} label={selected.label} /> : null}
+          {selected ? <CountryFlag country={selected.value} /> : null}
           <ChevronsUpDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
         </button>
       </Popover.Trigger>
@@ -64,7 +65,7 @@ function CountrySelect({ value, onChange, options, disabled, readOnly }: Country
                   }}
                   className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm data-[selected=true]:bg-teal-50"
                 >
-                  <CountryFlag country={option.value} label={option.label} />
+                  <CountryFlag country={option.value} />
                   <span className="flex-1 truncate">{option.label}</span>
                   <span className="text-slate-500">+{getCountryCallingCode(option.value)}</span>
                   <Check className={cn('h-4 w-4', option.value === value ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
@@ -103,6 +104,7 @@ export function PhoneInput({ value, onChange, placeholder = '0917 123 4567', ...
       countryCallingCodeEditable={false}
       addInternationalOption={false}
       countrySelectComponent={CountrySelect}
+      flagUrl={FLAG_URL}
       inputComponent={Input}
       placeholder={placeholder}
       type="tel"

@@ -1,2 +1,2 @@
 /** What the rest of the app may use from the addresses feature. */
-export { savedAddressesQueryOptions } from './api/get-saved-addresses';
+export { savedAddressesQueryOptions } from '../../lib/api/saved-addresses';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, required } from '../../../lib/api-client';
-import { savedAddressesQueryKey } from './get-saved-addresses';
+import { savedAddressesQueryKey } from '../../../lib/api/saved-addresses';
 
 export function deleteAddress(id: string | null | undefined): Promise<void> {
   const addressId = required(id, 'id', 'deleteAddress');

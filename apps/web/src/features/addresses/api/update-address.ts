@@ -1,7 +1,7 @@
 import type { AddressDto, AddressInput } from '@hatid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, required } from '../../../lib/api-client';
-import { savedAddressesQueryKey } from './get-saved-addresses';
+import { savedAddressesQueryKey } from '../../../lib/api/saved-addresses';
 
 export function updateAddress({ id, input }: { id: string | null | undefined; input: AddressInput }): Promise<AddressDto> {
   const addressId = required(id, 'id', 'updateAddress');

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { showFormError } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
-import { useCreateAddress } from '../api/create-address';
+import { useCreateAddress } from '../../../lib/api/saved-addresses';
 import { useUpdateAddress } from '../api/update-address';
 import { PlaceFields } from './place-fields';
 

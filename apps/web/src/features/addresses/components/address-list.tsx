@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAddress } from '../api/delete-address';
-import { useSavedAddresses } from '../api/get-saved-addresses';
+import { useSavedAddresses } from '../../../lib/api/saved-addresses';
 import { AddressCard } from './address-card';
 
 export function AddressList() {

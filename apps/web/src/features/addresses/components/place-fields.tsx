@@ -3,9 +3,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField } from '../../../components/ui/form-field';
-import { useBarangays } from '../api/get-barangays';
-import { useCitiesMunicipalities } from '../api/get-cities-municipalities';
-import { useCoveredProvinces } from '../api/get-covered-provinces';
+import { useBarangays, useCitiesMunicipalities, useCoveredProvinces } from '../../../lib/api/places';
 
 type AddressFormValues = z.input<typeof addressInput>;
 

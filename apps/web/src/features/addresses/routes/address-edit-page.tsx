@@ -2,7 +2,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useSavedAddresses } from '../api/get-saved-addresses';
+import { useSavedAddresses } from '../../../lib/api/saved-addresses';
 import { AddressForm } from '../components/address-form';
 
 const route = getRouteApi('/settings/addresses/add');

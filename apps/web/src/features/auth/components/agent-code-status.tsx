@@ -1,6 +1,6 @@
 import { agentCodeSchema } from '@hatid/domain';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
-import { useAgentCodeValidity } from '../api/get-agent-code-validity';
+import { useAgentCodeValidity } from '../../../lib/api/agent-codes';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Checks an agent (referral) code while the person types it; `onValidity` learns the answer. */

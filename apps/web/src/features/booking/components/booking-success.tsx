@@ -1,0 +1,63 @@
+import { DELIVERY_TYPE_LABELS, PAYER_LABELS, formatMoney } from '@hatid/domain';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck, FileDown, PackageSearch } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardDescription } from '../../../components/ui/card';
+import { formatDate } from '../../../lib/format';
+import { useBookedShipment } from '../api/get-booked-shipment';
+import { CopyButton } from '../../../components/ui/copy-button';
+
+/** What was booked, in one line each; nothing while it loads (the tracking number is what matters). */
+function BookedDetails({ trackingNumber }: { trackingNumber: string }) {
+  const shipment = useBookedShipment(trackingNumber).data;
+  if (!shipment) return <div className="min-h-16" aria-hidden="true" />;
+  return (
+    <dl className="grid min-h-16 w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-left text-sm" data-testid="booked-details">
+      <dt className="text-slate-500">Delivery</dt>
+      <dd className="text-slate-900">{DELIVERY_TYPE_LABELS[shipment.deliveryType]}</dd>
+      {shipment.pickupDate ? (
+        <>
+          <dt className="text-slate-500">Pickup</dt>
+          <dd className="text-slate-900">{formatDate(`${shipment.pickupDate}T12:00:00+08:00`)}</dd>
+        </>
+      ) : null}
+      <dt className="text-slate-500">Total</dt>
+      <dd className="font-semibold text-slate-900">
+        {formatMoney(shipment.totalInCents)} · {PAYER_LABELS[shipment.paidBy]}
+      </dd>
+    </dl>
+  );
+}
+
+/** After booking: the tracking number (copyable), the waybill to print and the package's page. */
+export function BookingSuccess({ trackingNumber }: { trackingNumber: string }) {
+  const encoded = encodeURIComponent(trackingNumber);
+  return (
+    <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 text-center">
+      <CircleCheck className="h-12 w-12 text-teal-700" aria-hidden="true" />
+      <h1 className="text-xl font-semibold text-slate-900">Order placed</h1>
+      <CardDescription>We will pick up your package on the pickup day. Write the tracking number on the box or print the waybill.</CardDescription>
+      <div className="flex w-full flex-col items-center gap-2 rounded-lg bg-slate-50 p-4">
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Tracking number</p>
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          <p className="font-mono text-lg font-semibold break-all text-slate-900 sm:text-xl" data-testid="tracking-number">
+            {trackingNumber}
+          </p>
+          <CopyButton value={trackingNumber} label="Copy tracking number" />
+        </div>
+      </div>
+      <BookedDetails trackingNumber={trackingNumber} />
+      <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+        <a href={`/api/shipments/air-waybill/${encoded}`} className={buttonClasses('primary', 'md')} download={`waybill-${trackingNumber}.pdf`}>
+          <FileDown className="h-4 w-4" aria-hidden="true" /> Download waybill (PDF)
+        </a>
+        <a href={`/packages/${encoded}`} className={buttonClasses('secondary', 'md')}>
+          <PackageSearch className="h-4 w-4" aria-hidden="true" /> Track this package
+        </a>
+      </div>
+      <Link to="/" className={buttonClasses('link', 'md')}>
+        Book another shipment
+      </Link>
+    </Card>
+  );
+}

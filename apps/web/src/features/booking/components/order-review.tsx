@@ -1,0 +1,141 @@
+import { DELIVERY_TYPE_LABELS, PAYER_LABELS, formatPesoAmount, type AddressDto, type CoveredProvinceDto } from '@hatid/domain';
+import { Link } from '@tanstack/react-router';
+import { Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { formatMobileNumber } from '../../../lib/format';
+import { useBarangays, useCitiesMunicipalities } from '../../../lib/api/places';
+import type { BookingDraft, PartyDraft, PartyRole } from '../draft/booking-draft';
+import { boxImageUrl } from './box-image';
+import { PARTY_TITLES, addressLine } from './party-fields';
+import { PickupDate } from './pickup-date';
+
+function Section({ title, children, editHash }: { title: string; children: ReactNode; editHash?: string }) {
+  return (
+    <Card className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+        <Link to="/" hash={editHash} className={buttonClasses('ghost', 'sm')} aria-label={`Edit ${title.toLowerCase()}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+        </Link>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** A typed address with its place names (the lists are usually cached from the form). */
+function TypedAddress({ party, provinces }: { party: PartyDraft; provinces: readonly CoveredProvinceDto[] | undefined }) {
+  const cities = useCitiesMunicipalities(party.provinceCode || undefined);
+  const barangays = useBarangays(party.cityCode || undefined);
+  const line = addressLine({
+    streetName: party.streetName,
+    barangayName: barangays.data?.find((b) => b.code === party.barangayCode)?.name ?? '',
+    cityLabel: cities.data?.find((c) => c.code === party.cityCode)?.name ?? '',
+    provinceName: provinces?.find((p) => p.provinceCode === party.provinceCode)?.name ?? '',
+  });
+  return (
+    <>
+      <p className="font-medium text-slate-900">{party.name}</p>
+      <p>{formatMobileNumber(party.mobileNumber)}</p>
+      {party.email ? <p>{party.email}</p> : null}
+      <p>{line}</p>
+      {party.save ? <p className="text-xs text-teal-800">Will be saved to your addresses</p> : null}
+    </>
+  );
+}
+
+function PartyReview({
+  role,
+  party,
+  savedAddresses,
+  provinces,
+}: {
+  role: PartyRole;
+  party: PartyDraft;
+  savedAddresses: readonly AddressDto[] | undefined;
+  provinces: readonly CoveredProvinceDto[] | undefined;
+}) {
+  const saved = party.mode === 'saved' ? savedAddresses?.find((a) => a.id === party.addressId) : undefined;
+  return (
+    <Section title={PARTY_TITLES[role]}>
+      <div className="flex flex-col gap-0.5 text-sm text-slate-700" data-testid={`review-${role}`}>
+        {saved ? (
+          <>
+            <p className="font-medium text-slate-900">{saved.name}</p>
+            <p>{formatMobileNumber(saved.mobileNumber)}</p>
+            {saved.email ? <p>{saved.email}</p> : null}
+            <p>{addressLine(saved)}</p>
+          </>
+        ) : party.mode === 'new' ? (
+          <TypedAddress party={party} provinces={provinces} />
+        ) : (
+          <p className="text-red-600">Choose a saved address</p>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+/** Everything the customer is about to book, each part with a way back to change it. */
+export function OrderReview({
+  draft,
+  savedAddresses,
+  provinces,
+}: {
+  draft: BookingDraft;
+  savedAddresses: readonly AddressDto[] | undefined;
+  provinces: readonly CoveredProvinceDto[] | undefined;
+}) {
+  const declared = Number(draft.declaredInsuranceValue || 0);
+  return (
+    <div className="flex flex-col gap-4">
+      <Section title="Delivery">
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-900">{DELIVERY_TYPE_LABELS[draft.deliveryType]}</span> · Pick up from the sender
+        </p>
+        <PickupDate deliveryType={draft.deliveryType} />
+      </Section>
+      <div className="grid gap-4 md:grid-cols-2">
+        <PartyReview role="sender" party={draft.sender} savedAddresses={savedAddresses} provinces={provinces} />
+        <PartyReview role="receiver" party={draft.receiver} savedAddresses={savedAddresses} provinces={provinces} />
+      </div>
+      <Section title="Packages" editHash="packages">
+        <ul className="flex flex-col divide-y divide-slate-100 text-sm text-slate-700">
+          {draft.packages.map((line) => (
+            <li key={line.key} className="flex items-center gap-3 py-2">
+              <img src={boxImageUrl(line.boxName)} alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-900">
+                  {line.quantity} × {line.boxName}
+                </p>
+                <p className="text-xs text-slate-600">
+                  {[
+                    line.itemCategory,
+                    line.lengthInCm && line.widthInCm && line.heightInCm ? `${line.lengthInCm} × ${line.widthInCm} × ${line.heightInCm} cm` : '',
+                    line.weightKg ? `${line.weightKg} kg per box` : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Payment and extras">
+        <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-slate-500">Who pays</dt>
+          <dd className="font-medium text-slate-900">{PAYER_LABELS[draft.paidBy]}</dd>
+          <dt className="text-slate-500">Payment method</dt>
+          <dd>Cash</dd>
+          <dt className="text-slate-500">Declared value</dt>
+          <dd>{formatPesoAmount(declared)}</dd>
+          <dt className="text-slate-500">Promo code</dt>
+          <dd>{draft.promoCode || 'None'}</dd>
+        </dl>
+      </Section>
+    </div>
+  );
+}

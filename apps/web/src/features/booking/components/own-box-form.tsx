@@ -1,0 +1,184 @@
+import {
+  ITEM_CATEGORIES,
+  VOLUMETRIC_DIVISOR,
+  YOUR_BOX_MINIMUM_KG,
+  formatMoney,
+  kgToGrams,
+  type CalculationInput,
+  type DeliveryType,
+} from '@hatid/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Scale } from 'lucide-react';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Combobox } from '../../../components/ui/combobox';
+import { FormField } from '../../../components/ui/form-field';
+import { cn } from '../../../lib/utils';
+import { ownBoxWeightField, quantityField, sideField } from '../draft/check-draft';
+import { useLivePricing } from '../hooks/use-live-pricing';
+import { NumericInput } from './numeric-input';
+
+// A blank box is "" for the domain's numeric rules, which then say "Enter the size" rather than a type error.
+const typed = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? '', schema);
+
+export const ownBoxSchema = z.object({
+  lengthInCm: typed(sideField),
+  widthInCm: typed(sideField),
+  heightInCm: typed(sideField),
+  weightKg: typed(ownBoxWeightField),
+  quantity: typed(quantityField),
+  itemCategory: z.enum(ITEM_CATEGORIES, 'Choose what is inside'),
+});
+
+export interface OwnBoxValues {
+  lengthInCm: string;
+  widthInCm: string;
+  heightInCm: string;
+  weightKg: string;
+  quantity: string;
+  itemCategory: string;
+}
+
+const CATEGORY_OPTIONS = ITEM_CATEGORIES.map((c) => ({ value: c, label: c }));
+const SIDES = [
+  ['lengthInCm', 'Length (cm)'],
+  ['widthInCm', 'Width (cm)'],
+  ['heightInCm', 'Height (cm)'],
+] as const;
+
+/** The price request of the box as typed, or null while a field is not valid yet. */
+function requestOf(values: OwnBoxValues, deliveryType: DeliveryType): CalculationInput | null {
+  const parsed = ownBoxSchema.safeParse(values);
+  if (!parsed.success) return null;
+  const { lengthInCm, widthInCm, heightInCm, weightKg, quantity } = parsed.data;
+  return {
+    deliveryType,
+    packages: [{ boxName: 'Your Box', quantity, weightInGrams: kgToGrams(weightKg), lengthInCm, widthInCm, heightInCm }],
+  };
+}
+
+function ChargeableWeight({ values, deliveryType }: { values: OwnBoxValues; deliveryType: DeliveryType }) {
+  const request = useMemo(() => requestOf(values, deliveryType), [values, deliveryType]);
+  const pricing = useLivePricing(request);
+  const line = pricing.result?.packages[0];
+  const side = (v: string) => Number(v) || 0;
+  const volumetric = (side(values.lengthInCm) * side(values.widthInCm) * side(values.heightInCm)) / VOLUMETRIC_DIVISOR;
+  return (
+    <section
+      aria-labelledby="chargeable-title"
+      aria-busy={pricing.updating || undefined}
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id="chargeable-title" className="flex items-center gap-2 font-semibold text-slate-900">
+        <Scale className="h-4 w-4" aria-hidden="true" /> Chargeable weight
+      </h2>
+      <p className="text-xs text-slate-600">
+        We charge the larger of the actual weight and the volumetric weight (length × width × height ÷ {VOLUMETRIC_DIVISOR}), rounded up
+        to a whole kilogram, at least {YOUR_BOX_MINIMUM_KG} kg.
+      </p>
+      <dl
+        data-testid="chargeable-weight"
+        data-current={pricing.current}
+        className={cn('flex flex-col gap-1 text-sm text-slate-700 transition-opacity', !pricing.current && 'opacity-50')}
+      >
+        <div className="flex justify-between gap-3">
+          <dt>Volumetric weight</dt>
+          <dd className="tabular-nums">{volumetric.toFixed(2)} kg</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
+          <dt>Chargeable weight</dt>
+          <dd className="tabular-nums">{line?.chargeableWeightKg ?? '–'} kg</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Fee per box</dt>
+          <dd className="tabular-nums">{line ? formatMoney(line.unitPriceInCents) : '–'}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Own-box surcharge per box</dt>
+          <dd className="tabular-nums">{line ? formatMoney(line.surchargeInCents / Math.max(1, line.quantity)) : '–'}</dd>
+        </div>
+        {line?.category === 'Cargo' ? <p className="text-xs text-slate-600">From 10 kg your box travels as Cargo, priced the same way.</p> : null}
+      </dl>
+      <p aria-live="polite" className="min-h-5 text-xs text-slate-500">
+        {request === null ? 'Enter the size and weight to see the chargeable weight.' : pricing.updating ? 'Updating…' : ''}
+        {pricing.query.isError && !pricing.updating ? 'Could not compute the price right now.' : ''}
+      </p>
+    </section>
+  );
+}
+
+/** Your Box: sides in cm, weight in kg, quantity and contents; the server's chargeable weight shows as you type. */
+export function OwnBoxForm({
+  defaults,
+  deliveryType,
+  editing,
+  onSubmit,
+  onCancel,
+}: {
+  defaults: OwnBoxValues;
+  deliveryType: DeliveryType;
+  editing: boolean;
+  onSubmit: (values: OwnBoxValues) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<OwnBoxValues>({ resolver: zodResolver(ownBoxSchema) as never, defaultValues: defaults, mode: 'onTouched' });
+  const values = useWatch({ control: form.control }) as OwnBoxValues;
+  const { errors } = form.formState;
+  // The typed text is what the draft keeps; the schema only vets it.
+  const submit = form.handleSubmit(() => onSubmit(form.getValues()));
+
+  const numeric = (name: keyof OwnBoxValues, label: string, extra: { min?: number; step?: string } = {}) => (
+    <FormField label={label} error={errors[name]?.message}>
+      {(control) => (
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <NumericInput {...control} {...extra} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} />
+          )}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Your box" className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="flex flex-col gap-4">
+        <div className="grid grid-cols-3 gap-3 sm:gap-4">{SIDES.map(([name, label]) => numeric(name, label))}</div>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          {numeric('weightKg', 'Weight per box (kg)')}
+          {numeric('quantity', 'Quantity', { min: 1, step: '1' })}
+        </div>
+        <FormField label="What's inside" error={errors.itemCategory?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="itemCategory"
+              render={({ field }) => (
+                <Combobox
+                  {...control}
+                  options={CATEGORY_OPTIONS}
+                  value={field.value}
+                  placeholder="Choose item category"
+                  searchPlaceholder="Search category..."
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="flex flex-col gap-4">
+        <ChargeableWeight values={values} deliveryType={deliveryType} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit">{editing ? 'Save box' : 'Add box'}</Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { PAYERS, PAYER_LABELS, type Payer } from '@hatid/domain';
+import { cn } from '../../../lib/utils';
+
+const DETAILS: Record<Payer, string> = {
+  sender: 'The sender pays the rider in cash at pick-up.',
+  recipient: 'The receiver pays the rider in cash on delivery.',
+  wallet: 'Not available yet: paying from your Hatid wallet is coming soon.',
+};
+
+/** Who pays and how: cash from the sender or the recipient; the wallet is shown, switched off, with why. */
+export function PayerField({ value, onChange, error }: { value: Payer; onChange: (payer: Payer) => void; error?: string | undefined }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium text-slate-800">Who pays</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {PAYERS.map((payer) => {
+          const disabled = payer === 'wallet';
+          return (
+            <label
+              key={payer}
+              className={cn(
+                'flex gap-2 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600',
+                disabled ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500' : 'cursor-pointer bg-white',
+                value === payer && !disabled ? 'border-teal-700 bg-teal-50' : !disabled && 'border-slate-300',
+              )}
+            >
+              <input
+                type="radio"
+                name="paidBy"
+                value={payer}
+                checked={value === payer}
+                disabled={disabled}
+                onChange={() => onChange(payer)}
+                aria-describedby={`payer-${payer}-details`}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-teal-700"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="font-medium text-slate-900">{PAYER_LABELS[payer]}</span>
+                <span id={`payer-${payer}-details`} className="text-xs text-slate-600">
+                  {DETAILS[payer]}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <p className="text-xs text-slate-600">Payment method: Cash</p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,80 @@
+import { Combobox } from '../../../components/ui/combobox';
+import { FormField } from '../../../components/ui/form-field';
+import { useBarangays, useCitiesMunicipalities, useCoveredProvinces } from '../../../lib/api/places';
+
+export interface PlaceValue {
+  provinceCode: string;
+  cityCode: string;
+  barangayCode: string;
+}
+
+const toOptions = (places: { code: string; name: string }[] | undefined) => (places ?? []).map((p) => ({ value: p.code, label: p.name }));
+
+/**
+ * Province → city or municipality → barangay, limited to the provinces we serve. Each list loads when the
+ * level above is chosen; changing a level clears the levels below it.
+ */
+export function PlacePicker({
+  value,
+  onChange,
+  errors,
+}: {
+  value: PlaceValue;
+  onChange: (patch: Partial<PlaceValue>) => void;
+  errors: Partial<Record<keyof PlaceValue, string | undefined>>;
+}) {
+  const provinces = useCoveredProvinces();
+  const cities = useCitiesMunicipalities(value.provinceCode || undefined);
+  const barangays = useBarangays(value.cityCode || undefined);
+  const provinceOptions = (provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }));
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <FormField label="Province" error={errors.provinceCode ?? (provinces.isError ? 'Could not load provinces' : undefined)}>
+        {(control) => (
+          <Combobox
+            {...control}
+            options={provinceOptions}
+            value={value.provinceCode}
+            loading={provinces.isPending}
+            placeholder="Choose province"
+            searchPlaceholder="Search province..."
+            onChange={(code) => {
+              if (code !== value.provinceCode) onChange({ provinceCode: code, cityCode: '', barangayCode: '' });
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label="City or municipality" error={errors.cityCode ?? (cities.isError ? 'Could not load cities' : undefined)}>
+        {(control) => (
+          <Combobox
+            {...control}
+            options={toOptions(cities.data)}
+            value={value.cityCode}
+            loading={cities.isFetching && !cities.data}
+            disabled={!value.provinceCode}
+            placeholder={value.provinceCode ? 'Choose city' : 'Choose a province first'}
+            searchPlaceholder="Search city or municipality..."
+            onChange={(code) => {
+              if (code !== value.cityCode) onChange({ cityCode: code, barangayCode: '' });
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label="Barangay" error={errors.barangayCode ?? (barangays.isError ? 'Could not load barangays' : undefined)}>
+        {(control) => (
+          <Combobox
+            {...control}
+            options={toOptions(barangays.data)}
+            value={value.barangayCode}
+            loading={barangays.isFetching && !barangays.data}
+            disabled={!value.cityCode}
+            placeholder={value.cityCode ? 'Choose barangay' : 'Choose a city first'}
+            searchPlaceholder="Search barangay..."
+            onChange={(code) => onChange({ barangayCode: code })}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}

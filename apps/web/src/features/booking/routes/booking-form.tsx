@@ -1,0 +1,223 @@
+import { type BoxName, type DeliveryType } from '@hatid/domain';
+import { useNavigate } from '@tanstack/react-router';
+import { ArrowRight } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { BoxPicker } from '../components/box-picker';
+import { DeliveryTypePicker } from '../components/delivery-type-picker';
+import { NumericInput } from '../components/numeric-input';
+import { PackageLinesEditor } from '../components/package-lines-editor';
+import { PartyFields } from '../components/party-fields';
+import { PayerField } from '../components/payer-field';
+import { PickupDate } from '../components/pickup-date';
+import { PricingSummary } from '../components/pricing-summary';
+import { PromoCodeField } from '../components/promo-code-field';
+import {
+  newPackageLine,
+  updateDraft,
+  updatePackage,
+  updateParty,
+  useBookingDraft,
+  type PartyDraft,
+  type PartyRole,
+} from '../draft/booking-draft';
+import { useDraftCheck } from '../hooks/use-draft-check';
+
+const isPristine = (p: PartyDraft) => !p.name && !p.mobileNumber && !p.email && !p.provinceCode && !p.streetName && !p.addressId;
+
+/** Moves focus to the first field that says what is wrong, once the messages are on screen. */
+function focusFirstError(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => {
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-anchor]');
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  });
+}
+
+export interface BookingFormProps {
+  signedIn: boolean;
+  /** From `?deliveryType=`; the form follows it and reports changes back so the address stays shareable. */
+  deliveryType: DeliveryType | undefined;
+  onDeliveryTypeChange: (deliveryType: DeliveryType) => void;
+  /** Shown above the form (a greeting). */
+  intro?: ReactNode;
+}
+
+/** The booking form on `/`: what, from whom, to whom, extras and the live price; Continue goes to the summary. */
+export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intro }: BookingFormProps) {
+  const draft = useBookingDraft();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const { check, errors, pricing, savedAddresses, saved } = useDraftCheck(draft, signedIn);
+
+  useEffect(() => {
+    if (deliveryType && deliveryType !== draft.deliveryType) updateDraft((d) => ({ ...d, deliveryType }));
+    // Only a change of the address decides here; the draft follows it, not the other way round.
+  }, [deliveryType]);
+
+  // A saved address is the quickest start: the default one becomes the sender of an untouched draft, and a
+  // party left on "saved" without an address book (signed out, all deleted) falls back to typing one.
+  useEffect(() => {
+    if (signedIn && saved.isPending) return;
+    const list = savedAddresses ?? [];
+    (['sender', 'receiver'] as const).forEach((role) => {
+      const party = draft[role];
+      if (list.length === 0 && party.mode === 'saved') updateParty(role, { mode: 'new' });
+    });
+    const preferred = list.find((a) => a.isDefault) ?? list[0];
+    if (preferred && draft.sender.mode === 'new' && isPristine(draft.sender)) {
+      updateParty('sender', { mode: 'saved', addressId: preferred.id });
+    }
+  }, [signedIn, saved.isPending, savedAddresses, draft]);
+
+  const visible = (key: string) => (submitted || touched.has(key) ? errors[key] : undefined);
+  const touch = (key: string) => setTouched((set) => (set.has(key) ? set : new Set(set).add(key)));
+  const partyProps = (role: PartyRole) => ({
+    role,
+    party: draft[role],
+    onChange: (patch: Partial<PartyDraft>) => updateParty(role, patch),
+    errorOf: (field: string) => visible(`${role}.${field}`),
+    onTouched: (field: string) => touch(`${role}.${field}`),
+    savedAddresses,
+    signedIn,
+  });
+
+  const addBox = (boxName: BoxName) => {
+    updateDraft((d) => ({ ...d, packages: [...d.packages, newPackageLine(boxName)] }));
+    toast.success(`${boxName} added`);
+  };
+
+  const promoError = pricing.current ? pricing.result?.promoCodeError : null;
+  const errorCount = Object.keys(errors).length + (promoError ? 1 : 0);
+
+  const onContinue = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (errorCount > 0) {
+      focusFirstError(formRef.current);
+      return;
+    }
+    if (!pricing.current) {
+      toast.info('One moment: the price is still updating.');
+      return;
+    }
+    if (!signedIn) {
+      toast.info('Sign in to continue. Everything you entered is kept.');
+      void navigate({ to: '/login' });
+      return;
+    }
+    void navigate({ to: '/order-summary' });
+  };
+
+  const boxNames = draft.packages.map((p) => p.boxName);
+  const notice = draft.packages.length === 0
+    ? 'Add a package to see the price.'
+    : check.pricing === null
+      ? 'Fix the highlighted package or declared value to update the price.'
+      : pricing.query.isError && !pricing.updating
+        ? `We could not price this: ${pricing.query.error.message}`
+        : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="flex min-w-0 flex-col gap-6">
+        {intro}
+        <form id="booking-form" ref={formRef} noValidate onSubmit={onContinue} aria-labelledby="booking-title" className="flex min-w-0 flex-col gap-6">
+          <Card className="flex flex-col gap-4">
+            <h1 id="booking-title" className="text-xl font-semibold text-slate-900">
+              Book a shipment
+            </h1>
+            <DeliveryTypePicker
+              value={draft.deliveryType}
+              // Not a typing mistake but a fact about the chosen places: say it as soon as it is known.
+              error={errors.deliveryType}
+              onChange={(type) => {
+                updateDraft((d) => ({ ...d, deliveryType: type }));
+                onDeliveryTypeChange(type);
+              }}
+            />
+            <PickupDate deliveryType={draft.deliveryType} />
+          </Card>
+
+          <Card>
+            <PartyFields {...partyProps('sender')} />
+          </Card>
+          <Card>
+            <PartyFields {...partyProps('receiver')} />
+          </Card>
+
+          <Card id="packages" className="flex scroll-mt-4 flex-col gap-4">
+            <CardTitle>Packages</CardTitle>
+            {visible('packages') ? (
+              <p role="alert" data-error-anchor tabIndex={-1} className="text-sm text-red-600">
+                {visible('packages')}
+              </p>
+            ) : null}
+            <PackageLinesEditor
+              lines={draft.packages}
+              onChange={updatePackage}
+              onRemove={(key) => updateDraft((d) => ({ ...d, packages: d.packages.filter((p) => p.key !== key) }))}
+              errorOf={visible}
+              onTouched={touch}
+            />
+            <BoxPicker onAdd={addBox} />
+          </Card>
+
+          <Card className="flex flex-col gap-5">
+            <CardTitle>Insurance, promo and payment</CardTitle>
+            <FormField
+              label="Declared value (₱)"
+              optional
+              hint="Insurance is ₱10 up to ₱500, plus ₱5 for each ₱500 above."
+              error={visible('declaredInsuranceValue')}
+            >
+              {(control) => (
+                <NumericInput
+                  {...control}
+                  className="sm:max-w-xs"
+                  value={draft.declaredInsuranceValue}
+                  onValueChange={(declaredInsuranceValue) => updateDraft((d) => ({ ...d, declaredInsuranceValue }))}
+                  onBlur={() => touch('declaredInsuranceValue')}
+                />
+              )}
+            </FormField>
+            <PromoCodeField
+              applied={draft.promoCode}
+              boxNames={boxNames}
+              priceError={promoError}
+              onApply={(promoCode) => updateDraft((d) => ({ ...d, promoCode }))}
+              onRemove={() => updateDraft((d) => ({ ...d, promoCode: '' }))}
+            />
+            <PayerField value={draft.paidBy} error={visible('paidBy')} onChange={(paidBy) => updateDraft((d) => ({ ...d, paidBy }))} />
+          </Card>
+        </form>
+      </div>
+
+      <aside aria-label="Price" className="lg:sticky lg:top-4">
+        <Card className="flex flex-col gap-4">
+          <PricingSummary
+            result={pricing.result}
+            current={pricing.current}
+            updating={pricing.updating}
+            notice={notice}
+            promoCode={draft.promoCode || undefined}
+          />
+          {submitted && errorCount > 0 ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+              {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
+            </p>
+          ) : null}
+          <Button type="submit" form="booking-form" size="lg">
+            Continue <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          {signedIn ? null : <p className="text-xs text-slate-600">You will be asked to sign in. Everything you entered is kept.</p>}
+        </Card>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { DELIVERY_TYPE_LABELS, formatDate, type PublicTrackingDto } from '@hatid/domain';
+import { ArrowRight } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { StatusBadge } from './status-badge';
+import { StatusTimeline } from './status-timeline';
+import { TimelineHeadline } from './timeline-headline';
+
+/** What anyone with the number may see: statuses, times and cities (never names, phones or streets). */
+export function PublicTrackingResult({ tracking }: { tracking: PublicTrackingDto }) {
+  const entries = tracking.timeline.map((entry, index) => ({ ...entry, id: `${entry.createdAt}-${index}` }));
+  return (
+    <Card aria-labelledby="tracking-result-title" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="tracking-result-title" className="font-mono text-base font-semibold tracking-wide break-all text-slate-900">
+            {tracking.trackingNumber}
+          </h2>
+          <StatusBadge shipment={tracking} />
+        </div>
+        <TimelineHeadline shipment={tracking} />
+      </div>
+      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+        <div className="sm:col-span-2">
+          <dt className="text-slate-500">Route</dt>
+          <dd className="flex flex-wrap items-center gap-1 font-medium text-slate-900">
+            <span>
+              {tracking.origin.cityLabel}, {tracking.origin.provinceName}
+            </span>
+            <ArrowRight className="h-4 w-4 text-slate-400" aria-hidden="true" />
+            <span className="sr-only">to</span>
+            <span>
+              {tracking.destination.cityLabel}, {tracking.destination.provinceName}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Service</dt>
+          <dd className="font-medium text-slate-900">{DELIVERY_TYPE_LABELS[tracking.deliveryType]}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Booked</dt>
+          <dd className="font-medium text-slate-900">{formatDate(tracking.createdAt)}</dd>
+        </div>
+        {tracking.pickupDate ? (
+          <div>
+            <dt className="text-slate-500">Pickup date</dt>
+            <dd className="font-medium text-slate-900">{formatDate(tracking.pickupDate)}</dd>
+          </div>
+        ) : null}
+        {tracking.deliveredAt ? (
+          <div>
+            <dt className="text-slate-500">Delivered</dt>
+            <dd className="font-medium text-slate-900">{formatDate(tracking.deliveredAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div>
+        <h3 className="mb-3 text-sm font-semibold text-slate-900">Tracking history</h3>
+        <StatusTimeline entries={entries} label="Tracking history" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { timelineHeadline, type DeliveryStatus, type ShipmentStatus } from '@hatid/domain';
+import { CircleX, PackageCheck, Truck, type LucideIcon } from 'lucide-react';
+import { cn } from '../../../lib/utils';
+
+const ICONS: Record<string, LucideIcon> = {
+  'Shipment order cancelled': CircleX,
+  'Courier is on the way for pick up': Truck,
+  'Shipment is on the way': Truck,
+};
+
+/**
+ * The headline above a shipment's timeline (product.md §2), worded by the domain's timelineHeadline.
+ * It is a live region, so a status change pushed while the page is open is read out.
+ */
+export function TimelineHeadline({
+  shipment,
+  className,
+}: {
+  shipment: { status: ShipmentStatus; deliveryStatus: DeliveryStatus };
+  className?: string;
+}) {
+  const text = timelineHeadline({ shipmentStatus: shipment.status, deliveryStatus: shipment.deliveryStatus });
+  const Icon = ICONS[text] ?? PackageCheck;
+  const cancelled = shipment.status === 'Cancelled';
+  return (
+    <div aria-live="polite" className={cn('flex items-center gap-2', className)}>
+      <Icon className={cn('h-6 w-6 shrink-0', cancelled ? 'text-red-600' : 'text-teal-700')} aria-hidden="true" />
+      <p className="text-lg font-semibold text-slate-900" data-testid="timeline-headline">
+        {text}
+      </p>
+    </div>
+  );
+}

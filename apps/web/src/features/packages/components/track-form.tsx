@@ -1,0 +1,70 @@
+import { isValidTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_MESSAGE } from '@hatid/domain';
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+
+export const TRACK_MESSAGES = {
+  empty: 'Enter a tracking number',
+  typo: TRACKING_NUMBER_MESSAGE,
+} as const;
+
+/** Checks a typed tracking number in the browser; returns the message to show, or null when it is fine. */
+export function trackingNumberProblem(value: string): string | null {
+  const normalized = normalizeTrackingNumber(value).replace(/[\s-]/g, '');
+  if (!normalized) return TRACK_MESSAGES.empty;
+  return isValidTrackingNumber(normalized) ? null : TRACK_MESSAGES.typo;
+}
+
+/**
+ * Asks for a tracking number. A typo (wrong layout or S10 check digit) is caught here, before any call
+ * is made; a good number is handed over normalized (upper case, no spaces or dashes).
+ */
+export function TrackForm({
+  defaultValue = '',
+  pending,
+  onTrack,
+}: {
+  defaultValue?: string;
+  pending?: boolean;
+  onTrack: (trackingNumber: string) => void;
+}) {
+  const [value, setValue] = useState(defaultValue);
+  // A linked number (/track?trackingNumber=…) with a typo shows the message at once, without a call.
+  const [error, setError] = useState<string | null>(() => (defaultValue ? trackingNumberProblem(defaultValue) : null));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = trackingNumberProblem(value);
+    setError(problem);
+    if (!problem) onTrack(normalizeTrackingNumber(value).replace(/[\s-]/g, ''));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Track a shipment" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <FormField label="Tracking number" error={error ?? undefined} hint="For example ND12345678?PH, as printed on the waybill." className="flex-1">
+        {(control) => (
+          <Input
+            {...control}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              if (error) setError(null);
+            }}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            inputMode="text"
+            maxLength={40}
+            placeholder="ND000000000PH"
+          />
+        )}
+      </FormField>
+      <Button type="submit" loading={pending} className="sm:mt-6">
+        <Search className="h-4 w-4" aria-hidden="true" />
+        Track
+      </Button>
+    </form>
+  );
+}

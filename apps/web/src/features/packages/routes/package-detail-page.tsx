@@ -1,0 +1,118 @@
+import { normalizeTrackingNumber } from '@hatid/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useRealtimeChannel } from '../../../lib/realtime';
+import { myShipmentsQueryKey } from '../api/get-my-shipments';
+import { shipmentQueryKey, useShipment } from '../api/get-shipment';
+import { useTrackingUpdates } from '../api/get-tracking-updates';
+import { PackageLines } from '../components/package-lines';
+import { PaymentSummary } from '../components/payment-summary';
+import { ProofImages } from '../components/proof-images';
+import { ReviewCard } from '../components/review-card';
+import { ShipmentParties } from '../components/shipment-parties';
+import { ShipmentSummary } from '../components/shipment-summary';
+import { StatusTimeline } from '../components/status-timeline';
+
+const route = getRouteApi('/packages/$trackingNumber');
+const REFRESHING_EVENTS = new Set(['DELIVERY_STATUS_UPDATED', 'SHIPMENT_CANCELLED']);
+
+/** /packages/$trackingNumber: one of my shipments, kept current while it is open. */
+export function PackageDetailPage() {
+  const params = route.useParams();
+  const { user } = route.useRouteContext();
+  const trackingNumber = normalizeTrackingNumber(params.trackingNumber);
+  const queryClient = useQueryClient();
+  const shipment = useShipment(trackingNumber);
+
+  // A status change or a cancellation pushed by the server: refetch the shipment, its timeline and photos.
+  useRealtimeChannel(shipment.isSuccess ? `shipment:${trackingNumber}` : null, (event) => {
+    if (!REFRESHING_EVENTS.has(event.type)) return;
+    void queryClient.invalidateQueries({ queryKey: shipmentQueryKey(trackingNumber) });
+    void queryClient.invalidateQueries({ queryKey: myShipmentsQueryKey });
+  });
+
+  const back = (
+    <Link to="/packages" className="inline-flex items-center gap-1 self-start text-sm font-medium text-teal-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My packages
+    </Link>
+  );
+
+  if (shipment.isPending) return <Spinner label="Loading shipment" className="py-16" />;
+  if (shipment.isError) {
+    const notFound = isApiError(shipment.error) && shipment.error.statusCode === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        {notFound ? (
+          <Card role="alert" className="mx-auto flex max-w-md flex-col items-center gap-2 text-center">
+            <SearchX className="h-8 w-8 text-slate-400" aria-hidden="true" />
+            <CardTitle>Shipment not found</CardTitle>
+            <CardDescription>
+              There is no shipment {trackingNumber} in your account. Check the number, or track it publicly if someone else booked it.
+            </CardDescription>
+            <div className="mt-3 flex flex-wrap justify-center gap-2">
+              <Link to="/packages" className={buttonClasses('secondary', 'md')}>
+                My packages
+              </Link>
+              <Link to="/track" search={{ trackingNumber }} className={buttonClasses('primary', 'md')}>
+                Track this number
+              </Link>
+            </div>
+          </Card>
+        ) : (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
+            {errorMessage(shipment.error)}
+            <Button variant="secondary" size="sm" onClick={() => void shipment.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const s = shipment.data;
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <ShipmentSummary shipment={s} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-3">
+          <TimelineCard trackingNumber={trackingNumber} />
+          <PackageLines shipment={s} />
+          <ProofImages trackingNumber={trackingNumber} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+          {s.deliveryStatus === 'Delivered' && s.status !== 'Cancelled' ? <ReviewCard userId={user.id} shipmentId={s.id} /> : null}
+          <ShipmentParties shipment={s} />
+          <PaymentSummary shipment={s} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function TimelineCard({ trackingNumber }: { trackingNumber: string }) {
+  const updates = useTrackingUpdates(trackingNumber);
+  return (
+    <Card aria-labelledby="timeline-title">
+      <CardTitle id="timeline-title">Tracking history</CardTitle>
+      <div className="mt-4">
+        {updates.isPending ? (
+          <Spinner label="Loading tracking history" />
+        ) : updates.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(updates.error)}
+          </p>
+        ) : (
+          <StatusTimeline entries={updates.data} />
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { FileDown, PackageOpen, Plus, Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useRealtimeChannel } from '../../../lib/realtime';
+import { myShipmentsQueryKey, useMyShipments } from '../api/get-my-shipments';
+import { Pagination } from '../components/pagination';
+import { ShipmentTable } from '../components/shipment-table';
+import { STATUS_FILTERS, statusQuery, type PackagesSearch, type StatusFilter } from '../lib/list-filters';
+
+const route = getRouteApi('/packages');
+const SEARCH_DELAY_MS = 400;
+const DEFAULT_LIMIT = 10;
+
+/** /packages: my shipments, newest first, refreshed live when one of them changes. */
+export function PackagesPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { user } = route.useRouteContext();
+  const queryClient = useQueryClient();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_LIMIT;
+
+  const shipments = useMyShipments({ page, limit, search: search.search, ...statusQuery(search.status) });
+
+  // Pushed events are hints: refetch the list whatever changed (booked, moved, cancelled).
+  useRealtimeChannel(`user:${user.id}`, () => void queryClient.invalidateQueries({ queryKey: myShipmentsQueryKey }));
+
+  const setSearch = (next: PackagesSearch, replace = false) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace });
+
+  // Past the last page (after a filter change or cancellations): go to the last page there is.
+  const totalPages = shipments.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (shipments.data && !shipments.isPlaceholderData && totalPages > 0 && page > totalPages) setSearch({ page: totalPages }, true);
+  });
+
+  const filtered = Boolean(search.search || search.status);
+
+  return (
+    <section className="flex flex-col gap-5" aria-labelledby="packages-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="packages-title" className="text-2xl font-semibold text-slate-900">
+            My packages
+          </h1>
+          <p className="text-sm text-slate-600">Every shipment you booked, newest first.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/air-waybill" className={buttonClasses('secondary', 'md')}>
+            <FileDown className="h-4 w-4" aria-hidden="true" /> Air waybills
+          </Link>
+          <Link to="/" className={buttonClasses('primary', 'md')}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Book a shipment
+          </Link>
+        </div>
+      </div>
+
+      <Filters
+        search={search.search ?? ''}
+        status={search.status}
+        onSearch={(value) => setSearch({ search: value || undefined, page: undefined }, true)}
+        onStatus={(status) => setSearch({ status, page: undefined })}
+      />
+
+      {shipments.isPending ? (
+        <Spinner label="Loading shipments" />
+      ) : shipments.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
+          {errorMessage(shipments.error)}
+          <Button variant="secondary" size="sm" onClick={() => void shipments.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : shipments.data.data.length === 0 ? (
+        <EmptyState filtered={filtered} onClear={() => setSearch({ search: undefined, status: undefined, page: undefined })} />
+      ) : (
+        <div className="flex flex-col gap-4" aria-busy={shipments.isFetching || undefined}>
+          <ShipmentTable shipments={shipments.data.data} />
+          <Pagination
+            page={page}
+            limit={limit}
+            total={shipments.data.total}
+            totalPages={shipments.data.totalPages}
+            totalIsEstimate={shipments.data.totalIsEstimate}
+            onPageChange={(next) => setSearch({ page: next > 1 ? next : undefined })}
+            onLimitChange={(next) => setSearch({ limit: next === DEFAULT_LIMIT ? undefined : next, page: undefined })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Filters({
+  search,
+  status,
+  onSearch,
+  onStatus,
+}: {
+  search: string;
+  status: StatusFilter | undefined;
+  onSearch: (value: string) => void;
+  onStatus: (status: StatusFilter | undefined) => void;
+}) {
+  const searchId = useId();
+  const statusId = useId();
+  const [text, setText] = useState(search);
+  const sent = useRef(search);
+  const send = (value: string) => {
+    sent.current = value;
+    onSearch(value);
+  };
+
+  // The address changed from elsewhere (Clear filters, back button): show what it says.
+  useEffect(() => {
+    if (search === sent.current) return;
+    sent.current = search;
+    setText(search);
+  }, [search]);
+
+  // Search as the person types, once they pause.
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = setTimeout(() => send(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+
+  return (
+    <form
+      role="search"
+      aria-label="Find shipments"
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(text.trim());
+      }}
+    >
+      <div className="flex flex-1 flex-col gap-1.5">
+        <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+          Search
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Tracking number or receiver"
+            className="pl-9"
+            maxLength={100}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5 sm:w-56">
+        <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+          Status
+        </label>
+        <select
+          id={statusId}
+          value={status ?? ''}
+          onChange={(event) => onStatus((event.target.value || undefined) as StatusFilter | undefined)}
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none sm:text-sm"
+        >
+          <option value="">All statuses</option>
+          {STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+      <PackageOpen className="h-8 w-8 text-slate-400" aria-hidden="true" />
+      <p className="font-medium text-slate-800">No data available</p>
+      {filtered ? (
+        <>
+          <p className="text-sm text-slate-600">No shipment matches this search or status.</p>
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">You have not booked a shipment yet. Book one and follow it here.</p>
+          <Link to="/" className={buttonClasses('primary', 'md')}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Book a shipment
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

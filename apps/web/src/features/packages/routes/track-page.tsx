@@ -1,0 +1,57 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { SearchX } from 'lucide-react';
+import { Card, CardDescription } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { usePublicTracking } from '../api/get-public-tracking';
+import { PublicTrackingResult } from '../components/public-tracking-result';
+import { TrackForm, trackingNumberProblem } from '../components/track-form';
+
+const route = getRouteApi('/track');
+
+/** /track and /track?trackingNumber=…: public tracking, for anyone with the number. */
+export function TrackPage() {
+  const { trackingNumber } = route.useSearch();
+  const navigate = route.useNavigate();
+  const checked = trackingNumber && !trackingNumberProblem(trackingNumber) ? trackingNumber : undefined;
+  const tracking = usePublicTracking(checked);
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <Card>
+        <h1 className="text-lg font-semibold text-slate-900">Track a shipment</h1>
+        <CardDescription className="mt-1">Enter the tracking number on the waybill to see where the parcel is.</CardDescription>
+        <div className="mt-5">
+          <TrackForm
+            key={trackingNumber ?? ''}
+            defaultValue={trackingNumber ?? ''}
+            pending={tracking.isFetching}
+            onTrack={(next) => void navigate({ search: { trackingNumber: next } })}
+          />
+        </div>
+      </Card>
+      {checked ? <TrackingAnswer trackingNumber={checked} query={tracking} /> : null}
+    </div>
+  );
+}
+
+function TrackingAnswer({ trackingNumber, query }: { trackingNumber: string; query: ReturnType<typeof usePublicTracking> }) {
+  if (query.isPending) return <Spinner label="Looking up the shipment" />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.statusCode === 404) {
+      return (
+        <Card role="alert" className="flex flex-col items-center gap-2 text-center">
+          <SearchX className="h-8 w-8 text-slate-400" aria-hidden="true" />
+          <p className="font-medium text-slate-900">No shipment found with tracking number {trackingNumber}</p>
+          <p className="text-sm text-slate-600">Check the number on the waybill or the booking text message and try again.</p>
+        </Card>
+      );
+    }
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        {errorMessage(query.error)}
+      </p>
+    );
+  }
+  return <PublicTrackingResult tracking={query.data} />;
+}

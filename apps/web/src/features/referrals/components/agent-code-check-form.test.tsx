@@ -1,0 +1,54 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import { AgentCodeCheckForm } from './agent-code-check-form';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const validity = (valid: boolean) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const code = decodeURIComponent(String(input).split('/').pop()!);
+    return new Response(JSON.stringify({ data: { agentCode: code, valid } }), { status: 200 });
+  });
+
+describe('AgentCodeCheckForm', () => {
+  it('names the field and the reason for a malformed code and asks nothing', async () => {
+    const fetchSpy = validity(true);
+    const user = userEvent.setup();
+    renderWithProviders(<AgentCodeCheckForm />);
+
+    await user.type(screen.getByLabelText('Agent code'), 'ab-1');
+    await user.click(screen.getByRole('button', { name: 'Check code' }));
+
+    expect(await screen.findByText('Agent codes are 4 to 16 letters or digits')).toBeTruthy();
+    expect(screen.getByLabelText('Agent code').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('says a known code is valid, in capitals', async () => {
+    const fetchSpy = validity(true);
+    const user = userEvent.setup();
+    renderWithProviders(<AgentCodeCheckForm />);
+
+    await user.type(screen.getByLabelText('Agent code'), 'ab12cd34');
+    await user.click(screen.getByRole('button', { name: 'Check code' }));
+
+    expect(await screen.findByText('AB12CD34 is a valid agent code.')).toBeTruthy();
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe('/api/users/agent-code/validity/AB12CD34');
+  });
+
+  it('says when a code does not exist', async () => {
+    validity(false);
+    const user = userEvent.setup();
+    renderWithProviders(<AgentCodeCheckForm />);
+
+    await user.type(screen.getByLabelText('Agent code'), 'ZZZZ9999');
+    await user.click(screen.getByRole('button', { name: 'Check code' }));
+
+    expect(await screen.findByText(/We could not find the agent code ZZZZ9999/)).toBeTruthy();
+  });
+});

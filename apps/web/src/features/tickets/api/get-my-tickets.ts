@@ -1,0 +1,32 @@
+import type { TicketDto } from '@hatid/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface TicketPage {
+  data: TicketDto[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNextPage: boolean;
+}
+
+/** GET /tickets: for a customer, the tickets they opened, newest first. */
+export function getMyTickets(query: { page: number; limit: number }, signal?: AbortSignal): Promise<TicketPage> {
+  return api.get<TicketPage>('/tickets', { signal, responseType: 'body', query });
+}
+
+/** Every ticket query starts with this key, so one invalidation refreshes them all. */
+export const ticketsQueryKey = ['tickets'] as const;
+
+export const myTicketsQueryOptions = (query: { page: number; limit: number }) =>
+  queryOptions({
+    queryKey: [...ticketsQueryKey, 'mine', query],
+    queryFn: ({ signal }) => getMyTickets(query, signal),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useMyTickets(query: { page: number; limit: number }) {
+  return useQuery(myTicketsQueryOptions(query));
+}

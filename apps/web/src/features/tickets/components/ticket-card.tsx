@@ -1,0 +1,65 @@
+import { ticketOwnerActions, type TicketDto } from '@hatid/domain';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck, Package, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { formatDate } from '../../../lib/format';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+/** One of my tickets: what I wrote, its status, and what I may still do with it. */
+export function TicketCard({
+  ticket,
+  onEdit,
+  onDelete,
+  onClose,
+  closing,
+}: {
+  ticket: TicketDto;
+  onEdit: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+  closing: boolean;
+}) {
+  const can = ticketOwnerActions(ticket.status);
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={ticket.subject}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="min-w-0 font-semibold break-words text-slate-900">{ticket.subject}</h3>
+        <TicketStatusBadge status={ticket.status} />
+      </div>
+      <p className="text-xs text-slate-500">
+        Opened <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
+        {ticket.assignedToName && ticket.status !== 'closed' ? ` · ${ticket.assignedToName} is looking into it` : ''}
+      </p>
+      {ticket.description ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{ticket.description}</p> : null}
+      {ticket.trackingNumber ? (
+        <p className="flex items-center gap-1.5 text-sm text-slate-700">
+          <Package className="h-4 w-4 shrink-0 text-teal-700" aria-hidden="true" />
+          About shipment{' '}
+          <Link to="/packages/$trackingNumber" params={{ trackingNumber: ticket.trackingNumber }} className="font-medium text-teal-800 underline-offset-4 hover:underline">
+            {ticket.trackingNumber}
+          </Link>
+        </p>
+      ) : null}
+      {can.edit || can.delete || can.close ? (
+        <div className="flex flex-wrap gap-2">
+          {can.edit ? (
+            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${ticket.subject}`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+            </Button>
+          ) : null}
+          {can.delete ? (
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${ticket.subject}`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+            </Button>
+          ) : null}
+          {/* An open ticket is simply deleted; once support has it, the customer closes it instead. */}
+          {can.close && !can.delete ? (
+            <Button variant="secondary" size="sm" onClick={onClose} loading={closing} aria-label={`Close ${ticket.subject}`}>
+              <CircleCheck className="h-4 w-4" aria-hidden="true" /> Close ticket
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from 'sonner';
+import { isApiError } from '../../../lib/api-client';
+
+/** The spec's ticket toasts (product.md §8): the server's message, or the fallback when there is none. */
+export const TICKET_TOASTS = {
+  created: 'Ticket created successfully',
+  updated: 'Ticket updated successfully',
+  deleted: 'Ticket deleted successfully',
+  createFailed: 'Failed to create ticket',
+  updateFailed: 'Failed to update ticket',
+  deleteFailed: 'Failed to delete ticket',
+} as const;
+
+/**
+ * The server's own message when it sent one: an error body with a code. A network failure (status 0) or
+ * an answer without our error shape (code HTTP_<status>) has no server message, so the fallback is shown.
+ */
+export function ticketFailureMessage(error: unknown, fallback: string): string {
+  const fromServer = isApiError(error) && error.statusCode > 0 && !error.code.startsWith('HTTP_') && error.message.trim() !== '';
+  return fromServer ? error.message : fallback;
+}
+
+/**
+ * A failed ticket call: each field message from the server goes on its field (the shipment id counts as
+ * the shipment picker), and the toast says what the server said, or the fallback.
+ */
+export function showTicketFailure<T extends FieldValues>(
+  error: unknown,
+  fallback: string,
+  form?: { setError: UseFormSetError<T>; fields: readonly string[] },
+): void {
+  if (form && isApiError(error)) {
+    let first = true;
+    for (const detail of error.details ?? []) {
+      const raw = detail.field.replace(/^(body|query|params)\./, '');
+      const field = raw === 'shipmentId' ? 'trackingNumber' : raw;
+      if (!form.fields.includes(field)) continue;
+      form.setError(field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: first });
+      first = false;
+    }
+  }
+  toast.error(ticketFailureMessage(error, fallback));
+}

@@ -1,0 +1,18 @@
+import { TICKET_STATUS_LABELS, type TicketStatus } from '@hatid/domain';
+import { cn } from '../../../lib/utils';
+
+const TONES: Record<TicketStatus, string> = {
+  open: 'bg-sky-50 text-sky-800 ring-sky-200',
+  in_progress: 'bg-amber-50 text-amber-800 ring-amber-200',
+  resolved: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  closed: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
+
+export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <span className={cn('inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[status])}>
+      <span className="sr-only">Status: </span>
+      {TICKET_STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,19 @@
+import type { BoxDisplayDto } from '@hatid/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+
+/** GET /boxes: the public box catalogue (pesos, kilograms, centimetres); booking, rates and the catalogue share it. */
+export function getBoxes(signal?: AbortSignal): Promise<BoxDisplayDto[]> {
+  return api.get<BoxDisplayDto[]>('/boxes', { signal });
+}
+
+export const boxesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['boxes'] as const,
+    queryFn: ({ signal }) => getBoxes(signal),
+    staleTime: 60 * 60_000,
+  });
+
+export function useBoxes() {
+  return useQuery(boxesQueryOptions());
+}
