@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOX_NAMES, type BoxName } from '../catalogue/enums.js';
-import { pricingConfigSchema } from '../pricing/config.js';
+import { pricingConfigSchema } from '../pricing/config-schema.js';
 import { pricedPackageDto, pricingResultDto } from '../pricing/result.js';
 import { pricingRequestSchema } from '../pricing/schema.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOXES, boxDisplayDto, findBox, packagingCategoryOf, toBoxDisplay } from './boxes.js';
+import { boxDisplayDto, toBoxDisplay } from './box-display.js';
+import { BOXES, findBox, packagingCategoryOf } from './boxes.js';
 import { BOX_NAMES } from './enums.js';
 import { centsToPesos, cmToInches, gramsToKg, pesosToCents } from './units.js';
 

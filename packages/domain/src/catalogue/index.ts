@@ -1,3 +1,4 @@
 export * from './enums.js';
 export * from './units.js';
 export * from './boxes.js';
+export * from './box-display.js';

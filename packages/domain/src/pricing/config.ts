@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { BOXES } from '../catalogue/boxes.js';
-import { BOX_NAMES, type BoxName } from '../catalogue/enums.js';
+import type { BoxName } from '../catalogue/enums.js';
 import {
   OWN_BOX_SURCHARGE_IN_CENTS,
   SAME_DAY_FEE_IN_CENTS,
@@ -45,23 +44,3 @@ export const DEFAULT_PRICING_CONFIG: PricingConfig = {
   insuranceStepFeeInCents: 500,
   insuranceStepValueInCents: 50000,
 };
-
-const cents = z.number().int('Enter whole centavos').min(0, 'Value must be at least 0');
-const positive = z.number().int('Enter a whole number').min(1, 'Value must be at least 1');
-
-const boxConfig = z.object({ basePriceInCents: cents, maxWeightInGrams: positive.nullable() });
-
-/** What staff may store; the server validates an edited config with this before saving it. */
-export const pricingConfigSchema = z.object({
-  boxes: z.object(Object.fromEntries(BOX_NAMES.map((n) => [n, boxConfig])) as Record<BoxName, typeof boxConfig>),
-  boxRatesInCents: z.partialRecord(z.enum(BOX_NAMES), cents),
-  ownBoxSurchargeInCents: cents,
-  sameDayFeeInCents: cents,
-  yourBoxRatePerKgInCents: cents,
-  yourBoxMinimumKg: z.number().int().min(0),
-  volumetricDivisor: positive,
-  insuranceBaseFeeInCents: cents,
-  insuranceBaseValueInCents: cents,
-  insuranceStepFeeInCents: cents,
-  insuranceStepValueInCents: positive,
-}) satisfies z.ZodType<PricingConfig>;

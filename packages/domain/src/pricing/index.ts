@@ -1,4 +1,5 @@
 export * from './config.js';
+export * from './config-schema.js';
 export * from './insurance.js';
 export * from './weight.js';
 export * from './schema.js';

@@ -1,7 +1,5 @@
-import * as Popover from '@radix-ui/react-popover';
-import { Command } from 'cmdk';
-import { Check, ChevronsUpDown } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronsUpDown } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
 import { inputClasses } from './input';
 
@@ -25,7 +23,14 @@ export interface ComboboxProps {
   'aria-describedby'?: string | undefined;
 }
 
-/** A searchable single-choice list (product.md §2: "Searching...", "No items found."). */
+const loadPopup = () => import('./combobox-popup');
+const ComboboxPopup = lazy(() => loadPopup().then((m) => ({ default: m.ComboboxPopup })));
+
+/**
+ * A searchable single-choice list (product.md §2: "Searching...", "No items found."). The closed state is
+ * this button alone; the list (Radix Popover + cmdk, ~27 KB gzip) loads when a pointer or focus comes near,
+ * so a form full of pickers paints without it.
+ */
 export function Combobox({
   id,
   options,
@@ -40,66 +45,55 @@ export function Combobox({
   ...aria
 }: ComboboxProps) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const selected = options.find((option) => option.value === value);
   const listId = id ? `${id}-list` : undefined;
+  const preload = () => void loadPopup();
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <button
-          id={id}
-          type="button"
-          role="combobox"
-          aria-expanded={open}
-          aria-haspopup="listbox"
-          aria-controls={open ? listId : undefined}
-          disabled={disabled}
-          className={cn(inputClasses, 'flex items-center justify-between gap-2 text-left', className)}
-          {...aria}
-        >
-          <span className={cn('truncate', !selected && 'text-slate-400')}>{selected?.label ?? placeholder}</span>
-          <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 w-(--radix-popover-trigger-width) min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <Command>
-            <Command.Input
-              placeholder={searchPlaceholder}
-              aria-label={searchPlaceholder}
-              className="h-9 w-full rounded-sm border-b border-slate-200 px-2 text-base outline-none placeholder:text-slate-400 sm:text-sm"
-            />
-            <Command.List id={listId} className="max-h-64 overflow-y-auto py-1">
-              {loading ? (
-                <Command.Loading>
-                  <div className="px-2 py-3 text-center text-sm text-slate-500">Searching...</div>
-                </Command.Loading>
-              ) : (
-                <Command.Empty className="px-2 py-3 text-center text-sm text-slate-500">{emptyText}</Command.Empty>
-              )}
-              {options.map((option) => (
-                <Command.Item
-                  key={option.value}
-                  value={option.value}
-                  keywords={[option.label]}
-                  onSelect={() => {
-                    onChange(option.value);
-                    setOpen(false);
-                  }}
-                  className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm text-slate-800 data-[selected=true]:bg-teal-50 data-[selected=true]:text-teal-900"
-                >
-                  <Check className={cn('h-4 w-4 shrink-0', option.value === value ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
-                  {option.label}
-                </Command.Item>
-              ))}
-            </Command.List>
-          </Command>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <button
+        ref={button}
+        id={id}
+        type="button"
+        role="combobox"
+        aria-expanded={open}
+        aria-haspopup="listbox"
+        aria-controls={open ? listId : undefined}
+        disabled={disabled}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen((was) => !was)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        className={cn(inputClasses, 'flex items-center justify-between gap-2 text-left', className)}
+        {...aria}
+      >
+        <span className={cn('truncate', !selected && 'text-slate-400')}>{selected?.label ?? placeholder}</span>
+        <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ComboboxPopup
+            anchor={button}
+            listId={listId}
+            options={options}
+            value={value}
+            onSelect={(next) => {
+              onChange(next);
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
+            searchPlaceholder={searchPlaceholder}
+            loading={loading}
+            emptyText={emptyText}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,83 +1,9 @@
-import * as Popover from '@radix-ui/react-popover';
-import { Command } from 'cmdk';
-import { Check, ChevronsUpDown } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
-import PhoneNumberInput, { getCountryCallingCode, type Country } from 'react-phone-number-input';
-import { cn } from '../../lib/utils';
+import { ChevronsUpDown } from 'lucide-react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Input } from './input';
 
-interface CountrySelectProps {
-  value?: Country;
-  onChange: (value?: Country) => void;
-  options: { value?: Country; label: string; divider?: boolean }[];
-  iconComponent: ComponentType<{ country?: Country; label: string }>;
-  disabled?: boolean;
-  readOnly?: boolean;
-}
-
 /** Flags are static files (build-plugins/country-flags.ts), fetched only for the flags on screen. */
-const FLAG_URL = '/flags/{XX}.svg';
-
-function CountryFlag({ country }: { country: Country }) {
-  return (
-    <span className="flex h-4 w-6 shrink-0 overflow-hidden rounded-sm bg-slate-100">
-      <img src={FLAG_URL.replace('{XX}', country)} alt="" width={24} height={16} loading="lazy" className="h-full w-full object-cover" />
-    </span>
-  );
-}
-
-/** The country picker: a searchable list ("No country found."). */
-function CountrySelect({ value, onChange, options, disabled, readOnly }: CountrySelectProps) {
-  const [open, setOpen] = useState(false);
-  const countries = options.filter((option): option is { value: Country; label: string } => Boolean(option.value) && !option.divider);
-  const selected = countries.find((option) => option.value === value);
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <button
-          type="button"
-          disabled={disabled || readOnly}
-          aria-label={selected ? `Country: ${selected.label} +${getCountryCallingCode(selected.value)}` : 'Choose country'}
-          className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 disabled:opacity-60"
-        >
-          {selected ? <CountryFlag country={selected.value} /> : null}
-          <ChevronsUpDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} className="z-50 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <Command>
-            <Command.Input
-              placeholder="Search country..."
-              aria-label="Search country"
-              className="h-9 w-full border-b border-slate-200 px-2 text-base outline-none placeholder:text-slate-400 sm:text-sm"
-            />
-            <Command.List className="max-h-64 overflow-y-auto py-1">
-              <Command.Empty className="px-2 py-3 text-center text-sm text-slate-500">No country found.</Command.Empty>
-              {countries.map((option) => (
-                <Command.Item
-                  key={option.value}
-                  value={option.value}
-                  keywords={[option.label, `+${getCountryCallingCode(option.value)}`]}
-                  onSelect={() => {
-                    onChange(option.value);
-                    setOpen(false);
-                  }}
-                  className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm data-[selected=true]:bg-teal-50"
-                >
-                  <CountryFlag country={option.value} />
-                  <span className="flex-1 truncate">{option.label}</span>
-                  <span className="text-slate-500">+{getCountryCallingCode(option.value)}</span>
-                  <Check className={cn('h-4 w-4', option.value === value ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
-                </Command.Item>
-              ))}
-            </Command.List>
-          </Command>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
-}
+export const FLAG_URL = '/flags/{XX}.svg';
 
 export interface PhoneInputProps {
   id?: string;
@@ -92,24 +18,90 @@ export interface PhoneInputProps {
   'aria-describedby'?: string | undefined;
 }
 
-/** A mobile number input, +63 (Philippines) by default; the value is E.164 ("+639171234567"). */
-export function PhoneInput({ value, onChange, placeholder = '0917 123 4567', ...props }: PhoneInputProps) {
+type FieldModule = typeof import('./phone-input-field');
+
+// The full field (react-phone-number-input, libphonenumber metadata, the country search: ~47 KB gzip)
+// loads on first use, not with the page. Every PhoneInput on the page switches to it together.
+let loaded: FieldModule | null = null;
+let loading: Promise<FieldModule> | null = null;
+const waiting = new Set<() => void>();
+
+/** Starts loading the full phone field; call it when a form with one is about to be used. */
+export function preloadPhoneInput(): Promise<FieldModule> {
+  loading ??= import('./phone-input-field').then((module) => {
+    loaded = module;
+    for (const notify of waiting) notify();
+    return module;
+  });
+  return loading;
+}
+
+const subscribe = (notify: () => void) => {
+  waiting.add(notify);
+  return () => waiting.delete(notify);
+};
+
+/**
+ * A mobile number input, +63 (Philippines) by default; the value is E.164 ("+639171234567").
+ * Until the full field has loaded this is a plain phone input of the same size; touching it loads the field,
+ * which takes over with what was typed and keeps the focus.
+ */
+export function PhoneInput(props: PhoneInputProps) {
+  const module = useSyncExternalStore(subscribe, () => loaded, () => loaded);
+  const typed = useRef('');
+  const focused = useRef(false);
+  const [handedOver, setHandedOver] = useState(false);
+
+  // A field with a value (a draft coming back) or asked to take focus is needed at once.
+  useEffect(() => {
+    if (props.value || props.autoFocus) void preloadPhoneInput();
+  }, [props.value, props.autoFocus]);
+
+  // The hand-over: what was typed into the stand-in becomes the value (the parent hears it once).
+  useEffect(() => {
+    if (!module || handedOver) return;
+    setHandedOver(true);
+    if (typed.current && !props.value) props.onChange(module.toPhoneValue(typed.current));
+  }, [module, handedOver, props]);
+
+  if (module && handedOver) {
+    const Field: ComponentType<PhoneInputProps> = module.PhoneInputField;
+    return <Field {...props} autoFocus={props.autoFocus || focused.current} />;
+  }
   return (
-    <PhoneNumberInput
-      {...props}
-      value={value || undefined}
-      // An empty field reports undefined: keep it an empty string so forms see "" and not a missing value.
-      onChange={(next) => onChange(next ?? '')}
-      defaultCountry="PH"
-      countryCallingCodeEditable={false}
-      addInternationalOption={false}
-      countrySelectComponent={CountrySelect}
-      flagUrl={FLAG_URL}
-      inputComponent={Input}
-      placeholder={placeholder}
-      type="tel"
-      autoComplete="tel"
-      className="flex items-center gap-2"
-    />
+    <div className="flex items-center gap-2" onPointerEnter={() => void preloadPhoneInput()}>
+      <span
+        className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2"
+        aria-hidden="true"
+      >
+        <span className="flex h-4 w-6 shrink-0 overflow-hidden rounded-sm bg-slate-100">
+          <img src={FLAG_URL.replace('{XX}', 'PH')} alt="" width={24} height={16} className="h-full w-full object-cover" />
+        </span>
+        <ChevronsUpDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
+      </span>
+      <Input
+        id={props.id}
+        name={props.name}
+        type="tel"
+        autoComplete="tel"
+        placeholder={props.placeholder ?? '0917 123 4567'}
+        disabled={props.disabled}
+        autoFocus={props.autoFocus}
+        aria-invalid={props['aria-invalid']}
+        aria-describedby={props['aria-describedby']}
+        defaultValue={props.value ?? ''}
+        onFocus={() => {
+          focused.current = true;
+          void preloadPhoneInput();
+        }}
+        onBlur={() => {
+          focused.current = false;
+          props.onBlur?.();
+        }}
+        onChange={(event) => {
+          typed.current = event.target.value;
+        }}
+      />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { addressInput, type AddressDto } from '@hatid/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -5,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { PhoneInput } from '../../../components/ui/phone-input';
+import { PhoneInput, preloadPhoneInput } from '../../../components/ui/phone-input';
 import { showFormError } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
 import { useCreateAddress } from '../../../lib/api/saved-addresses';
@@ -35,6 +36,8 @@ export function AddressForm({ address, onSaved, onCancel }: { address?: AddressD
   const form = useForm({ resolver: formResolver(addressInput), defaultValues: defaultsOf(address) });
   const { errors } = form.formState;
   const pending = create.isPending || update.isPending;
+  // This page is all about the address: load the full phone field now rather than on first touch.
+  useEffect(() => void preloadPhoneInput(), []);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {

@@ -3,7 +3,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { PhoneInput } from '../../../components/ui/phone-input';
+import { PhoneInput, preloadPhoneInput } from '../../../components/ui/phone-input';
 import { formatMobileNumber } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import type { PartyDraft, PartyRole } from '../draft/booking-draft';
@@ -59,7 +59,8 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
   const title = PARTY_TITLES[role];
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-4">
+    // Anyone filling in a party will reach its mobile number: load the full phone field on the way there.
+    <fieldset className="flex min-w-0 flex-col gap-4" onFocus={() => void preloadPhoneInput()} onPointerEnter={() => void preloadPhoneInput()}>
       <legend className="mb-3 text-base font-semibold text-slate-900">{title}</legend>
       {hasSaved ? <ModeSwitch role={role} mode={mode} onChange={(next) => onChange({ mode: next })} /> : null}
 

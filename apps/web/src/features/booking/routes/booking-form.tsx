@@ -25,6 +25,7 @@ import {
   type PartyRole,
 } from '../draft/booking-draft';
 import { useDraftCheck } from '../hooks/use-draft-check';
+import { loadDraftChecker, useDraftChecker } from '../hooks/use-draft-checker';
 
 const isPristine = (p: PartyDraft) => !p.name && !p.mobileNumber && !p.email && !p.provinceCode && !p.streetName && !p.addressId;
 
@@ -53,7 +54,8 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const formRef = useRef<HTMLFormElement>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const { check, errors, pricing, savedAddresses, saved } = useDraftCheck(draft, signedIn);
+  const checker = useDraftChecker(draft);
+  const { check, errors, pricing, savedAddresses, saved, ready } = useDraftCheck(draft, signedIn, { checker });
 
   useEffect(() => {
     if (deliveryType && deliveryType !== draft.deliveryType) updateDraft((d) => ({ ...d, deliveryType }));
@@ -97,6 +99,12 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
 
   const onContinue = (event: FormEvent) => {
     event.preventDefault();
+    if (!ready) {
+      // Continue pressed before the rules arrived (a very slow network): check once they are here.
+      void loadDraftChecker();
+      toast.info('One moment: checking your booking.');
+      return;
+    }
     setSubmitted(true);
     if (errorCount > 0) {
       focusFirstError(formRef.current);

@@ -14,7 +14,8 @@ import { OrderReview } from '../components/order-review';
 import { PARTY_TITLES } from '../components/party-fields';
 import { PricingSummary } from '../components/pricing-summary';
 import { resetDraft, updateParty, useBookingDraft, type BookingDraft, type PartyRole } from '../draft/booking-draft';
-import { draftKeyOf, type BookingRequest } from '../draft/check-draft';
+import * as draftChecker from '../draft/check-draft';
+import type { BookingRequest } from '../draft/check-draft';
 import { useDraftCheck } from '../hooks/use-draft-check';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -98,7 +99,7 @@ export function OrderSummaryPage() {
   const draft = useBookingDraft();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { check, errors, pricing, savedAddresses, provinces } = useDraftCheck(draft, true, 0);
+  const { check, errors, pricing, savedAddresses, provinces } = useDraftCheck(draft, true, { checker: draftChecker, debounceMs: 0 });
   const createAddress = useCreateAddress();
   const book = useBookShipment();
   const placing = useRef(false);
@@ -147,7 +148,7 @@ export function OrderSummaryPage() {
         setPriceChanged(error.message);
         await pricing.query.refetch();
       } else if (isApiError(error) && error.details?.length) {
-        setServerIssues(error.details.map((d) => ({ key: draftKeyOf(d.field, draft), message: d.message })));
+        setServerIssues(error.details.map((d) => ({ key: draftChecker.draftKeyOf(d.field, draft), message: d.message })));
       } else {
         setProblem(errorMessage(error));
       }

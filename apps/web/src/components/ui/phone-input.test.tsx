@@ -1,0 +1,27 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PhoneInput } from './phone-input';
+
+afterEach(cleanup);
+
+describe('PhoneInput', () => {
+  it('starts as a plain phone field; the full field takes over with what was typed, as +63 E.164, and keeps the focus', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<PhoneInput id="mobile" value="" onChange={onChange} />);
+    const standIn = screen.getByRole('textbox');
+    expect(standIn.getAttribute('type')).toBe('tel');
+    expect(screen.queryByRole('button', { name: /Country/ })).toBeNull();
+
+    fireEvent.focus(standIn);
+    fireEvent.change(standIn, { target: { value: '0917 123 4567' } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('+639171234567'));
+    rerender(<PhoneInput id="mobile" value="+639171234567" onChange={onChange} />);
+
+    // The full field: country picker and the number with its country code, focused where the stand-in was.
+    await screen.findByRole('button', { name: 'Country: Philippines +63' });
+    const field = screen.getByRole('textbox');
+    expect(field.getAttribute('id')).toBe('mobile');
+    expect((field as HTMLInputElement).value).toBe('+63 917 123 4567');
+    expect(document.activeElement).toBe(field);
+  });
+});
