@@ -30,6 +30,8 @@ interface DatasetResult {
   track: LoadResult;
   pricing: LoadResult;
   list: LoadResult;
+  /** The same list while staff change a shipment 10 times a second: every change empties the read cache. */
+  listUnderWrites: LoadResult & { writes: number };
   exportRows: number;
   exportSeconds: number;
   exportPeakRssMiB: number;
@@ -81,12 +83,14 @@ async function measure(label: string, rows: number, env: Record<string, string>,
     headers: { 'content-type': 'application/json' },
     body: pricingBody,
   });
-  const list = await load({
+  const listLoad = {
     ...base,
     name: 'GET /api/shipments (filtered, paginated)',
     paths: [1, 2, 3, 4, 5].map((page) => `/api/shipments?deliveryStatus=In-transit&deliveryTypes=next_day&page=${page}&limit=20`),
     headers: { cookie },
-  });
+  };
+  const list = await load(listLoad);
+  const listUnderWrites = await whileWriting(server.url, cookie, 10, () => load({ ...listLoad, name: 'same list, while 10 changes/s land' }));
   let waybillsPerSecond: number | null = null;
   const sample = trackingNumbers.slice(0, 200);
   const waybillStart = process.hrtime.bigint();
@@ -100,7 +104,35 @@ async function measure(label: string, rows: number, env: Record<string, string>,
     waybillsPerSecond = sample.length / (Number(process.hrtime.bigint() - waybillStart) / 1e9);
   }
   await server.stop();
-  return { label, rows, baseline, track, pricing, list, exportRows: lines - 1, exportSeconds, exportPeakRssMiB, waybillsPerSecond };
+  return { label, rows, baseline, track, pricing, list, listUnderWrites, exportRows: lines - 1, exportSeconds, exportPeakRssMiB, waybillsPerSecond };
+}
+
+/**
+ * Runs `work` while a staff member changes one shipment's notes `perSecond` times a second through the API,
+ * as operations do all day: each change empties every instance's read cache, so this is the list's speed
+ * when the cache keeps being emptied.
+ */
+async function whileWriting<T extends LoadResult>(url: string, cookie: string, perSecond: number, work: () => Promise<T>): Promise<T & { writes: number }> {
+  const first = await fetch(`${url}/api/shipments?limit=1`, { headers: { cookie } });
+  const id = ((await first.json()) as { data: { id: string }[] }).data[0]!.id;
+  let writes = 0;
+  let n = 0;
+  const timer = setInterval(() => {
+    n += 1;
+    void fetch(`${url}/api/shipments/${id}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ notes: `bench change ${n}` }),
+    }).then((r) => {
+      if (r.ok) writes += 1;
+      return r.arrayBuffer();
+    });
+  }, 1000 / perSecond);
+  try {
+    return { ...(await work()), writes };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -170,6 +202,7 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
           : 'information',
       ),
     );
+    lines.push(row(r.listUnderWrites, `information (${fmt(r.listUnderWrites.writes)} changes landed)`));
     const rowsPerSecond = r.exportRows / r.exportSeconds;
     lines.push('');
     lines.push(
