@@ -1,88 +1,36 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { messagesTo, waitForOtp } from './helpers/sms';
-import { randomMobileNumber, screenshotWidths } from './helpers/ui';
-
-/** A new customer through the real sign-up screens (number → code → name → Individual → terms). */
-async function signUp(page: Page, firstName: string, lastName: string): Promise<void> {
-  const mobile = randomMobileNumber();
-  await page.goto('/login/mobile-number');
-  const seen = messagesTo(mobile.e164).length;
-  await page.getByLabel('Mobile number').fill(mobile.local);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page).toHaveURL(/\/login\/verify-otp$/);
-  await page.getByLabel('One-time code').fill(await waitForOtp(mobile.e164, { seen }));
-  await expect(page).toHaveURL(/\/login\/enter-name$/);
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill(lastName);
-  await page.getByRole('radio', { name: /Individual/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/login\/individual$/);
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByTestId('header-user-name')).toHaveText(`${firstName} ${lastName}`);
-}
-
-async function data<T>(request: APIRequestContext, url: string): Promise<T> {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A real place by province and city name, through the public place calls, with its first barangay. */
-async function place(request: APIRequestContext, provinceName: string, cityName: string) {
-  const provinces = await data<{ provinceCode: string; name: string }[]>(request, '/api/addresses/covered-provinces');
-  const provinceCode = provinces.find((p) => p.name === provinceName)!.provinceCode;
-  const cities = await data<{ code: string; name: string }[]>(request, `/api/addresses/covered-cities-municipalities/${provinceCode}`);
-  const cityCode = cities.find((c) => c.name === cityName)!.code;
-  const barangays = await data<{ code: string; name: string }[]>(request, `/api/addresses/barangays/${cityCode}`);
-  return { provinceCode, cityCode, barangayCode: barangays[0]!.code };
-}
-
-/**
- * Books a Next Day Small Box as the signed-in person, the way the booking page does: price it first, then
- * book with the total the person saw. page.request shares the page's session cookie.
- */
-async function bookThroughApi(page: Page): Promise<string> {
-  const request = page.request;
-  const sender = { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...(await place(request, 'Metro Manila', 'Makati City')) };
-  const receiver = { name: 'Ben Reyes', mobileNumber: '09181234567', streetName: '5 Colon St', ...(await place(request, 'Cebu', 'Cebu City')) };
-  const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500, itemCategory: 'Books' }];
-  const priced = await request.post('/api/shipments/calculations', {
-    data: {
-      deliveryType: 'next_day',
-      packages: packages.map(({ boxName, quantity, weightInGrams }) => ({ boxName, quantity, weightInGrams })),
-      declaredInsuranceValue: 0,
-      receiverProvinceCode: receiver.provinceCode,
-    },
-  });
-  expect(priced.status(), await priced.text()).toBe(200);
-  const { totalInCents } = ((await priced.json()) as { data: { totalInCents: number } }).data;
-  const booked = await request.post('/api/shipments/customer', {
-    data: { deliveryType: 'next_day', sender, receiver, packages, declaredInsuranceValue: 0, paidBy: 'recipient', expectedTotalInCents: totalInCents },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  return ((await booked.json()) as { data: { trackingNumber: string } }).data.trackingNumber;
-}
+import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { bookShipment, signUpCustomer } from './helpers/accounts';
+import { screenshotWidths } from './helpers/ui';
 
 /**
  * Opens `path` and waits until the page's live connection has joined my `user:` channel, so an event
- * published right after (a booking) reaches the page instead of racing its subscription.
+ * published right after (a booking) reaches the page instead of racing its subscription. Every socket
+ * opened from here on is watched: the page being left may still open one of its own on the way out.
  */
 async function gotoLive(page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'));
-  await page.goto(path);
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', (frame) => {
-    const payload = String(frame.payload);
-    return payload.includes('"subscribed"') && payload.includes('user:');
+  let onSocket: (ws: WebSocket) => void = () => {};
+  const subscribed = new Promise<void>((resolve) => {
+    onSocket = (ws) => {
+      if (!ws.url().endsWith('/api/ws')) return;
+      ws.on('framereceived', (frame) => {
+        const payload = String(frame.payload);
+        if (payload.includes('"subscribed"') && payload.includes('user:') && page.url().endsWith(path)) resolve();
+      });
+    };
+    page.on('websocket', onSocket);
   });
+  try {
+    await page.goto(path);
+    await subscribed;
+  } finally {
+    page.off('websocket', onSocket);
+  }
 }
 
 test('notifications, the bell, rates, referrals and the public information pages', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page, 'Rosa', 'Mercado');
+  await signUpCustomer(page, 'Rosa', 'Mercado');
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 
   // A new account has nothing yet.
@@ -93,7 +41,7 @@ test('notifications, the bell, rates, referrals and the public information pages
   await screenshotWidths(page, 'notifications-empty');
 
   // Booking while the list is open: the notification shows up live, linking to the package page.
-  const first = await bookThroughApi(page);
+  const first = (await bookShipment(page.request)).trackingNumber;
   const list = page.getByRole('list', { name: 'Notifications' });
   const firstItem = list.getByRole('link').filter({ hasText: first });
   await expect(firstItem).toBeVisible();
@@ -107,7 +55,7 @@ test('notifications, the bell, rates, referrals and the public information pages
   // Elsewhere, the next booking raises the bell's count live.
   await gotoLive(page, '/rates');
   await expect(page.getByRole('heading', { level: 1, name: 'Rates' })).toBeVisible();
-  const second = await bookThroughApi(page);
+  const second = (await bookShipment(page.request)).trackingNumber;
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await expect(page.getByTestId('notifications-badge')).toHaveText('1');
 

@@ -1,10 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { messagesTo, waitForOtp } from './helpers/sms';
-import { randomMobileNumber, screenshotWidths } from './helpers/ui';
+import { completeSignUp, DEMO_PASSWORD } from './helpers/accounts';
+import { screenshotWidths } from './helpers/ui';
 
 const NAME_MESSAGE = 'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens';
 const MOBILE_MESSAGE = 'Enter a valid Philippine mobile number, e.g. 0917 123 4567';
-const DEMO_PASSWORD = 'hatid-demo-2026';
 
 /** Opens a combobox inside `scope`, searches and picks an option (the first match when `option` is omitted). */
 async function choose(page: Page, scope: Locator, label: string, search: string, option?: string): Promise<string> {
@@ -49,27 +48,6 @@ async function expectCurrentPrice(page: Page, total: string) {
   await expect(totalRow(page)).toContainText(total);
 }
 
-/** Sign-up through the app, as a person does: number → code → name → Individual → create account. */
-async function signUp(page: Page, firstName: string) {
-  const mobile = randomMobileNumber();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('link', { name: 'Continue with mobile number' }).click();
-  const seen = messagesTo(mobile.e164).length;
-  await page.getByLabel('Mobile number').fill(mobile.local);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page).toHaveURL(/\/login\/verify-otp$/);
-  await page.getByLabel('One-time code').fill(await waitForOtp(mobile.e164, { seen }));
-  await expect(page).toHaveURL(/\/login\/enter-name$/);
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Bautista');
-  await page.getByRole('radio', { name: /Individual/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/login\/individual$/);
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/(\?.*)?$/);
-}
-
 test('a visitor prices a Next Day small box, signs up, books it paid by the recipient in cash and gets the waybill', async ({ page, context }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -95,7 +73,10 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
 
   // Continuing asks a visitor to sign in; the draft waits in the tab.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await signUp(page, 'Rosa');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: 'Continue with mobile number' }).click();
+  await completeSignUp(page, 'Rosa');
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Rosa!' })).toBeVisible();
   const sender = page.getByRole('group', { name: 'Sender', exact: true });
   await expect(sender.getByLabel('Contact name')).toHaveValue('Rosa Bautista');

@@ -1,76 +1,9 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
-import { messagesTo, waitForOtp } from './helpers/sms';
-import { randomMobileNumber, screenshotWidths } from './helpers/ui';
+import { bookShipment, signedInApi, signUpCustomer } from './helpers/accounts';
+import { screenshotWidths } from './helpers/ui';
 
 const TYPO_MESSAGE = 'Check the tracking number: it has a typo';
-
-/** Signs a new customer up through the real sign-up pages (code read from the server log). */
-async function signUpCustomer(page: Page, firstName: string): Promise<void> {
-  const mobile = randomMobileNumber();
-  await page.goto('/login/mobile-number');
-  const seen = messagesTo(mobile.e164).length;
-  await page.getByLabel('Mobile number').fill(mobile.local);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page).toHaveURL(/\/login\/verify-otp$/);
-  await page.getByLabel('One-time code').fill(await waitForOtp(mobile.e164, { seen }));
-  await expect(page).toHaveURL(/\/login\/enter-name$/);
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Bautista');
-  await page.getByRole('radio', { name: /Individual/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('banner').getByTestId('header-user-name')).toHaveText(`${firstName} Bautista`);
-}
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A real place from the covered-area lists: the province, the city and its first barangay. */
-async function placeOf(api: APIRequestContext, provinceName: string, cityName: string) {
-  const provinces = await dataOf<{ provinceCode: string; name: string }[]>(await api.get('/api/addresses/covered-provinces'));
-  const provinceCode = provinces.find((p) => p.name === provinceName)!.provinceCode;
-  const cities = await dataOf<{ code: string; name: string }[]>(await api.get(`/api/addresses/covered-cities-municipalities/${provinceCode}`));
-  const cityCode = cities.find((c) => c.name === cityName)!.code;
-  const barangays = await dataOf<{ code: string }[]>(await api.get(`/api/addresses/barangays/${cityCode}`));
-  return { provinceCode, cityCode, barangayCode: barangays[0]!.code };
-}
-
-/** Books as the signed-in customer through the API (the booking page is another feature's): price, then book. */
-async function bookShipment(api: APIRequestContext, receiverName: string): Promise<{ id: string; trackingNumber: string }> {
-  const sender = await placeOf(api, 'Metro Manila', 'Makati City');
-  const receiver = await placeOf(api, 'Cebu', 'Cebu City');
-  const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500 }];
-  const quote = await dataOf<{ totalInCents: number }>(
-    await api.post('/api/shipments/calculations', {
-      data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: receiver.provinceCode },
-    }),
-  );
-  const response = await api.post('/api/shipments/customer', {
-    data: {
-      deliveryType: 'next_day',
-      sender: { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...sender },
-      receiver: { name: receiverName, mobileNumber: '09181234567', streetName: '5 Colon St', ...receiver },
-      packages: packages.map((p) => ({ ...p, itemCategory: 'Books' })),
-      declaredInsuranceValue: 0,
-      paidBy: 'recipient',
-      expectedTotalInCents: quote.totalInCents,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string; trackingNumber: string } }).data;
-}
-
-/** The demo staff account, signed in on its own API context (its own cookie jar). */
-async function staffApi(baseURL: string): Promise<APIRequestContext> {
-  const staff = await playwrightRequest.newContext({ baseURL });
-  const login = await staff.post('/api/users/loginWithEmail', { data: { email: 'staff@hatid.test', password: 'hatid-demo-2026' } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  return staff;
-}
 
 async function move(staff: APIRequestContext, trackingNumber: string, activity: string): Promise<void> {
   const response = await staff.post(`/api/shipments/${trackingNumber}/deliveryStatus`, { data: { activity, location: 'Makati hub' } });
@@ -89,7 +22,7 @@ test('a customer follows, downloads, cancels and tracks shipments', async ({ pag
 
   const first = await bookShipment(page.request, 'Ben Reyes');
   const second = await bookShipment(page.request, 'Carla Lim');
-  const staff = await staffApi(baseURL!);
+  const staff = await signedInApi(baseURL!);
 
   // Both appear, newest first, with receiver city, status, date and total.
   await page.reload();

@@ -1,68 +1,10 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { messagesTo, waitForOtp } from './helpers/sms';
-import { chooseFromCombobox, randomMobileNumber, screenshotWidths } from './helpers/ui';
-
-/** Signs a new customer up through the real sign-up pages (code read from the server log). */
-async function signUpCustomer(page: Page, firstName: string): Promise<void> {
-  const mobile = randomMobileNumber();
-  await page.goto('/login/mobile-number');
-  const seen = messagesTo(mobile.e164).length;
-  await page.getByLabel('Mobile number').fill(mobile.local);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page).toHaveURL(/\/login\/verify-otp$/);
-  await page.getByLabel('One-time code').fill(await waitForOtp(mobile.e164, { seen }));
-  await expect(page).toHaveURL(/\/login\/enter-name$/);
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Mendoza');
-  await page.getByRole('radio', { name: /Individual/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('banner').getByTestId('header-user-name')).toHaveText(`${firstName} Mendoza`);
-}
-
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function placeOf(api: APIRequestContext, provinceName: string, cityName: string) {
-  const provinces = await dataOf<{ provinceCode: string; name: string }[]>(await api.get('/api/addresses/covered-provinces'));
-  const provinceCode = provinces.find((p) => p.name === provinceName)!.provinceCode;
-  const cities = await dataOf<{ code: string; name: string }[]>(await api.get(`/api/addresses/covered-cities-municipalities/${provinceCode}`));
-  const cityCode = cities.find((c) => c.name === cityName)!.code;
-  const barangays = await dataOf<{ code: string }[]>(await api.get(`/api/addresses/barangays/${cityCode}`));
-  return { provinceCode, cityCode, barangayCode: barangays[0]!.code };
-}
-
-/** Books as the signed-in customer through the API (booking is another screen's job): price, then book. */
-async function bookShipment(api: APIRequestContext): Promise<{ id: string; trackingNumber: string }> {
-  const sender = await placeOf(api, 'Metro Manila', 'Makati City');
-  const receiver = await placeOf(api, 'Cebu', 'Cebu City');
-  const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500 }];
-  const quote = await dataOf<{ totalInCents: number }>(
-    await api.post('/api/shipments/calculations', {
-      data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: receiver.provinceCode },
-    }),
-  );
-  const response = await api.post('/api/shipments/customer', {
-    data: {
-      deliveryType: 'next_day',
-      sender: { name: 'Rosa Mendoza', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...sender },
-      receiver: { name: 'Ben Reyes', mobileNumber: '09181234567', streetName: '5 Colon St', ...receiver },
-      packages: packages.map((p) => ({ ...p, itemCategory: 'Books' })),
-      declaredInsuranceValue: 0,
-      paidBy: 'recipient',
-      expectedTotalInCents: quote.totalInCents,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string; trackingNumber: string } }).data;
-}
+import { expect, test } from '@playwright/test';
+import { bookShipment, dataOf, signedInApi, signUpCustomer } from './helpers/accounts';
+import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
 
 test('a customer writes to support, edits, closes and deletes tickets', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
-  await signUpCustomer(page, 'Rosa');
+  await signUpCustomer(page, 'Rosa', 'Mendoza');
   const shipment = await bookShipment(page.request);
 
   // The way in is the header's Help link.
@@ -117,8 +59,7 @@ test('a customer writes to support, edits, closes and deletes tickets', async ({
   await expect(dented).toBeVisible();
 
   // Support picks the second one up: the customer can no longer edit or delete it, only close it.
-  const staff = await playwrightRequest.newContext({ baseURL });
-  expect((await staff.post('/api/users/loginWithEmail', { data: { email: 'staff@hatid.test', password: 'hatid-demo-2026' } })).ok()).toBeTruthy();
+  const staff = await signedInApi(baseURL!);
   const [ticket] = await dataOf<{ id: string }[]>(await page.request.get(`/api/tickets/shipment/${shipment.id}`));
   expect((await staff.patch(`/api/tickets/${ticket!.id}`, { data: { status: 'in_progress' } })).ok()).toBeTruthy();
   await staff.dispose();

@@ -1,0 +1,86 @@
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { messagesTo, waitForOtp } from './sms';
+import { randomMobileNumber } from './ui';
+
+/** The demo accounts' password (apps/server/src/db/seed). */
+export const DEMO_PASSWORD = 'hatid-demo-2026';
+
+/**
+ * Sign-up from the mobile-number page on, as a person does: a new number → the code from the SMS log →
+ * name → Individual → accept the terms → create. Where it lands next is the caller's to check.
+ */
+export async function completeSignUp(page: Page, firstName: string, lastName = 'Bautista'): Promise<void> {
+  const mobile = randomMobileNumber();
+  const seen = messagesTo(mobile.e164).length;
+  await page.getByLabel('Mobile number').fill(mobile.local);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/login\/verify-otp$/);
+  await page.getByLabel('One-time code').fill(await waitForOtp(mobile.e164, { seen }));
+  await expect(page).toHaveURL(/\/login\/enter-name$/);
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByRole('radio', { name: /Individual/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login\/individual$/);
+  await page.getByLabel(/I have read and accept/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** A new customer, signed in on `page`, through the real sign-up pages. */
+export async function signUpCustomer(page: Page, firstName: string, lastName = 'Bautista'): Promise<void> {
+  await page.goto('/login/mobile-number');
+  await completeSignUp(page, firstName, lastName);
+  await expect(page.getByRole('banner').getByTestId('header-user-name')).toHaveText(`${firstName} ${lastName}`);
+}
+
+/** A demo staff-side account signed in on its own API context (its own cookie jar); dispose it after. */
+export async function signedInApi(baseURL: string, email = 'staff@hatid.test'): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post('/api/users/loginWithEmail', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return api;
+}
+
+/** The `data` of an answer that must have succeeded. */
+export async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A real place from the covered-area lists: the province, the city and its first barangay. */
+export async function placeOf(api: APIRequestContext, provinceName: string, cityName: string) {
+  const provinces = await dataOf<{ provinceCode: string; name: string }[]>(await api.get('/api/addresses/covered-provinces'));
+  const provinceCode = provinces.find((p) => p.name === provinceName)!.provinceCode;
+  const cities = await dataOf<{ code: string; name: string }[]>(await api.get(`/api/addresses/covered-cities-municipalities/${provinceCode}`));
+  const cityCode = cities.find((c) => c.name === cityName)!.code;
+  const barangays = await dataOf<{ code: string }[]>(await api.get(`/api/addresses/barangays/${cityCode}`));
+  return { provinceCode, cityCode, barangayCode: barangays[0]!.code };
+}
+
+/**
+ * Books a Next Day Small Box (Makati → Cebu City, paid by the recipient in cash) as whoever `api` is signed
+ * in as, the way the booking page does: price it, then book with the total seen. For tests of other pages.
+ */
+export async function bookShipment(api: APIRequestContext, receiverName = 'Ben Reyes'): Promise<{ id: string; trackingNumber: string }> {
+  const sender = await placeOf(api, 'Metro Manila', 'Makati City');
+  const receiver = await placeOf(api, 'Cebu', 'Cebu City');
+  const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500 }];
+  const quote = await dataOf<{ totalInCents: number }>(
+    await api.post('/api/shipments/calculations', {
+      data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: receiver.provinceCode },
+    }),
+  );
+  const response = await api.post('/api/shipments/customer', {
+    data: {
+      deliveryType: 'next_day',
+      sender: { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...sender },
+      receiver: { name: receiverName, mobileNumber: '09181234567', streetName: '5 Colon St', ...receiver },
+      packages: packages.map((p) => ({ ...p, itemCategory: 'Books' })),
+      declaredInsuranceValue: 0,
+      paidBy: 'recipient',
+      expectedTotalInCents: quote.totalInCents,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string; trackingNumber: string } }).data;
+}
