@@ -3,7 +3,7 @@ import {
   PAYER_LABELS,
   formatDate,
   formatMoney,
-  type PaymentMethod,
+  PAYMENT_METHOD_LABELS,
 } from '@hatid/domain';
 import { code128Pattern, qrMatrix, type BarPattern, type QrMatrix } from './barcodes.js';
 import type { FontFace } from './fonts.js';
@@ -39,16 +39,6 @@ export interface LabelPainter {
 
 // ---------------------------------------------------------------------------------------------------
 // Content, shared with the HTML form
-
-const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  gcash: 'GCash',
-  invoice: 'Invoice',
-  payment_link: 'Payment link',
-  qr: 'QR',
-  wallet: 'Wallet',
-};
 
 export const BRAND = 'HATID';
 
