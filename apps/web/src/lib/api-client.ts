@@ -1,7 +1,4 @@
-import { TRACE_ID_HEADER, type ErrorDto } from '@hatid/domain';
-
-/** Delays between retries of a failed GET (product.md §9). */
-export const RETRY_DELAYS_MS = [350, 500, 1000, 1500, 3000] as const;
+import { RETRY_DELAYS_MS, TRACE_ID_HEADER, type ErrorDto } from '@hatid/domain';
 
 type FieldError = { field: string; message: string };
 
