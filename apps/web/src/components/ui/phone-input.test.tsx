@@ -1,7 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PhoneInput } from './phone-input';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+// Each test starts before the full field has loaded, as a first visit does.
+let PhoneInput: typeof import('./phone-input').PhoneInput;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ PhoneInput } = await import('./phone-input'));
+});
 afterEach(cleanup);
 
 describe('PhoneInput', () => {
@@ -12,7 +17,7 @@ describe('PhoneInput', () => {
     expect(standIn.getAttribute('type')).toBe('tel');
     expect(screen.queryByRole('button', { name: /Country/ })).toBeNull();
 
-    fireEvent.focus(standIn);
+    standIn.focus();
     fireEvent.change(standIn, { target: { value: '0917 123 4567' } });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('+639171234567'));
     rerender(<PhoneInput id="mobile" value="+639171234567" onChange={onChange} />);
@@ -23,5 +28,19 @@ describe('PhoneInput', () => {
     expect(field.getAttribute('id')).toBe('mobile');
     expect((field as HTMLInputElement).value).toBe('+63 917 123 4567');
     expect(document.activeElement).toBe(field);
+  });
+
+  it('does not take the focus back from where the person went while it loaded', async () => {
+    render(
+      <>
+        <PhoneInput id="mobile" value="" onChange={() => {}} />
+        <button type="button">Province</button>
+      </>,
+    );
+    screen.getByRole('textbox').focus();
+    const elsewhere = screen.getByRole('button', { name: 'Province' });
+    elsewhere.focus();
+    await screen.findByRole('button', { name: 'Country: Philippines +63' });
+    expect(document.activeElement).toBe(elsewhere);
   });
 });

@@ -1,5 +1,5 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Input } from './input';
 
 /** Flags are static files (build-plugins/country-flags.ts), fetched only for the flags on screen. */
@@ -44,12 +44,14 @@ const subscribe = (notify: () => void) => {
 /**
  * A mobile number input, +63 (Philippines) by default; the value is E.164 ("+639171234567").
  * Until the full field has loaded this is a plain phone input of the same size; touching it loads the field,
- * which takes over with what was typed and keeps the focus.
+ * which takes over with what was typed, and the focus if the stand-in still had it.
  */
 export function PhoneInput(props: PhoneInputProps) {
   const module = useSyncExternalStore(subscribe, () => loaded, () => loaded);
   const typed = useRef('');
-  const focused = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  /** Whether the stand-in had the focus when it was replaced. */
+  const hadFocus = useRef(false);
   const [handedOver, setHandedOver] = useState(false);
 
   // A field with a value (a draft coming back) or asked to take focus is needed at once.
@@ -60,16 +62,29 @@ export function PhoneInput(props: PhoneInputProps) {
   // The hand-over: what was typed into the stand-in becomes the value (the parent hears it once).
   useEffect(() => {
     if (!module || handedOver) return;
+    hadFocus.current = Boolean(box.current?.contains(document.activeElement));
     setHandedOver(true);
     if (typed.current && !props.value) props.onChange(module.toPhoneValue(typed.current));
   }, [module, handedOver, props]);
 
+  // Focus follows only if nothing else took it meanwhile: removing the focused stand-in leaves it on
+  // <body>, whereas a person (or a test) who already moved on, e.g. into a picker's list, keeps their place.
+  useLayoutEffect(() => {
+    if (!handedOver || !hadFocus.current) return;
+    hadFocus.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) box.current?.querySelector('input')?.focus();
+  }, [handedOver]);
+
   if (module && handedOver) {
     const Field: ComponentType<PhoneInputProps> = module.PhoneInputField;
-    return <Field {...props} autoFocus={props.autoFocus || focused.current} />;
+    return (
+      <div ref={box} className="contents">
+        <Field {...props} />
+      </div>
+    );
   }
   return (
-    <div className="flex items-center gap-2" onPointerEnter={() => void preloadPhoneInput()}>
+    <div ref={box} className="flex items-center gap-2" onPointerEnter={() => void preloadPhoneInput()}>
       <span
         className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2"
         aria-hidden="true"
@@ -90,14 +105,8 @@ export function PhoneInput(props: PhoneInputProps) {
         aria-invalid={props['aria-invalid']}
         aria-describedby={props['aria-describedby']}
         defaultValue={props.value ?? ''}
-        onFocus={() => {
-          focused.current = true;
-          void preloadPhoneInput();
-        }}
-        onBlur={() => {
-          focused.current = false;
-          props.onBlur?.();
-        }}
+        onFocus={() => void preloadPhoneInput()}
+        onBlur={() => props.onBlur?.()}
         onChange={(event) => {
           typed.current = event.target.value;
         }}
