@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Command } from 'cmdk';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
-import PhoneNumberInput, { getCountryCallingCode, parsePhoneNumber, type Country } from 'react-phone-number-input';
+import PhoneNumberInput, { getCountryCallingCode, type Country } from 'react-phone-number-input';
 import { cn } from '../../lib/utils';
 import { Input } from './input';
 import { FLAG_URL, type PhoneInputProps } from './phone-input';
@@ -75,11 +75,6 @@ function CountrySelect({ value, onChange, options, disabled, readOnly }: Country
       </Popover.Portal>
     </Popover.Root>
   );
-}
-
-/** What was typed before this field arrived, as the field's value (E.164), or "" if it is not a number yet. */
-export function toPhoneValue(text: string): string {
-  return parsePhoneNumber(text, 'PH')?.number ?? '';
 }
 
 /** The full mobile number input (see PhoneInput, which loads this on first use). */

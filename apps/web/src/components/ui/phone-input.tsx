@@ -43,12 +43,12 @@ const subscribe = (notify: () => void) => {
 
 /**
  * A mobile number input, +63 (Philippines) by default; the value is E.164 ("+639171234567").
- * Until the full field has loaded this is a plain phone input of the same size; touching it loads the field,
- * which takes over with what was typed, and the focus if the stand-in still had it.
+ * Until the full field has loaded this is a read-only stand-in of the same size (nothing typed can be lost in
+ * the hand-over); touching it loads the field, which takes over, with the focus if the stand-in still had it.
+ * Forms preload it earlier (preloadPhoneInput) so a person normally never meets the stand-in.
  */
 export function PhoneInput(props: PhoneInputProps) {
   const module = useSyncExternalStore(subscribe, () => loaded, () => loaded);
-  const typed = useRef('');
   const box = useRef<HTMLDivElement>(null);
   /** Whether the stand-in had the focus when it was replaced. */
   const hadFocus = useRef(false);
@@ -59,13 +59,11 @@ export function PhoneInput(props: PhoneInputProps) {
     if (props.value || props.autoFocus) void preloadPhoneInput();
   }, [props.value, props.autoFocus]);
 
-  // The hand-over: what was typed into the stand-in becomes the value (the parent hears it once).
   useEffect(() => {
     if (!module || handedOver) return;
     hadFocus.current = Boolean(box.current?.contains(document.activeElement));
     setHandedOver(true);
-    if (typed.current && !props.value) props.onChange(module.toPhoneValue(typed.current));
-  }, [module, handedOver, props]);
+  }, [module, handedOver]);
 
   // Focus follows only if nothing else took it meanwhile: removing the focused stand-in leaves it on
   // <body>, whereas a person (or a test) who already moved on, e.g. into a picker's list, keeps their place.
@@ -104,12 +102,10 @@ export function PhoneInput(props: PhoneInputProps) {
         autoFocus={props.autoFocus}
         aria-invalid={props['aria-invalid']}
         aria-describedby={props['aria-describedby']}
-        defaultValue={props.value ?? ''}
+        value={props.value ?? ''}
+        readOnly
+        aria-busy="true"
         onFocus={() => void preloadPhoneInput()}
-        onBlur={() => props.onBlur?.()}
-        onChange={(event) => {
-          typed.current = event.target.value;
-        }}
       />
     </div>
   );

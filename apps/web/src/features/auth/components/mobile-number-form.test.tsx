@@ -10,6 +10,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The mobile number field, once the full phone field has replaced its read-only stand-in. */
+async function mobileField() {
+  await screen.findByRole('button', { name: /^Country/ });
+  return screen.getByLabelText('Mobile number');
+}
+
 describe('MobileNumberForm', () => {
   it('shows the spec mobile-number message and sends nothing for "12345"', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -17,7 +23,7 @@ describe('MobileNumberForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<MobileNumberForm onSent={onSent} />);
 
-    await user.type(screen.getByLabelText('Mobile number'), '12345');
+    await user.type(await mobileField(), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     expect(await screen.findByText(VALIDATION_MESSAGES.mobileNumber)).toBeTruthy();
@@ -33,7 +39,7 @@ describe('MobileNumberForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<MobileNumberForm onSent={onSent} />);
 
-    await user.type(screen.getByLabelText('Mobile number'), '09171234567');
+    await user.type(await mobileField(), '09171234567');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('+639171234567', { expiresInSeconds: 300, resendAfterSeconds: 60 }));
