@@ -22,6 +22,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Lazily loaded widgets (phone field, picker list) are imported for real; in a full run on two
+          // cores that first import can take seconds.
+          testTimeout: 20_000,
         },
       },
     ],

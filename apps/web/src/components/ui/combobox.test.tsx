@@ -29,7 +29,7 @@ describe('Combobox', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
 
     await user.click(button);
-    const search = await screen.findByPlaceholderText('Search cities...');
+    const search = await screen.findByPlaceholderText('Search cities...', undefined, { timeout: 10_000 });
     expect(button.getAttribute('aria-expanded')).toBe('true');
     await user.type(search, 'mand');
     expect(screen.queryByRole('option', { name: 'Cebu City' })).toBeNull();
@@ -47,7 +47,7 @@ describe('Combobox', () => {
     const button = screen.getByRole('combobox');
     expect(button.textContent).toContain('Cebu City');
     await user.click(button);
-    await user.type(await screen.findByPlaceholderText('Search...'), 'zzz');
+    await user.type(await screen.findByPlaceholderText('Search...', undefined, { timeout: 10_000 }), 'zzz');
     expect(screen.getByText('No items found.')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByText('No items found.')).toBeNull();

@@ -19,7 +19,7 @@ describe('PhoneInput', () => {
 
     standIn.focus();
     // The full field: country picker and the number with its country code, focused where the stand-in was.
-    await screen.findByRole('button', { name: 'Country: Philippines +63' });
+    await screen.findByRole('button', { name: 'Country: Philippines +63' }, { timeout: 10_000 });
     const field = screen.getByRole('textbox') as HTMLInputElement;
     expect(field).not.toBe(standIn);
     expect(field.id).toBe('mobile');
@@ -32,7 +32,7 @@ describe('PhoneInput', () => {
     const onChange = vi.fn();
     render(<PhoneInput id="mobile" value="" onChange={onChange} />);
     screen.getByRole('textbox').focus();
-    await screen.findByRole('button', { name: 'Country: Philippines +63' });
+    await screen.findByRole('button', { name: 'Country: Philippines +63' }, { timeout: 10_000 });
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '0917 123 4567' } });
     expect(onChange).toHaveBeenLastCalledWith('+639171234567');
   });
@@ -47,7 +47,7 @@ describe('PhoneInput', () => {
     screen.getByRole('textbox').focus();
     const elsewhere = screen.getByRole('button', { name: 'Province' });
     elsewhere.focus();
-    await screen.findByRole('button', { name: 'Country: Philippines +63' });
+    await screen.findByRole('button', { name: 'Country: Philippines +63' }, { timeout: 10_000 });
     expect(document.activeElement).toBe(elsewhere);
   });
 });

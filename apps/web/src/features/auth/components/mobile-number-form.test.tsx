@@ -12,7 +12,8 @@ afterEach(() => {
 
 /** The mobile number field, once the full phone field has replaced its read-only stand-in. */
 async function mobileField() {
-  await screen.findByRole('button', { name: /^Country/ });
+  // The first import of the phone libraries is slow in a busy test run.
+  await screen.findByRole('button', { name: /^Country/ }, { timeout: 10_000 });
   return screen.getByLabelText('Mobile number');
 }
 
