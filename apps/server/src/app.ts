@@ -61,6 +61,10 @@ declare module 'fastify' {
     /** Serialized shipment pages, dropped on every committed change (platform/read-cache). */
     shipmentReads: ReadCache;
   }
+  interface FastifyContextConfig {
+    /** A POST that only reads (pricing, promo checks, waybill downloads): answering it leaves cached reads valid. */
+    readsOnly?: boolean;
+  }
 }
 
 export interface BuildAppOptions {
@@ -122,8 +126,10 @@ export async function buildApp(options: BuildAppOptions) {
   // subscribed before the WebSocket hub's, and the bus calls handlers in order.
   const stopForgettingOnEvents = app.events.subscribe(() => shipmentReads.cache.invalidate());
   // A write this instance answers is visible to its next read at once, without waiting for the NOTIFY.
+  // Routes that only read say so (`config.readsOnly`): a price asked on every keystroke must not empty the cache.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') shipmentReads.cache.invalidate();
+    const reads = request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.readsOnly;
+    if (!reads) shipmentReads.cache.invalidate();
     return payload;
   });
   app.addHook('onClose', async () => {

@@ -34,6 +34,11 @@ export class ReadCache<V extends {} = Buffer> {
     });
   }
 
+  /** How many times the cache has been emptied: tests wait on it to know a notification has arrived. */
+  get generation(): number {
+    return this.version;
+  }
+
   /** Something changed: nothing cached so far may be served again. */
   invalidate() {
     this.version += 1;

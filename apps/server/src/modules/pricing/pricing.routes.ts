@@ -12,15 +12,16 @@ import { loadPricingConfig, updatePricingConfig } from './pricing-config.service
 import { quoteShipment, withPackageLabels } from './pricing.service.js';
 
 const tags = ['pricing'];
-// Public (people price before signing in) and re-sent on every form change, so a per-IP budget.
-const PRICING_RATE_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+// Public (people price before signing in) and re-sent on every form change, so a per-IP budget; a POST
+// that only reads, so it leaves the read cache alone.
+const PRICING_CONFIG = { rateLimit: { max: 120, timeWindow: '1 minute' }, readsOnly: true };
 
 /** Registered under /api/shipments next to the shipments module's own plugin; the paths do not overlap. */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/calculations',
     {
-      config: PRICING_RATE_LIMIT,
+      config: PRICING_CONFIG,
       schema: {
         tags,
         summary: 'Price a shipment (signed in: per-user promo limits apply)',
@@ -37,7 +38,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pricing-details',
     {
-      config: PRICING_RATE_LIMIT,
+      config: PRICING_CONFIG,
       schema: {
         tags,
         summary: 'Price a shipment with each package line and its breakdown label',

@@ -28,7 +28,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verification',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, readsOnly: true },
       schema: {
         tags,
         summary: 'Check a promo code for the selected boxes (signed in: per-user limits apply)',

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
 import { appEvent, channels } from '../../platform/events/index.js';
+import { SHIPMENTS_CHANGED_CHANNEL } from '../../platform/read-cache.js';
 import { insertShipment } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
@@ -42,8 +43,20 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
   }
 }
 
+/**
+ * Waits until every change committed so far has been heard: notifications arrive in commit order, so once our
+ * own NOTIFY has emptied the cache, none of the setup's writes can empty it later and spoil a hit count.
+ */
+async function quiet(): Promise<void> {
+  const before = t.app.shipmentReads.generation;
+  await t.database.db.execute(sql`SELECT pg_notify(${SHIPMENTS_CHANGED_CHANNEL}, 'test')`);
+  await eventually(async () => t.app.shipmentReads.generation, (generation) => generation > before);
+  expect(t.app.shipmentReads.generation).toBeGreaterThan(before);
+}
+
 describe('cached shipment pages', () => {
   it('answers a repeated read from the cache with the same page', async () => {
+    await quiet();
     const first = await list('/api/shipments?limit=10', staff);
     const hits = t.app.shipmentReads.hits;
     const second = await list('/api/shipments?limit=10', staff);
@@ -95,6 +108,21 @@ describe('cached shipment pages', () => {
       await t.database.db.execute(sql`ALTER TABLE shipments ENABLE TRIGGER shipments_changed`);
       await t.database.db.update(shipments).set({ receiverName: 'Enrique Gil' }).where(eq(shipments.id, bens.id));
     }
+  });
+
+  it('keeps serving from the cache across calls that only read, such as pricing a shipment', async () => {
+    await quiet();
+    await list('/api/shipments?limit=10', staff);
+    const price = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/calculations',
+      headers: { 'content-type': 'application/json' },
+      payload: { deliveryType: 'next_day', packages: [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1000 }], declaredInsuranceValue: 0 },
+    });
+    expect(price.statusCode).toBe(200);
+    const hits = t.app.shipmentReads.hits;
+    await list('/api/shipments?limit=10', staff);
+    expect(t.app.shipmentReads.hits).toBe(hits + 1);
   });
 
   it('never serves one person the page cached for another with the same query', async () => {

@@ -6,7 +6,6 @@ import {
   dataOf,
   deliveryStatusBody,
   duplicateShipmentBody,
-  normalizeTrackingNumber,
   publicTrackingDto,
   shipmentDto,
   staffBookingBody,
@@ -118,7 +117,8 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The busiest call of all (customers refresh): answered from the read cache until the shipment data changes.
-      const trackingNumber = normalizeTrackingNumber(request.params.trackingNumber);
+      // The params schema has already normalized the number, so every spelling shares one entry.
+      const { trackingNumber } = request.params;
       const body = await app.shipmentReads.getOrLoad(`track:${trackingNumber}`, async () =>
         Buffer.from(JSON.stringify({ data: await trackPublicly(app.db, trackingNumber) })),
       );

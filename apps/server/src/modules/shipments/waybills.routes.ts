@@ -62,6 +62,7 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/air-waybill/download',
     {
+      config: { readsOnly: true },
       schema: {
         tags,
         summary: 'Download labels: one PDF for any number of shipments, or a PNG image of one',
