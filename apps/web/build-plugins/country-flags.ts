@@ -3,15 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** Where the phone input finds a country's flag: one small SVG file per country, fetched only when shown. */
-export const FLAG_URL_TEMPLATE = '/flags/{XX}.svg';
-
 const require = createRequire(import.meta.url);
 const flagsDir = () => path.join(path.dirname(require.resolve('country-flag-icons/package.json')), '3x2');
 const FLAG_FILE = /^[A-Z]{2}\.svg$/;
 
 /**
- * Serves country-flag-icons' 3x2 SVGs at /flags/XX.svg (dev) and copies them into the build.
+ * Serves country-flag-icons' 3x2 SVGs at /flags/XX.svg (dev) and copies them into the build; the phone
+ * input's FLAG_URL (components/ui/phone-input.tsx) points there.
  * Bundling them as React components would add ~44 KB gzip to every page with a phone field; as files the
  * browser fetches the one flag it shows (PH) and, in the open country list, the ones scrolled into view.
  */
