@@ -1,5 +1,6 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { lazyModule } from '../../lib/lazy-module';
 import { Input } from './input';
 
 /** Flags are static files (build-plugins/country-flags.ts), fetched only for the flags on screen. */
@@ -18,28 +19,12 @@ export interface PhoneInputProps {
   'aria-describedby'?: string | undefined;
 }
 
-type FieldModule = typeof import('./phone-input-field');
-
 // The full field (react-phone-number-input, libphonenumber metadata, the country search: ~47 KB gzip)
 // loads on first use, not with the page. Every PhoneInput on the page switches to it together.
-let loaded: FieldModule | null = null;
-let loading: Promise<FieldModule> | null = null;
-const waiting = new Set<() => void>();
+const phoneField = lazyModule(() => import('./phone-input-field'));
 
 /** Starts loading the full phone field; call it when a form with one is about to be used. */
-export function preloadPhoneInput(): Promise<FieldModule> {
-  loading ??= import('./phone-input-field').then((module) => {
-    loaded = module;
-    for (const notify of waiting) notify();
-    return module;
-  });
-  return loading;
-}
-
-const subscribe = (notify: () => void) => {
-  waiting.add(notify);
-  return () => waiting.delete(notify);
-};
+export const preloadPhoneInput = () => phoneField.load();
 
 /**
  * A mobile number input, +63 (Philippines) by default; the value is E.164 ("+639171234567").
@@ -48,7 +33,7 @@ const subscribe = (notify: () => void) => {
  * Forms preload it earlier (preloadPhoneInput) so a person normally never meets the stand-in.
  */
 export function PhoneInput(props: PhoneInputProps) {
-  const module = useSyncExternalStore(subscribe, () => loaded, () => loaded);
+  const module = phoneField.use();
   const box = useRef<HTMLDivElement>(null);
   /** Whether the stand-in had the focus when it was replaced. */
   const hadFocus = useRef(false);

@@ -1,15 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { lazyModule } from '../../../lib/lazy-module';
 import type { BookingDraft } from '../draft/booking-draft';
 import type { DraftChecker } from './use-draft-check';
 
-let loaded: DraftChecker | null = null;
-let loading: Promise<DraftChecker> | null = null;
+/** The booking rules (the domain's schemas, and zod with them: ~27 KB gzip), loaded once. */
+const draftChecker = lazyModule<DraftChecker>(() => import('../draft/check-draft'));
 
-/** Loads the booking rules (the domain's schemas, and zod with them: ~27 KB gzip) once. */
-export function loadDraftChecker(): Promise<DraftChecker> {
-  loading ??= import('../draft/check-draft').then((module) => (loaded = module));
-  return loading;
-}
+export const loadDraftChecker = () => draftChecker.load();
 
 /**
  * The draft checker for the booking page, loaded once there is something to check: a draft with packages
@@ -17,16 +14,11 @@ export function loadDraftChecker(): Promise<DraftChecker> {
  * can be shown wrong before anyone has typed.
  */
 export function useDraftChecker(draft: BookingDraft): DraftChecker | null {
-  const [checker, setChecker] = useState(loaded);
+  const checker = draftChecker.use();
   const first = useRef(draft);
   const needed = draft.packages.length > 0 || draft !== first.current;
   useEffect(() => {
-    if (checker || !needed) return;
-    let live = true;
-    void loadDraftChecker().then((module) => live && setChecker(module));
-    return () => {
-      live = false;
-    };
+    if (!checker && needed) void draftChecker.load();
   }, [checker, needed]);
   return checker;
 }
