@@ -1,22 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeSignUp, DEMO_PASSWORD } from './helpers/accounts';
-import { screenshotWidths } from './helpers/ui';
+import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
 
 const NAME_MESSAGE = 'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens';
 const MOBILE_MESSAGE = 'Enter a valid Philippine mobile number, e.g. 0917 123 4567';
-
-/** Opens a combobox inside `scope`, searches and picks an option (the first match when `option` is omitted). */
-async function choose(page: Page, scope: Locator, label: string, search: string, option?: string): Promise<string> {
-  const trigger = scope.getByRole('combobox', { name: label, exact: true });
-  await expect(trigger).toBeEnabled();
-  await trigger.click();
-  await page.getByPlaceholder(/^Search/).fill(search);
-  const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
-  const name = (await choice.innerText()).trim();
-  await choice.click();
-  await expect(trigger).toContainText(name);
-  return name;
-}
 
 interface Party {
   name: string;
@@ -32,9 +19,9 @@ async function fillParty(page: Page, role: 'Sender' | 'Receiver', party: Party, 
   if (await newAddress.count()) await newAddress.check();
   await group.getByLabel('Contact name').fill(party.name);
   await group.getByLabel('Mobile number').fill(party.mobile);
-  await choose(page, group, 'Province', party.province, party.province);
-  await choose(page, group, 'City or municipality', party.city, party.city);
-  await choose(page, group, 'Barangay', '');
+  await chooseFromCombobox(page, 'Province', party.province, { option: party.province, within: group });
+  await chooseFromCombobox(page, 'City or municipality', party.city, { option: party.city, within: group });
+  await chooseFromCombobox(page, 'Barangay', '', { within: group });
   await group.getByLabel(/^Street/).fill(party.street);
   if (save) await group.getByLabel(/^Save to my addresses/).check();
 }
@@ -61,7 +48,7 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
 
   await page.getByRole('button', { name: 'Add Small Box' }).click();
   const line = page.getByRole('listitem', { name: 'Package 1: Small Box' });
-  await choose(page, line, "What's inside", 'Books', 'Books');
+  await chooseFromCombobox(page, "What's inside", 'Books', { option: 'Books', within: line });
   await page.getByRole('radio', { name: /Cash upon delivery/ }).check();
   await expect(page.getByRole('radio', { name: /Wallet/ })).toBeDisabled();
 
@@ -154,7 +141,7 @@ test('Your Box through /add-own-box with a promo code shows the discount and boo
   await form.getByLabel('Width (cm)').fill('40');
   await form.getByLabel('Height (cm)').fill('30');
   await form.getByLabel('Weight per box (kg)').fill('2');
-  await choose(page, form, "What's inside", 'Clothing', 'Clothing, Shoes & Jewelry');
+  await chooseFromCombobox(page, "What's inside", 'Clothing', { option: 'Clothing, Shoes & Jewelry', within: form });
   // 50 × 40 × 30 / 3500 = 17.14 kg → 18 kg chargeable: ₱1,350 + ₱20 surcharge.
   const chargeable = page.getByTestId('chargeable-weight');
   await expect(chargeable).toHaveAttribute('data-current', 'true');
@@ -235,8 +222,8 @@ test('bad inputs show the field and the reason, and nothing moves on', async ({ 
 
   // Same Day stays inside one metro: Metro Manila to Cebu is refused before anything is sent.
   const sender = page.getByRole('group', { name: 'Sender', exact: true });
-  await choose(page, sender, 'Province', 'Metro Manila', 'Metro Manila');
-  await choose(page, receiver, 'Province', 'Cebu', 'Cebu');
+  await chooseFromCombobox(page, 'Province', 'Metro Manila', { option: 'Metro Manila', within: sender });
+  await chooseFromCombobox(page, 'Province', 'Cebu', { option: 'Cebu', within: receiver });
   await expect(page.getByText('Same Day delivers within Metro Manila only')).toBeVisible();
   // The tabs are visually hidden radios inside their labels: a person clicks the label.
   await page.locator('label').filter({ hasText: 'Next Day' }).click();

@@ -25,7 +25,7 @@ test('a customer writes to support, edits, closes and deletes tickets', async ({
 
   // A ticket about the shipment.
   await form.getByLabel('Message').fill('The rider never came for my parcel yesterday.');
-  await chooseFromCombobox(page, 'Shipment (optional)', shipment.trackingNumber, `${shipment.trackingNumber} · to Cebu City`);
+  await chooseFromCombobox(page, 'Shipment (optional)', shipment.trackingNumber, { option: `${shipment.trackingNumber} · to Cebu City` });
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Ticket created successfully')).toBeVisible();
   const tickets = page.getByRole('list', { name: 'My tickets' });

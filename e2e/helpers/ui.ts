@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,13 +25,24 @@ export async function screenshotWidths(page: Page, name: string): Promise<void> 
   if (original) await page.setViewportSize(original);
 }
 
-/** Opens a combobox, types to search and picks the option with exactly that name. */
-export async function chooseFromCombobox(page: Page, label: string, search: string, option = search): Promise<void> {
-  const trigger = page.getByRole('combobox', { name: label, exact: true });
+/**
+ * Opens the combobox labelled `label` (inside `within`, e.g. the Sender group, when a page has several),
+ * types `search` and picks the option named `option`, or the first match when it is omitted. Returns the
+ * name picked, once the combobox shows it.
+ */
+export async function chooseFromCombobox(
+  page: Page,
+  label: string,
+  search: string,
+  { option, within = page }: { option?: string; within?: Page | Locator } = {},
+): Promise<string> {
+  const trigger = within.getByRole('combobox', { name: label, exact: true });
   await expect(trigger).toBeEnabled();
   await trigger.click();
-  const searchBox = page.getByPlaceholder(/^Search/);
-  await searchBox.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(trigger).toContainText(option);
+  await page.getByPlaceholder(/^Search/).fill(search);
+  const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
+  const name = (await choice.innerText()).trim();
+  await choice.click();
+  await expect(trigger).toContainText(name);
+  return name;
 }
