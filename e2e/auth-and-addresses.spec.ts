@@ -149,11 +149,12 @@ test('staff sign in with email and password', async ({ page }) => {
 
   await staff.getByLabel('Password').fill('hatid-demo-2026');
   await staff.getByRole('button', { name: 'Sign in as staff' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByTestId('header-user-name')).not.toBeEmpty();
-  // A signed-in person visiting /login is sent home.
+  // Admins work in the console: they land on its dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByTestId('header-user-name')).toContainText('Admin');
+  // A signed-in person visiting /login is sent where they work.
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a wrong mobile number shows the mobile-number message', async ({ page }) => {

@@ -23,7 +23,19 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'phone', test: /node_modules[\\/](react-phone-number-input|libphonenumber-js|country-flag-icons|input-format)[\\/]/, priority: 2 },
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/, priority: 3 },
+            // TanStack Table (and the one store helper only it uses) is the console's alone: it follows the
+            // console's lazy chunks, so a customer's first visit does not carry it.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!react-table|table-core|store[\\/]dist[\\/]shallow)[^\\/]+)[\\/]/,
+              priority: 3,
+            },
+            // What every first visit needs besides the framework, as one chunk (fewer, better-compressed files).
+            {
+              name: 'core',
+              test: /node_modules[\\/](sonner|tailwind-merge|clsx|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|context|defaultAttributes)|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|utils)\.ts|packages[\\/]domain[\\/]src[\\/]constants/,
+              priority: 2,
+            },
             // Validation and forms: shared by most lazy pages but not needed to paint / or /track.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },

@@ -1,15 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { PageSpinner } from './layout/route-states';
+import { GuardedRouteError, PageSpinner } from './layout/route-states';
 import { accountRoutes } from './routes/account';
 import { bookingRoutes } from './routes/booking';
+import { consoleRoutes } from './routes/console';
 import { customerRoutes } from './routes/customer';
 import { packagesRoutes } from './routes/packages';
 import { publicRoutes } from './routes/public';
 import { rootRoute } from './routes/root';
 import { supportRoutes } from './routes/support';
 
-// Code-based route tree; each page is its own lazily loaded chunk. Admin and rider trees join here later.
+// Code-based route tree; each page is its own lazily loaded chunk. The console (admin screens, /rider) has
+// its own layout and chunks, loaded only by staff-side accounts.
 const routeTree = rootRoute.addChildren([
   publicRoutes,
   ...customerRoutes,
@@ -17,6 +19,7 @@ const routeTree = rootRoute.addChildren([
   ...packagesRoutes,
   ...supportRoutes,
   ...accountRoutes,
+  ...consoleRoutes,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
@@ -27,6 +30,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // Loader data lives in TanStack Query; the router must not cache it a second time.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PageSpinner,
+    defaultErrorComponent: GuardedRouteError,
     scrollRestoration: true,
   });
 }
@@ -34,5 +38,9 @@ export function createAppRouter(queryClient: QueryClient) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** `console`: the route draws its own shell (sidebar), so the root layout steps aside. */
+    shell?: 'console';
   }
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
 import { meQueryOptions, SignOutButton } from '../../features/auth';
+import { booksForSelf, isStaffSide } from '../../lib/roles';
 import { NotificationsBell } from './notifications-bell';
 
 const navLink =
@@ -20,27 +21,7 @@ export function Header() {
         </Link>
         {user ? (
           <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto">
-            <Link to="/" className={navLink} activeOptions={{ exact: true }}>
-              Home
-            </Link>
-            <Link to="/packages" className={navLink}>
-              Packages
-            </Link>
-            <Link to="/track" className={navLink}>
-              Track
-            </Link>
-            <Link to="/settings/addresses" className={navLink}>
-              Addresses
-            </Link>
-            <Link to="/settings" className={navLink} activeOptions={{ exact: true }}>
-              Profile
-            </Link>
-            <Link to="/referrals" className={navLink}>
-              Referrals
-            </Link>
-            <Link to="/talk-to-us" className={navLink}>
-              Help
-            </Link>
+            <NavLinks items={!isStaffSide(user) ? CUSTOMER_LINKS : booksForSelf(user) ? BUSINESS_LINKS : STAFF_LINKS} />
           </nav>
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-2">
@@ -69,4 +50,32 @@ export function Header() {
       </div>
     </header>
   );
+}
+
+type NavItem = readonly [to: '/' | '/packages' | '/track' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start', label: string, exact?: boolean];
+
+/** A customer's pages. */
+const CUSTOMER_LINKS: readonly NavItem[] = [
+  ['/', 'Home', true],
+  ['/packages', 'Packages'],
+  ['/track', 'Track'],
+  ['/settings/addresses', 'Addresses'],
+  ['/settings', 'Profile', true],
+  ['/referrals', 'Referrals'],
+  ['/talk-to-us', 'Help'],
+];
+
+/**
+ * A staff-side account on a customer page (profile, notifications, tracking): back to the console, and
+ * the booking pages only for business admins and members, who book for their business.
+ */
+const STAFF_LINKS: readonly NavItem[] = [['/start', 'Console'], ['/track', 'Track'], ['/settings', 'Profile', true]];
+const BUSINESS_LINKS: readonly NavItem[] = [['/start', 'Console'], ['/', 'Book', true], ['/packages', 'Packages'], ['/track', 'Track'], ['/settings', 'Profile', true]];
+
+function NavLinks({ items }: { items: readonly NavItem[] }) {
+  return items.map(([to, label, exact]) => (
+    <Link key={to} to={to} className={navLink} activeOptions={{ exact: Boolean(exact) }}>
+      {label}
+    </Link>
+  ));
 }

@@ -1,7 +1,10 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { Header } from './header';
 
 export function RootLayout() {
+  // Console pages draw their own shell; a console URL refused to a customer stays in this layout.
+  const consoleShell = useMatches({ select: (matches) => matches.some((m) => m.staticData.shell === 'console' && m.status !== 'error') });
+  if (consoleShell) return <Outlet />;
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -3,6 +3,7 @@ import { buttonClasses, Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
+import { isNoAccessError } from '../../lib/no-access';
 
 export function PageSpinner() {
   return <Spinner label="Loading" className="py-16" />;
@@ -30,4 +31,22 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       </Button>
     </Card>
   );
+}
+
+/** A page that exists but is not for this account (a console URL typed by someone without the ability). */
+export function NoAccess() {
+  return (
+    <Card role="alert" aria-labelledby="no-access-title" className="mx-auto flex max-w-md flex-col items-center gap-2 text-center">
+      <CardTitle id="no-access-title">You don't have access to this page</CardTitle>
+      <CardDescription>Your account cannot open this page. If you need it for your work, ask an administrator.</CardDescription>
+      <Link to="/start" className={buttonClasses('primary', 'md', 'mt-4')}>
+        Go to my home page
+      </Link>
+    </Card>
+  );
+}
+
+/** The error of a guarded route: the no-access page when the guard refused, otherwise the usual error. */
+export function GuardedRouteError(props: ErrorComponentProps) {
+  return isNoAccessError(props.error) ? <NoAccess /> : <RouteError {...props} />;
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { MapPin, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { meQueryOptions } from '../../features/auth';
 import { BookingForm } from '../../features/booking';
+import { booksForSelf, isStaffSide } from '../../lib/roles';
 
-function Welcome({ firstName }: { firstName: string | undefined }) {
+function Welcome({ firstName, addressBook }: { firstName: string | undefined; addressBook: boolean }) {
   if (!firstName) {
     return (
       <section aria-labelledby="welcome-title" className="flex flex-col gap-1">
@@ -28,9 +30,11 @@ function Welcome({ firstName }: { firstName: string | undefined }) {
         Welcome, {firstName}!
       </h2>
       <div className="flex flex-wrap gap-2">
-        <Link to="/settings/addresses" className={buttonClasses('secondary', 'sm')}>
-          <MapPin className="h-4 w-4" aria-hidden="true" /> Saved addresses
-        </Link>
+        {addressBook ? (
+          <Link to="/settings/addresses" className={buttonClasses('secondary', 'sm')}>
+            <MapPin className="h-4 w-4" aria-hidden="true" /> Saved addresses
+          </Link>
+        ) : null}
         <Link to="/settings" className={buttonClasses('secondary', 'sm')}>
           <UserRound className="h-4 w-4" aria-hidden="true" /> Profile
         </Link>
@@ -45,14 +49,19 @@ export function HomePage() {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const user = me.data;
+  // Staff, partners, riders…: their home is the console (or the rider app), not the customer form.
+  const elsewhere = Boolean(user && !booksForSelf(user));
+  useEffect(() => {
+    if (elsewhere) void navigate({ to: '/start', replace: true });
+  }, [elsewhere, navigate]);
   // Who is booking decides the address choices and what Continue does; wait for it instead of guessing.
-  if (me.isPending) return <Spinner label="Loading" className="py-16" />;
+  if (me.isPending || elsewhere) return <Spinner label="Loading" className="py-16" />;
   return (
     <BookingForm
       signedIn={Boolean(user)}
       deliveryType={search.deliveryType}
       onDeliveryTypeChange={(deliveryType) => void navigate({ search: { deliveryType }, replace: true, resetScroll: false })}
-      intro={<Welcome firstName={user?.firstName} />}
+      intro={<Welcome firstName={user?.firstName} addressBook={Boolean(user) && !isStaffSide(user)} />}
     />
   );
 }

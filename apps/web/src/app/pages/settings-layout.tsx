@@ -1,10 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
+import { meQueryOptions } from '../../features/auth';
+import { isStaffSide } from '../../lib/roles';
 
 const tab =
   'border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[status=active]:border-teal-700 data-[status=active]:text-teal-800';
 
 /** Settings: profile and saved addresses, as tabs over one page. */
 export function SettingsLayout() {
+  // Staff-side accounts keep no address book here (riders, agents, business members have none at all).
+  const me = useQuery(meQueryOptions());
+  const addressBook = !isStaffSide(me.data);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -13,9 +19,11 @@ export function SettingsLayout() {
           <Link to="/settings" className={tab} activeOptions={{ exact: true }}>
             Profile
           </Link>
-          <Link to="/settings/addresses" className={tab}>
-            Addresses
-          </Link>
+          {addressBook ? (
+            <Link to="/settings/addresses" className={tab}>
+              Addresses
+            </Link>
+          ) : null}
         </nav>
       </div>
       <Outlet />

@@ -1,6 +1,6 @@
 import { DELIVERY_TYPES, isValidTrackingNumber, normalizeTrackingNumber, type DeliveryType } from '@hatid/domain';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireSignedIn } from './guards';
+import { requireSelfBooking, requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
 // Booking: / (home, the booking form), /add-own-box, /order-summary.
@@ -10,7 +10,11 @@ export interface HomeSearch {
   deliveryType?: DeliveryType;
 }
 
-/** Home: the booking form, open to everyone (prices are public); continuing asks a visitor to sign in. */
+/**
+ * Home: the booking form, open to everyone (prices are public); continuing asks a visitor to sign in.
+ * Signed-in people who do not book for themselves are sent where they work (HomePage, so a first visit
+ * does not wait for the session check before loading the page).
+ */
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -28,6 +32,7 @@ export interface AddOwnBoxSearch {
 const addOwnBoxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/add-own-box',
+  beforeLoad: requireSelfBooking,
   validateSearch: (search: Record<string, unknown>): AddOwnBoxSearch =>
     typeof search.line === 'string' && search.line !== '' ? { line: search.line } : {},
   component: lazyRouteComponent(() => import('../../features/booking/routes/add-own-box-page'), 'AddOwnBoxPage'),
@@ -42,7 +47,11 @@ export interface OrderSummarySearch {
 const orderSummaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order-summary',
-  beforeLoad: requireSignedIn,
+  beforeLoad: async ({ context }) => {
+    const { user } = await requireSignedIn({ context });
+    await requireSelfBooking({ context });
+    return { user };
+  },
   validateSearch: (search: Record<string, unknown>): OrderSummarySearch =>
     typeof search.booked === 'string' && isValidTrackingNumber(search.booked) ? { booked: normalizeTrackingNumber(search.booked) } : {},
   component: lazyRouteComponent(() => import('../../features/booking/routes/order-summary-page'), 'OrderSummaryPage'),

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireSignedIn } from './guards';
+import { requireAddressBook, requireSignedIn } from './guards';
 import { rootRoute } from './root';
 
 /** /settings and everything under it needs a session. */
@@ -19,6 +19,7 @@ const profileRoute = createRoute({
 const addressesRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/addresses',
+  beforeLoad: requireAddressBook,
   component: lazyRouteComponent(() => import('../../features/addresses/routes/addresses-page'), 'AddressesPage'),
 });
 
@@ -30,6 +31,7 @@ export interface AddressEditSearch {
 const addressEditRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/addresses/add',
+  beforeLoad: requireAddressBook,
   validateSearch: (search: Record<string, unknown>): AddressEditSearch =>
     typeof search.id === 'string' && search.id !== '' ? { id: search.id } : {},
   component: lazyRouteComponent(() => import('../../features/addresses/routes/address-edit-page'), 'AddressEditPage'),

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import { NotFound, RouteError } from '../layout/route-states';
+import { GuardedRouteError, NotFound } from '../layout/route-states';
 import { RootLayout } from '../layout/root-layout';
 
 export interface RouterContext {
@@ -10,5 +10,6 @@ export interface RouterContext {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
-  errorComponent: RouteError,
+  // Also the default of every route: a guard's refusal shows the no-access page, anything else the error.
+  errorComponent: GuardedRouteError,
 });

@@ -12,6 +12,8 @@ export function ConfirmDialog({
   onConfirm,
   pending,
   destructive,
+  confirmDisabled,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +23,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
   destructive?: boolean;
+  confirmDisabled?: boolean;
+  /** More than the sentence above: a price, a list, an error. */
+  children?: ReactNode;
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -29,11 +34,12 @@ export function ConfirmDialog({
         <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          {children ? <div className="mt-4 flex flex-col gap-3 text-sm">{children}</div> : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogPrimitive.Close asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogPrimitive.Close>
-            <Button variant={destructive ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
+            <Button variant={destructive ? 'danger' : 'primary'} loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

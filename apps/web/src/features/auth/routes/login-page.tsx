@@ -18,7 +18,7 @@ export function LoginPage() {
           Hatid staff
           <span className="h-px flex-1 bg-slate-200" />
         </div>
-        <StaffLoginForm onSignedIn={() => void navigate({ to: '/' })} />
+        <StaffLoginForm onSignedIn={() => void navigate({ to: '/start' })} />
       </div>
     </AuthCard>
   );

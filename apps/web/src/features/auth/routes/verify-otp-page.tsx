@@ -30,7 +30,8 @@ export function VerifyOtpPage() {
         onVerified={(result) => {
           if (result.status === 'signed_in') {
             clearSignInFlow();
-            void navigate({ to: '/' });
+            // Customers go home; staff-side accounts to the screen where they work.
+            void navigate({ to: '/start' });
           } else {
             updateSignInFlow({ registrationToken: result.registrationToken });
             void navigate({ to: '/login/enter-name' });

@@ -2,7 +2,6 @@ import type { ShipmentDto, cancelShipmentBody } from '@hatid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, required } from '../../../lib/api-client';
-import { myShipmentsQueryKey } from './get-my-shipments';
 import { shipmentQueryKey } from './get-shipment';
 
 export type CancelShipmentInput = z.input<typeof cancelShipmentBody>;
@@ -19,10 +18,8 @@ export function useCancelShipment(shipment: Pick<ShipmentDto, 'id' | 'trackingNu
     mutationFn: (input: CancelShipmentInput) => cancelShipment(shipment.id, input),
     onSuccess: async (cancelled) => {
       queryClient.setQueryData(shipmentQueryKey(shipment.trackingNumber), cancelled);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: shipmentQueryKey(shipment.trackingNumber) }),
-        queryClient.invalidateQueries({ queryKey: myShipmentsQueryKey }),
-      ]);
+      // Every list, detail and count of shipments (the customer's and the console's) is under ['shipments'].
+      await queryClient.invalidateQueries({ queryKey: ['shipments'] });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { CANCELLATION_REASONS, cancelShipmentBody, type ShipmentDto } from '@hatid/domain';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -15,10 +15,13 @@ export function CancelShipmentDialog({
   shipment,
   open,
   onOpenChange,
+  description,
 }: {
   shipment: Pick<ShipmentDto, 'id' | 'trackingNumber'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** What cancelling means here (the customer's parcel is not picked up yet; staff may cancel later). */
+  description?: ReactNode;
 }) {
   const cancel = useCancelShipment(shipment);
   const form = useForm<CancelShipmentInput>({
@@ -33,7 +36,7 @@ export function CancelShipmentDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await cancel.mutateAsync(values.reasonForCancellation === OTHER ? values : { reasonForCancellation: values.reasonForCancellation });
-      toast.success('Shipment cancelled', { description: `${shipment.trackingNumber} will not be picked up.` });
+      toast.success('Shipment cancelled', { description: `${shipment.trackingNumber} is cancelled.` });
       onOpenChange(false);
       form.reset();
     } catch (error) {
@@ -48,7 +51,7 @@ export function CancelShipmentDialog({
         <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Cancel this shipment?</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">
-            {shipment.trackingNumber} will not be picked up. Tell us why, so we can do better.
+            {description ?? <>{shipment.trackingNumber} will not be picked up. Tell us why, so we can do better.</>}
           </DialogPrimitive.Description>
           <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
             <fieldset aria-describedby={errors.reasonForCancellation ? reasonErrorId : undefined}>

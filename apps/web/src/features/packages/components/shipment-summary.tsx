@@ -1,6 +1,6 @@
 import { canCancel, DELIVERY_TYPE_LABELS, formatDate, type ShipmentDto } from '@hatid/domain';
 import { CircleHelp, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CancelShipmentDialog } from './cancel-shipment-dialog';
@@ -18,12 +18,15 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The top of the detail page: number, where it stands, and what the customer can do now. */
-export function ShipmentSummary({ shipment: s }: { shipment: ShipmentDto }) {
+/**
+ * The top of the detail page: number, where it stands, and what the customer can do now. The console
+ * passes its own `actions` (edit, duplicate, cancel by its rules) in place of the customer's.
+ */
+export function ShipmentSummary({ shipment: s, actions }: { shipment: ShipmentDto; actions?: ReactNode }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const cancelled = s.status === 'Cancelled';
   // Customers cancel until pickup (DECISIONS "Cancellation"); the server checks again.
-  const mayCancel = canCancel(s.deliveryStatus, { isStaff: false, shipmentStatus: s.status }).ok;
+  const mayCancel = !actions && canCancel(s.deliveryStatus, { isStaff: false, shipmentStatus: s.status }).ok;
 
   return (
     <Card aria-labelledby="shipment-title" className="flex flex-col gap-4">
@@ -59,6 +62,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentDto }) {
       </dl>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <WaybillButton trackingNumber={s.trackingNumber} />
+        {actions}
         {mayCancel ? (
           <Button variant="secondary" className="text-red-700" onClick={() => setCancelOpen(true)}>
             <XCircle className="h-4 w-4" aria-hidden="true" />
@@ -66,10 +70,12 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentDto }) {
           </Button>
         ) : null}
         {/* Another feature owns /talk-to-us: a plain link, so this page does not depend on its route. */}
-        <a href={`/talk-to-us?trackingNumber=${encodeURIComponent(s.trackingNumber)}`} className={buttonClasses('link', 'md', 'sm:ml-auto')}>
-          <CircleHelp className="h-4 w-4" aria-hidden="true" />
-          Need help?
-        </a>
+        {actions ? null : (
+          <a href={`/talk-to-us?trackingNumber=${encodeURIComponent(s.trackingNumber)}`} className={buttonClasses('link', 'md', 'sm:ml-auto')}>
+            <CircleHelp className="h-4 w-4" aria-hidden="true" />
+            Need help?
+          </a>
+        )}
       </div>
       {mayCancel ? <CancelShipmentDialog shipment={s} open={cancelOpen} onOpenChange={setCancelOpen} /> : null}
     </Card>

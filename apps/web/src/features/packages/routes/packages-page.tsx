@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { myShipmentsQueryKey, useMyShipments } from '../api/get-my-shipments';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '../../../components/data-table/pagination';
 import { ShipmentTable } from '../components/shipment-table';
 import { STATUS_FILTERS, statusQuery, type PackagesSearch, type StatusFilter } from '../lib/list-filters';
 

@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@hatid/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../ui/button';
 
 /** Page, page size (10, 20, 50, 100) and totalPages, as the spec's data table has them. */
 export function Pagination({

@@ -1,0 +1,130 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import type { ConsoleAccess } from '../../features/console/access';
+import type { ScreenPath } from '../../features/console/screens';
+import type { AdminShipmentsSearch } from '../../features/packages/lib/admin-list-search';
+import { NoAccessError } from '../../lib/no-access';
+import { isStaffSide } from '../../lib/roles';
+import { requireSignedIn } from './guards';
+import { rootRoute, type RouterContext } from './root';
+
+// The back-office console: its own layout (sidebar, drawer on phones) and its own lazily loaded chunks,
+// opened only by staff-side accounts. The CASL rules load here too, never on a customer's first visit.
+
+const loadAccess = async (context: RouterContext) => {
+  const { user } = await requireSignedIn({ context });
+  const { consoleAccess } = await import('../../features/console/access');
+  return { user, ...consoleAccess(user) };
+};
+
+/** After signing in (and on /login when signed in): the screen where this person works. */
+const startRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/start',
+  beforeLoad: async ({ context }) => {
+    const { user } = await requireSignedIn({ context });
+    if (!isStaffSide(user)) throw redirect({ to: '/', replace: true });
+    const { landing } = await loadAccess(context);
+    throw redirect({ to: landing, replace: true });
+  },
+});
+
+const consoleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'console',
+  staticData: { shell: 'console' },
+  beforeLoad: async ({ context }) => {
+    const { user } = await requireSignedIn({ context });
+    // A customer never gets the console, whatever the URL: the no-access page in the customer layout.
+    if (!isStaffSide(user)) throw new NoAccessError();
+    return loadAccess(context);
+  },
+  component: lazyRouteComponent(() => import('../layout/console-layout'), 'ConsoleLayout'),
+});
+
+/** Opens only for someone whose abilities allow the screen (screens.ts); others see the no-access page. */
+const guardScreen =
+  (path: ScreenPath) =>
+  ({ context }: { context: Pick<ConsoleAccess, 'canOpen'> }) => {
+    if (!context.canOpen(path)) throw new NoAccessError();
+  };
+
+const comingSoon = lazyRouteComponent(() => import('../../features/console/routes/coming-soon-page'), 'ComingSoonPage');
+
+/** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
+const COMING_SOON = [
+  '/transactions',
+  '/users',
+  '/clients',
+  '/partners',
+  '/couriers',
+  '/consolidations',
+  '/billings',
+  '/cash-collections',
+  '/promo-codes',
+  '/pricing',
+  '/activity-logs',
+  '/reports',
+  '/agent-reports',
+  '/tickets',
+] as const satisfies readonly ScreenPath[];
+
+const comingSoonRoutes = COMING_SOON.map((path) =>
+  createRoute({ getParentRoute: () => consoleRoute, path, beforeLoad: guardScreen(path), component: comingSoon }),
+);
+
+export interface DashboardSearch {
+  /** The sales figures' time range (product.md §3); absent: this month. */
+  range?: string;
+}
+
+/**
+ * The address's values as they came (strings and numbers only): each page reads them strictly with its
+ * own parser (e.g. admin-list-search.ts), which loads with the page instead of with every first visit.
+ */
+const plainSearch = <T>(search: Record<string, unknown>): T =>
+  Object.fromEntries(Object.entries(search).filter(([, value]) => typeof value === 'string' || typeof value === 'number')) as T;
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/dashboard',
+  beforeLoad: guardScreen('/dashboard'),
+  validateSearch: plainSearch<DashboardSearch>,
+  component: lazyRouteComponent(() => import('../../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+});
+
+/** Every shipment the person may see; page, size, search, filters and tab live in the address. */
+const shipmentsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/shipments',
+  beforeLoad: guardScreen('/shipments'),
+  validateSearch: plainSearch<AdminShipmentsSearch>,
+  component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipments-page'), 'AdminShipmentsPage'),
+});
+
+const shipmentDetailRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/shipments/$trackingNumber',
+  beforeLoad: guardScreen('/shipments'),
+  component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipment-detail-page'), 'AdminShipmentDetailPage'),
+});
+
+/** The rider app is a later issue; riders land here meanwhile. */
+const riderRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/rider',
+  beforeLoad: ({ context }) => {
+    if (!context.usesRiderApp) throw new NoAccessError();
+  },
+  component: lazyRouteComponent(() => import('../../features/console/routes/rider-page'), 'RiderPage'),
+});
+
+export const consoleRoutes = [
+  startRoute,
+  consoleRoute.addChildren([
+    dashboardRoute,
+    shipmentsRoute,
+    shipmentDetailRoute,
+    ...comingSoonRoutes,
+    riderRoute,
+  ]),
+];

@@ -1,0 +1,103 @@
+import { ROLE_NAMES, type RoleName, type UserDto } from '@hatid/domain';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accessFor } from '../../lib/ability';
+import { ConsoleNav } from './components/console-nav';
+import { canOpenScreen, landingPath, SCREENS } from './screens';
+
+afterEach(cleanup);
+
+const ALL = SCREENS.map((s) => s.label);
+
+/** What each role's navigation shows: the screens product.md §6 gives it (see screens.ts for the pairs). */
+const EXPECTED: Record<RoleName, string[]> = {
+  super_admin: ALL,
+  admin: ALL,
+  staff: ['Dashboard', 'Shipments', 'Transactions', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Tickets'],
+  ssp: ['Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'],
+  business_admin: ['Dashboard', 'Shipments'],
+  business_member: ['Dashboard', 'Shipments'],
+  service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Consolidations'],
+  sales_agent: ['Clients', 'Agent reports'],
+  consolidator: ['Consolidations'],
+  rider: ['Rider app'],
+  customer: [],
+};
+
+const LANDING: Record<RoleName, string> = {
+  super_admin: '/dashboard',
+  admin: '/dashboard',
+  staff: '/dashboard',
+  business_admin: '/dashboard',
+  business_member: '/dashboard',
+  service_partner: '/dashboard',
+  ssp: '/users',
+  sales_agent: '/clients',
+  consolidator: '/consolidations',
+  rider: '/rider',
+  customer: '/',
+};
+
+const userWith = (roles: RoleName[]): UserDto => ({
+  id: 'u1',
+  firstName: 'Ana',
+  lastName: 'Cruz',
+  name: 'Ana Cruz',
+  mobileNumber: null,
+  email: null,
+  accountType: 'individual',
+  businessName: null,
+  agentCode: null,
+  usedAgentCode: null,
+  status: 'ACTIVE',
+  isEmployee: true,
+  roles: roles.map((name, id) => ({ id, name })),
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function renderNav(roles: RoleName[]) {
+  const user = userWith(roles);
+  const rootRoute = createRootRoute({ component: () => <ConsoleNav access={accessFor(user)} user={user} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(<RouterProvider router={router as never} />);
+}
+
+describe('console navigation by role', () => {
+  it.each(ROLE_NAMES)('%s sees exactly the screens its abilities allow', async (role) => {
+    renderNav([role]);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(EXPECTED[role]);
+  });
+
+  it.each(ROLE_NAMES)('%s lands where it works after signing in', (role) => {
+    expect(landingPath(accessFor(userWith([role])))).toBe(LANDING[role]);
+  });
+
+  it('unites the screens of several roles', async () => {
+    renderNav(['sales_agent', 'consolidator']);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Consolidations', 'Agent reports']);
+  });
+
+  it('offers the customer booking form only to those who book for themselves', async () => {
+    renderNav(['business_member']);
+    const account = await screen.findByRole('navigation', { name: 'My account' });
+    expect(within(account).getByRole('link', { name: 'Book a shipment' })).toBeTruthy();
+    cleanup();
+    for (const role of ['rider', 'consolidator', 'sales_agent', 'staff', 'ssp', 'service_partner'] as const) {
+      renderNav([role]);
+      const nav = await screen.findByRole('navigation', { name: 'My account' });
+      expect(within(nav).queryByRole('link', { name: 'Book a shipment' })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('gates the route guards with the same list the navigation reads', () => {
+    for (const role of ROLE_NAMES) {
+      const access = accessFor(userWith([role]));
+      const open = SCREENS.filter((s) => canOpenScreen(access, s.id)).map((s) => s.label);
+      expect(open).toEqual(EXPECTED[role].filter((label) => label !== 'Rider app'));
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { COURIER_CATEGORIES, type ShipmentDto } from '@hatid/domain';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { inputClasses } from '../../../../components/ui/input';
+import { FormModal } from '../../../../components/ui/modal';
+import { errorMessage } from '../../../../lib/api-client';
+import { useUpdateShipment, type CourierCategory, type UpdateShipmentInput } from '../../api/update-shipment';
+
+const CATEGORY_LABELS: Record<CourierCategory, string> = { air: 'Air', sea: 'Sea', land: 'Land', last_mile: 'Last mile' };
+
+/**
+ * Edit what the console may change on a booked shipment (PUT /shipments/{id}): the delivery category,
+ * the notes and, for those who manage shipments, the outbound fee owed to the partner.
+ */
+export function EditShipmentDialog({
+  shipment,
+  open,
+  onOpenChange,
+  canSetOutboundFee,
+}: {
+  shipment: ShipmentDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  canSetOutboundFee: boolean;
+}) {
+  const id = useId();
+  const update = useUpdateShipment();
+  const [notes, setNotes] = useState(shipment.notes ?? '');
+  const [category, setCategory] = useState<string>('');
+  const [fee, setFee] = useState(String(shipment.outboundFeeInCents / 100));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  return (
+    <FormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Edit ${shipment.trackingNumber}`}
+      description="Only what you change is saved."
+      submitLabel="Save changes"
+      pending={update.isPending}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setProblem(null);
+        const input: UpdateShipmentInput = {};
+        if (notes.trim() !== (shipment.notes ?? '')) input.notes = notes.trim() || null;
+        if (category) input.deliveryCategory = category === 'none' ? null : (category as CourierCategory);
+        if (canSetOutboundFee) {
+          const pesos = Number(fee);
+          if (!Number.isFinite(pesos) || pesos < 0) return setProblem('Enter the outbound fee in pesos (0 or more)');
+          const cents = Math.round(pesos * 100);
+          if (cents !== shipment.outboundFeeInCents) input.outboundFeeInCents = cents;
+        }
+        if (Object.keys(input).length === 0) return setProblem('Nothing to change');
+        try {
+          await update.mutateAsync({ id: shipment.id, input });
+          toast.success('Shipment updated', { description: shipment.trackingNumber });
+          onOpenChange(false);
+        } catch (error) {
+          setProblem(errorMessage(error));
+        }
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-category`} className="text-sm font-medium text-slate-800">
+          Delivery category
+        </label>
+        <select id={`${id}-category`} className={inputClasses} value={category} onChange={(event) => setCategory(event.target.value)}>
+          <option value="">Keep as it is</option>
+          {COURIER_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+          <option value="none">None</option>
+        </select>
+      </div>
+      {canSetOutboundFee ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-fee`} className="text-sm font-medium text-slate-800">
+            Outbound fee (₱)
+          </label>
+          <input
+            id={`${id}-fee`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            className={inputClasses}
+            value={fee}
+            onChange={(event) => setFee(event.target.value)}
+            onWheel={(event) => event.currentTarget.blur()}
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-notes`} className="text-sm font-medium text-slate-800">
+          Notes
+        </label>
+        <textarea
+          id={`${id}-notes`}
+          rows={3}
+          maxLength={1024}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none sm:text-sm"
+        />
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </FormModal>
+  );
+}

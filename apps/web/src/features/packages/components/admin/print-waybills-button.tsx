@@ -1,0 +1,30 @@
+import { Printer } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button';
+import { errorMessage } from '../../../../lib/api-client';
+import { useDownloadAirWaybills } from '../../api/download-air-waybills';
+import { saveBlob } from '../../lib/files';
+
+/** One PDF with a 4x6 in label for each selected shipment (POST /shipments/air-waybill/download). */
+export function PrintWaybillsButton({ trackingNumbers }: { trackingNumbers: string[] }) {
+  const download = useDownloadAirWaybills();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={download.isPending}
+      onClick={async () => {
+        try {
+          const file = await download.mutateAsync({ trackingNumbers, format: 'pdf' });
+          saveBlob(file.blob, file.fileName);
+          toast.success('Waybills downloaded', { description: file.fileName });
+        } catch (error) {
+          toast.error(errorMessage(error));
+        }
+      }}
+    >
+      {download.isPending ? null : <Printer className="h-4 w-4" aria-hidden="true" />}
+      Print waybills
+    </Button>
+  );
+}

@@ -1,0 +1,119 @@
+import { canCancel, normalizeTrackingNumber } from '@hatid/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft, Ban, Copy, Pencil, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { rowActionItems, type RowActionKey } from '../../../components/data-table/row-actions';
+import { Button } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useRealtimeChannel } from '../../../lib/realtime';
+import { shipmentQueryKey, useShipment } from '../api/get-shipment';
+import { ActivityTimeline } from '../components/admin/activity-timeline';
+import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
+import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
+import { ShipmentDocuments, ShipmentWeights } from '../components/admin/shipment-records';
+import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
+import { PackageLines } from '../components/package-lines';
+import { PaymentSummary } from '../components/payment-summary';
+import { ProofImages } from '../components/proof-images';
+import { ShipmentParties } from '../components/shipment-parties';
+import { ShipmentSummary } from '../components/shipment-summary';
+
+const route = getRouteApi('/console/shipments/$trackingNumber');
+const REFRESHING_EVENTS = new Set(['DELIVERY_STATUS_UPDATED', 'SHIPMENT_CANCELLED']);
+const ICONS = { edit: Pencil, duplicate: Copy, cancel: Ban } as const;
+
+/**
+ * One shipment in the console: the customer's detail (summary, packages, proof photos, parties, price)
+ * plus what operations see: every activity with hide/show, documents and weights. Edit, Duplicate and
+ * Cancel follow the row menu's rules.
+ */
+export function AdminShipmentDetailPage() {
+  const trackingNumber = normalizeTrackingNumber(route.useParams().trackingNumber);
+  const { ability, roles } = useAccess();
+  const queryClient = useQueryClient();
+  const shipment = useShipment(trackingNumber);
+  const [open, setOpen] = useState<RowActionKey | null>(null);
+
+  useRealtimeChannel(shipment.isSuccess ? `shipment:${trackingNumber}` : null, (event) => {
+    if (REFRESHING_EVENTS.has(event.type)) void queryClient.invalidateQueries({ queryKey: shipmentQueryKey(trackingNumber) });
+  });
+
+  const back = (
+    <Link to="/shipments" className="inline-flex items-center gap-1 self-start text-sm font-medium text-teal-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Shipments
+    </Link>
+  );
+
+  if (shipment.isPending) return <Spinner label="Loading shipment" className="py-16" />;
+  if (shipment.isError) {
+    const notFound = isApiError(shipment.error) && shipment.error.statusCode === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <Card role="alert" className="mx-auto flex max-w-md flex-col items-center gap-2 text-center">
+          <SearchX className="h-8 w-8 text-slate-400" aria-hidden="true" />
+          <CardTitle>{notFound ? 'Shipment not found' : 'Something went wrong'}</CardTitle>
+          <CardDescription>{notFound ? `There is no shipment ${trackingNumber} among those you may see.` : errorMessage(shipment.error)}</CardDescription>
+        </Card>
+      </div>
+    );
+  }
+
+  const s = shipment.data;
+  const isStaff = ability.can('update_delivery_status', 'Shipment');
+  const actions = rowActionItems(
+    {
+      onView: () => undefined,
+      onEdit: () => setOpen('edit'),
+      onDuplicate: () => setOpen('duplicate'),
+      onCancel: canCancel(s.deliveryStatus, { isStaff, shipmentStatus: s.status }).ok ? () => setOpen('cancel') : undefined,
+    },
+    { subject: 'Shipment', ability, roles },
+  ).filter((item) => item.key === 'edit' || item.key === 'duplicate' || item.key === 'cancel');
+  const close = (next: boolean) => (next ? undefined : setOpen(null));
+
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <ShipmentSummary
+        shipment={s}
+        actions={actions.map((item) => {
+          const Icon = ICONS[item.key as keyof typeof ICONS];
+          return (
+            <Button key={item.key} variant="secondary" disabled={item.disabled} onClick={item.run} className={item.key === 'cancel' ? 'text-red-700' : undefined}>
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {item.label}
+            </Button>
+          );
+        })}
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-3">
+          <ActivityTimeline trackingNumber={trackingNumber} canHide={isStaff} />
+          <PackageLines shipment={s} />
+          <ProofImages trackingNumber={trackingNumber} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+          <ShipmentParties shipment={s} />
+          <PaymentSummary shipment={s} />
+          <ShipmentWeights trackingNumber={trackingNumber} />
+          <ShipmentDocuments trackingNumber={trackingNumber} />
+        </div>
+      </div>
+      {open === 'edit' ? <EditShipmentDialog shipment={s} open onOpenChange={close} canSetOutboundFee={ability.can('manage', 'Shipment')} /> : null}
+      {open === 'duplicate' ? <DuplicateShipmentDialog shipment={s} open onOpenChange={close} carriesFees={ability.can('book_for_other_user', 'Shipment')} /> : null}
+      {open === 'cancel' ? (
+        <CancelShipmentDialog
+          shipment={s}
+          open
+          onOpenChange={close}
+          description={<>{s.trackingNumber} stops where it is; the customer is told, a wallet payment is refunded and a promo code use released.</>}
+        />
+      ) : null}
+    </div>
+  );
+}

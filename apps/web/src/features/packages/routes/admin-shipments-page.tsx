@@ -1,0 +1,183 @@
+import { canCancel, type ShipmentDto } from '@hatid/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { CreditCard, ListChecks } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
+import { RowActionMenu } from '../../../components/data-table/row-action-menu';
+import type { TableTab } from '../../../components/data-table/table-tabs';
+import { Button } from '../../../components/ui/button';
+import { useAccess } from '../../../lib/ability';
+import { dashboardStatsQueryOptions, type DashboardStats } from '../../../lib/api/shipment-stats';
+import { useRealtimeChannel } from '../../../lib/realtime';
+import { exportShipments, useShipments } from '../api/get-shipments';
+import { BulkDeliveryStatusDialog, BulkPaymentStatusDialog } from '../components/admin/bulk-status-dialog';
+import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
+import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
+import { PrintWaybillsButton } from '../components/admin/print-waybills-button';
+import { SHIPMENT_COLUMNS } from '../components/admin/shipment-columns';
+import { ShipmentFilters } from '../components/admin/shipment-filters';
+import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
+import { adminShipmentFilters, parseAdminShipmentsSearch, SHIPMENT_TABS, type AdminShipmentsSearch, type ShipmentTab } from '../lib/admin-list-search';
+import type { BulkResult } from '../api/bulk-updates';
+
+const route = getRouteApi('/console/shipments');
+const TITLE = 'Shipments';
+
+type Dialog =
+  | { kind: 'edit' | 'duplicate' | 'cancel'; shipment: ShipmentDto }
+  | { kind: 'bulk-status' | 'bulk-payment'; trackingNumbers: string[] }
+  | null;
+
+
+/**
+ * Tab counts from the dashboard figures (everything the person may see). They do not know about the
+ * search or the filters; while those are set, only the open tab shows its count, from the list's total.
+ */
+function tabsWithCounts(stats: DashboardStats | undefined, narrowed: boolean, current: ShipmentTab | undefined, listTotal: number | undefined): TableTab[] {
+  const countOf = (tab: ShipmentTab | undefined): number | undefined => {
+    if (narrowed) return tab === current ? listTotal : undefined;
+    if (!stats) return undefined;
+    if (tab === undefined) return stats.total;
+    return tab === 'Cancelled' ? stats.byStatus.Cancelled : stats.byDeliveryStatus[tab];
+  };
+  return [{ value: undefined, label: 'All', count: countOf(undefined) }, ...SHIPMENT_TABS.map((tab) => ({ value: tab, label: tab, count: countOf(tab) }))];
+}
+
+/** /shipments in the console: the data table over GET /shipments, with bulk moves, waybills and export. */
+export function AdminShipmentsPage() {
+  const raw = route.useSearch();
+  // The route keeps the address as it came; only known values count (a hand-edited link falls back).
+  const search = useMemo(() => parseAdminShipmentsSearch(raw), [raw]);
+  const navigateSearch = route.useNavigate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { ability } = useAccess();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? 10;
+  const filters = useMemo(() => adminShipmentFilters(search), [search]);
+  const filtersKey = JSON.stringify(filters);
+  const shipments = useShipments({ ...filters, page, limit });
+  const stats = useQuery(dashboardStatsQueryOptions());
+
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // Another page or other filters: the ticks and marks belonged to rows no longer shown.
+  useEffect(() => {
+    setSelected({});
+    setRefused(new Set());
+  }, [filtersKey, page, limit]);
+
+  // Platform staff hear every shipment change; the list and the counts refetch (events are hints).
+  useRealtimeChannel(ability.can('manage', 'Shipment') ? 'admin' : null, () => {
+    void queryClient.invalidateQueries({ queryKey: ['shipments', 'all'] });
+    void queryClient.invalidateQueries({ queryKey: ['shipments', 'stats'] });
+  });
+
+  // Past the last page (after a filter change elsewhere): go to the last page there is.
+  const totalPages = shipments.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (shipments.data && !shipments.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
+    }
+  });
+
+  const setSearch = (patch: Partial<AdminShipmentsSearch>, options?: { replace?: boolean }) =>
+    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
+
+  // Staff-level cancellation (DECISIONS "Cancellation"): anything not delivered, for whoever updates delivery statuses.
+  const cancellable = (s: ShipmentDto) => canCancel(s.deliveryStatus, { isStaff: ability.can('update_delivery_status', 'Shipment'), shipmentStatus: s.status }).ok;
+  const canMove = ability.can('update', 'Shipment') || ability.can('update_delivery_status', 'Shipment');
+  // The server's rule for payment statuses: operators (update + update delivery status) who record payments.
+  const canSetPayment = ability.can('update', 'Shipment') && ability.can('update_delivery_status', 'Shipment') && ability.can('create', 'Transaction');
+  const narrowed = Boolean(search.search || search.deliveryType || search.shipmentType || search.startDate || search.endDate);
+
+  const onBulkDone = (result: BulkResult) => {
+    setRefused(new Set(result.failed.map((f) => f.trackingNumber)));
+    // Keep only the refused rows ticked, ready for another try.
+    setSelected(Object.fromEntries(result.failed.map((f) => [f.trackingNumber, true as const])));
+  };
+
+  return (
+    <>
+      <DataTable<ShipmentDto>
+        title={TITLE}
+        description="Every shipment you may see, newest first. Tick rows to move them, set their payment or print their waybills."
+        columns={SHIPMENT_COLUMNS}
+        query={shipments}
+        getRowId={(s) => s.trackingNumber}
+        search={search}
+        // The table only sends back tabs it was given (SHIPMENT_TABS), so its patch fits this address.
+        onSearchChange={(patch, options) => setSearch(patch as Partial<AdminShipmentsSearch>, options)}
+        searchPlaceholder="Tracking number, name or mobile number"
+        filters={<ShipmentFilters search={search} onChange={(patch) => setSearch({ ...patch, page: undefined })} />}
+        filtered={narrowed}
+        onClearFilters={() => setSearch({ deliveryType: undefined, shipmentType: undefined, startDate: undefined, endDate: undefined })}
+        tabs={tabsWithCounts(stats.data, narrowed, search.tab as ShipmentTab | undefined, shipments.data?.total)}
+        exportSource={{ key: filtersKey, fetchFile: (signal) => exportShipments(filters, TITLE, signal) }}
+        noun="shipments"
+        rowClassName={(s) => (refused.has(s.trackingNumber) ? 'bg-red-50' : undefined)}
+        selection={{
+          selected,
+          onChange: setSelected,
+          actions: (ids) => (
+            <>
+              {canMove ? (
+                <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-status', trackingNumbers: ids })}>
+                  <ListChecks className="h-4 w-4" aria-hidden="true" />
+                  Update status
+                </Button>
+              ) : null}
+              {canSetPayment ? (
+                <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-payment', trackingNumbers: ids })}>
+                  <CreditCard className="h-4 w-4" aria-hidden="true" />
+                  Payment status
+                </Button>
+              ) : null}
+              <PrintWaybillsButton trackingNumbers={ids} />
+            </>
+          ),
+        }}
+        rowActions={(s) => (
+          <RowActionMenu
+            subject="Shipment"
+            label={s.trackingNumber}
+            onView={() => void navigate({ to: '/shipments/$trackingNumber', params: { trackingNumber: s.trackingNumber } })}
+            onEdit={() => setDialog({ kind: 'edit', shipment: s })}
+            onDuplicate={() => setDialog({ kind: 'duplicate', shipment: s })}
+            onCancel={cancellable(s) ? () => setDialog({ kind: 'cancel', shipment: s }) : undefined}
+          />
+        )}
+      />
+      <ShipmentDialogs dialog={dialog} onClose={() => setDialog(null)} onBulkDone={onBulkDone} />
+    </>
+  );
+}
+
+function ShipmentDialogs({ dialog, onClose, onBulkDone }: { dialog: Dialog; onClose: () => void; onBulkDone: (result: BulkResult) => void }) {
+  const { ability } = useAccess();
+  const onOpenChange = (open: boolean) => (open ? undefined : onClose());
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'edit':
+      return <EditShipmentDialog key={dialog.shipment.id} shipment={dialog.shipment} open onOpenChange={onOpenChange} canSetOutboundFee={ability.can('manage', 'Shipment')} />;
+    case 'duplicate':
+      return <DuplicateShipmentDialog shipment={dialog.shipment} open onOpenChange={onOpenChange} carriesFees={ability.can('book_for_other_user', 'Shipment')} />;
+    case 'cancel':
+      return (
+        <CancelShipmentDialog
+          shipment={dialog.shipment}
+          open
+          onOpenChange={onOpenChange}
+          description={<>{dialog.shipment.trackingNumber} stops where it is; the customer is told, a wallet payment is refunded and a promo code use released.</>}
+        />
+      );
+    case 'bulk-status':
+      return <BulkDeliveryStatusDialog trackingNumbers={dialog.trackingNumbers} open onOpenChange={onOpenChange} onDone={onBulkDone} />;
+    case 'bulk-payment':
+      return <BulkPaymentStatusDialog trackingNumbers={dialog.trackingNumbers} open onOpenChange={onOpenChange} onDone={onBulkDone} />;
+  }
+}

@@ -1,0 +1,25 @@
+import type { RoleName, UserDto } from '@hatid/domain';
+
+/**
+ * Who someone is, by role, for the decisions made before the ability rules are loaded (the header, the
+ * home page). Role names only: the CASL rules (`lib/ability.ts`) load with the console, so a customer's
+ * first visit never downloads them. What a person may do on a screen is always read from the abilities.
+ */
+
+type WithRoles = Pick<UserDto, 'roles'>;
+
+/** Any role but customer makes a staff-side account: it gets the console. */
+export function isStaffSide(user: WithRoles | null | undefined): boolean {
+  return Boolean(user?.roles.some((role) => role.name !== 'customer'));
+}
+
+/**
+ * The customer booking form (/, /add-own-box, /order-summary) is for people who book for themselves:
+ * customers, and business admins and members for their business. Staff, ssp and partners book for a
+ * customer from the console; riders, consolidators and sales agents do not book.
+ */
+const SELF_BOOKING_ROLES: ReadonlySet<RoleName> = new Set(['customer', 'business_admin', 'business_member']);
+
+export function booksForSelf(user: WithRoles): boolean {
+  return user.roles.some((role) => SELF_BOOKING_ROLES.has(role.name));
+}
