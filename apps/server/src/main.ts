@@ -2,9 +2,10 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
+import { DataDirLockedError } from './platform/data-dir-lock.js';
 import { createRedisEventBus, type BusLogger, type EventBus } from './platform/events/index.js';
 
 function readConfig(): Config {
@@ -19,8 +20,21 @@ function readConfig(): Config {
   }
 }
 
+async function openConfiguredDatabase(): Promise<Database> {
+  try {
+    return await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+  } catch (error) {
+    // Another server runs on this DATA_DIR: say which, and do not touch its database.
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const config = readConfig();
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+const database = await openConfiguredDatabase();
 await migrateDatabase(database);
 await seedDatabase(database.db, {
   demo: config.SEED_DEMO,

@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from '../platform/data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -34,7 +35,10 @@ export interface Database {
 export interface DatabaseOptions {
   /** A postgres:// URL: use a real server. */
   url?: string;
-  /** A directory for the embedded database; omitted = in memory (tests). */
+  /**
+   * A directory for the embedded database (in `pglite/` under it); omitted = in memory (tests). It is
+   * locked for this process until `close()` or exit: a second process gets DataDirLockedError.
+   */
   dataDir?: string;
   poolSize?: number;
 }
@@ -66,14 +70,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
-  if (options.dataDir) {
-    const dir = path.join(options.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
+  // PGlite does not lock its files: two processes on one directory both answer and overwrite each
+  // other's writes. The lock refuses the second (DataDirLockedError) before it opens anything.
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : null;
+  try {
+    if (options.dataDir) {
+      const dir = path.join(options.dataDir, 'pglite');
+      fs.mkdirSync(dir, { recursive: true });
+      client = new PGlite(dir);
+    } else {
+      client = new PGlite();
+    }
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -87,6 +99,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: async () => {
       if (!client.closed) await client.close();
+      // Only once PGlite has flushed to disk may another process open the directory.
+      lock?.release();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { AddressInput } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
+import { lockLimit } from '../../db/locks.js';
 import { addresses } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -57,6 +58,8 @@ export async function getAddressFor(db: Db, actor: Actor, id: string, ownOnly = 
 export async function createAddress(db: Db, actor: Actor, input: AddressInput) {
   await checkPlaces(db, input);
   return db.transaction(async (tx) => {
+    // Parallel saves by one person are checked one after the other, each counting the others' rows.
+    await lockLimit(tx, 'addresses', actor.id);
     const [existing] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, actor.id));
     if ((existing?.n ?? 0) >= MAX_SAVED_ADDRESSES) {
       throw new AppError('RULE_BROKEN', `You can keep at most ${MAX_SAVED_ADDRESSES} saved addresses`);

@@ -9,6 +9,7 @@ import {
 } from '@hatid/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockLimit } from '../../db/locks.js';
 import { tickets } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -113,6 +114,8 @@ async function findOwnShipment(db: Db, actor: Actor, key: string, field: string)
 export async function createTicket(db: Db, actor: Actor, input: CreateInput, options: Options = {}): Promise<TicketDto> {
   const shipmentId = await resolveShipment(db, actor, input);
   return db.transaction(async (tx) => {
+    // Parallel tickets by one person are checked one after the other, each counting the others' rows.
+    await lockLimit(tx, 'tickets', actor.id);
     if ((await countUnfinishedTickets(tx, actor.id)) >= MAX_UNFINISHED_TICKETS) throw new AppError('RULE_BROKEN', TICKET_RULES.tooMany);
     const row = await insertTicket(tx, {
       subject: input.subject,
