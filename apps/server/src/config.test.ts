@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trustProxyOption } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh machine', () => {
@@ -25,5 +26,55 @@ describe('configuration from the environment', () => {
   it('does not seed demo accounts in production unless asked', () => {
     expect(loadConfig({ APP_ENV: 'production' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ APP_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('TRUST_PROXY takes false, a hop count or proxy addresses, and refuses "true"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1, fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would trust any X-Forwarded-For .*number of proxies .*addresses\/CIDRs/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: a hop count must be between 1 and 10/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: .*not an address: 10.0.0.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/not an address: proxy.internal/);
+  });
+
+  describe('the client address and protocol Fastify derives with each TRUST_PROXY', () => {
+    async function seen(trust: string | undefined, request: { remoteAddress: string; forwardedFor?: string; forwardedProto?: string }) {
+      const app = Fastify({ trustProxy: trustProxyOption(loadConfig(trust ? { TRUST_PROXY: trust } : {}).TRUST_PROXY) });
+      app.get('/', async (req) => ({ ip: req.ip, protocol: req.protocol }));
+      const headers: Record<string, string> = {};
+      if (request.forwardedFor) headers['x-forwarded-for'] = request.forwardedFor;
+      if (request.forwardedProto) headers['x-forwarded-proto'] = request.forwardedProto;
+      const res = await app.inject({ method: 'GET', url: '/', remoteAddress: request.remoteAddress, headers });
+      await app.close();
+      return res.json() as { ip: string; protocol: string };
+    }
+    const forged = { forwardedFor: '6.6.6.6, 203.0.113.5, 10.0.0.2', forwardedProto: 'https' };
+
+    it('false: the peer of the connection, whatever the headers say', async () => {
+      expect(await seen(undefined, { remoteAddress: '10.0.0.1', ...forged })).toEqual({ ip: '10.0.0.1', protocol: 'http' });
+    });
+
+    it('a hop count: the n-th address from the right; what the client wrote further left is ignored', async () => {
+      expect(await seen('1', { remoteAddress: '10.0.0.1', ...forged })).toEqual({ ip: '10.0.0.2', protocol: 'https' });
+      expect(await seen('2', { remoteAddress: '10.0.0.1', ...forged })).toEqual({ ip: '203.0.113.5', protocol: 'https' });
+    });
+
+    it('addresses: only headers from the listed proxies count, and only their own hops are skipped', async () => {
+      expect(await seen('10.0.0.0/8', { remoteAddress: '10.0.0.1', ...forged })).toEqual({ ip: '203.0.113.5', protocol: 'https' });
+      // A client reaching the server around the proxy cannot claim another address or HTTPS.
+      expect(await seen('10.0.0.0/8', { remoteAddress: '198.51.100.9', ...forged })).toEqual({ ip: '198.51.100.9', protocol: 'http' });
+    });
   });
 });

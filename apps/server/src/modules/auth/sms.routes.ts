@@ -2,6 +2,7 @@ import { dataOf, sendOtpBody, sendOtpResult, verifyOtpBody, verifyOtpResult } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findUserByMobile, loadUserWithRoles, toUserDto } from '../users/users.repository.js';
 import { checkOtp, issueRegistrationTicket, sendOtp } from './otp.service.js';
+import { secretCheckLimit } from './secret-check-limit.js';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -18,7 +19,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendOtpBody,
         response: { 200: dataOf(sendOtpResult) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: secretCheckLimit(10) },
     },
     async (request) => ({ data: await sendOtp(deps(), request.body.mobileNumber, request.ip) }),
   );
@@ -32,7 +33,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifyOtpBody,
         response: { 200: dataOf(verifyOtpResult) },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: secretCheckLimit(20) },
     },
     async (request, reply) => {
       const { mobileNumber, otp } = request.body;
