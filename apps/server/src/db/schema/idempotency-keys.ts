@@ -4,9 +4,9 @@ import { at, createdAt, id } from './_columns.js';
 import { users } from './users.js';
 
 /**
- * Idempotency-Key replay store for writes that move money. The row is inserted before the work
- * (response_status null = in flight, a concurrent replay gets 409); the answer is stored after, and a
- * replay with the same key returns it. A replay with a different body (request_hash) is refused.
+ * Idempotency-Key replay store for writes that move money. The row, the work and the answer commit in one
+ * transaction (platform/idempotency.ts), so a committed row always has its answer and a concurrent replay
+ * waits on the unique index, then replays it. A replay with a different body (request_hash) is refused.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -8,19 +8,20 @@ import {
   type ShipmentPartyInput,
   type StaffBookingInput,
 } from '@hatid/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { customerBookingBody, staffBookingBody } from '@hatid/domain';
-import type { Db, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { shipmentActivities, shipmentPackages, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { keyUsedForAnotherRequest } from '../../platform/idempotency.js';
 import { findCityMunicipality } from '../../platform/psgc/index.js';
 import { findAddress, findCoveredProvince } from '../addresses/addresses.repository.js';
 import { checkPlaces } from '../addresses/addresses.service.js';
 import { quoteShipment } from '../pricing/pricing.service.js';
 import { reservePromoUse } from '../promo-codes/promo-codes.service.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
+import { authorizeBookingOwner, checkPickupProvince, mayUseSavedAddress, type BookingOwner } from './booking-access.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
 type CustomerBooking = z.output<typeof customerBookingBody>;
@@ -38,13 +39,15 @@ interface Party {
   cityLabel: string;
 }
 
-/** A saved address (the owner's) or typed fields, checked against PSGC and the provinces we serve. */
-async function resolveParty(db: Db, ownerId: string, input: ShipmentPartyInput, field: string): Promise<Party> {
+/**
+ * A saved address or typed fields, checked against PSGC and the provinces we serve. A saved address must be
+ * the owner's and one the booker may see (booking-access.ts); any other answers as if it did not exist.
+ */
+async function resolveParty(db: DbOrTx, booking: BookingOwner, input: ShipmentPartyInput, field: string): Promise<Party> {
   let place: Omit<Party, 'cityLabel'>;
   if ('addressId' in input) {
-    // Booking for the owner is already authorised, so the owner's own address book is usable; nobody else's.
     const saved = await findAddress(db, input.addressId);
-    if (!saved || saved.userId !== ownerId) {
+    if (!saved || saved.userId !== booking.owner.id || !mayUseSavedAddress(booking, saved)) {
       throw fieldError(`${field}.addressId`, 'This saved address was not found', 'NOT_FOUND');
     }
     place = saved;
@@ -67,7 +70,7 @@ async function resolveParty(db: Db, ownerId: string, input: ShipmentPartyInput, 
 }
 
 /** Same Day and Intra-City run inside one metro with its own hub: both ends in one Intra-City province. */
-async function checkServiceArea(db: Db, input: BookingInput, sender: Party, receiver: Party) {
+async function checkServiceArea(db: DbOrTx, input: BookingInput, sender: Party, receiver: Party) {
   if (input.deliveryType === 'next_day') return;
   const label = DELIVERY_TYPE_LABELS[input.deliveryType];
   const province = await findCoveredProvince(db, sender.provinceCode);
@@ -93,22 +96,25 @@ export interface BookingResult {
 }
 
 /**
- * Books a shipment: resolves both parties, prices it again on the server (the client's total must match),
- * schedules the pickup, claims a unique S10 number and the promo use, all in one transaction.
+ * Books a shipment: checks the booker may book for the owner, resolves both parties, prices it again on the
+ * server (the client's total must match), schedules the pickup, claims a unique S10 number and the promo
+ * use, all in one transaction. Given a transaction (the Idempotency-Key's, see platform/idempotency.ts) it
+ * runs inside it, its writes in a savepoint; nothing is announced here (the caller does, after commit).
  */
 export async function bookShipment(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   input: BookingInput,
   options: { idempotencyKey?: string; now?: Date } = {},
 ): Promise<BookingResult> {
   const now = options.now ?? new Date();
   const ownerId = input.ownerId ?? actor.id;
-  const owner = await loadUserWithRoles(db, ownerId);
-  if (!owner || owner.status !== 'ACTIVE') throw fieldError('ownerId', 'Customer not found', 'NOT_FOUND');
+  const booking = await authorizeBookingOwner(db, actor, ownerId);
+  const { owner } = booking;
   const paymentMethod = paymentMethodFor(input.paidBy);
-  const sender = await resolveParty(db, ownerId, input.sender, 'sender');
-  const receiver = await resolveParty(db, ownerId, input.receiver, 'receiver');
+  const sender = await resolveParty(db, booking, input.sender, 'sender');
+  const receiver = await resolveParty(db, booking, input.receiver, 'receiver');
+  checkPickupProvince(booking, sender.provinceCode);
   await checkServiceArea(db, input, sender, receiver);
 
   const fees = {
@@ -232,7 +238,11 @@ function prefixed<P extends 'sender' | 'receiver'>(prefix: P, party: Party) {
 
 type NewShipment = Omit<typeof shipments.$inferInsert, 'trackingNumber'>;
 
-/** Random S10 serials: a collision (1 in 10^8 per pair) just draws again, inside a savepoint. */
+/**
+ * Random S10 serials: a collision (1 in 10^8 per pair) just draws again, inside a savepoint. The booker's
+ * Idempotency-Key is unique across booking routes (shipments_booked_by_idempotency_uq), while the key
+ * store is per route: a key already spent on another booking route is the client's mistake, a 422.
+ */
 async function insertWithFreshTrackingNumber(tx: Tx, values: NewShipment): Promise<ShipmentRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const trackingNumber = makeTrackingNumber(values.deliveryType);
@@ -242,10 +252,21 @@ async function insertWithFreshTrackingNumber(tx: Tx, values: NewShipment): Promi
       );
       return row!;
     } catch (error) {
+      if (isUniqueViolation(error, 'shipments_booked_by_idempotency_uq')) throw keyUsedForAnotherRequest();
       if (!isUniqueViolation(error, 'shipments_tracking_number_uq')) throw error;
     }
   }
   throw new AppError('INTERNAL', 'Could not allocate a tracking number');
+}
+
+/** The shipment this person booked with this Idempotency-Key, if any (on any booking route). */
+export async function findBookingByIdempotencyKey(db: DbOrTx, bookedById: string, key: string): Promise<ShipmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.bookedById, bookedById), eq(shipments.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
 }
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

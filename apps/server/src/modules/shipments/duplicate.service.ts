@@ -1,14 +1,17 @@
-import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../plugins/auth.js';
+import { bookingReach } from './booking-access.js';
 import type { BookingInput } from './booking.service.js';
 import { packagesOf } from './shipments.repository.js';
 import { findVisibleShipment } from './status.service.js';
 
 /**
  * "Book again": the same parties, packages, service and payer as a shipment the actor may see, priced
- * anew (promo codes are not carried over: a code is claimed by one booking).
+ * anew (promo codes are not carried over: a code is claimed by one booking). The copy is for the same
+ * owner when the actor books for others (bookShipment then checks they may book for that owner); anyone
+ * else books the copy for themselves (a business member booking again a colleague's parcel).
  */
-export async function duplicateBookingInput(db: Db, actor: Actor, trackingNumber: string, expectedTotalInCents: number): Promise<BookingInput> {
+export async function duplicateBookingInput(db: DbOrTx, actor: Actor, trackingNumber: string, expectedTotalInCents: number): Promise<BookingInput> {
   const source = await findVisibleShipment(db, actor, trackingNumber);
   const packages = (await packagesOf(db, [source.id])).get(source.id) ?? [];
   const party = (side: 'sender' | 'receiver') => {
@@ -24,7 +27,7 @@ export async function duplicateBookingInput(db: Db, actor: Actor, trackingNumber
     };
   };
   return {
-    ownerId: source.ownerId,
+    ownerId: source.ownerId === actor.id || bookingReach(actor) ? source.ownerId : actor.id,
     deliveryType: source.deliveryType,
     shipmentType: source.shipmentType,
     sender: party('sender'),

@@ -13,36 +13,50 @@ import {
 } from '@hatid/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../plugins/auth.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { sendJsonBytes } from '../../platform/read-cache.js';
-import { bookShipment, type BookingInput } from './booking.service.js';
+import { bookShipment, findBookingByIdempotencyKey, type BookingInput } from './booking.service.js';
 import { duplicateBookingInput } from './duplicate.service.js';
 import { announceBooked, announceCancelled, announceMoved } from './shipment-events.js';
 import { shipmentToDto } from './shipments.service.js';
-import { toActivityDto } from './shipments.repository.js';
+import { toActivityDto, type ShipmentRow } from './shipments.repository.js';
 import { cancelShipment, findVisibleShipment, moveShipment } from './status.service.js';
 import { activitiesFor, setActivityHidden, trackPublicly } from './tracking.service.js';
 
 const tags = ['shipments'];
 
-/** Staff hold "book for other user"; partners and ssp book for the customers they serve (spec §6). */
-const mayBookForOthers = (actor: Actor) =>
-  actor.ability.can('book_for_other_user', 'Shipment') || actor.roles.includes('service_partner') || actor.roles.includes('ssp');
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
 const idParams = z.object({ id: z.string().trim().min(1).max(40) });
 
 export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** One booking path for the three booking calls: idempotent, priced on the server, announced after commit. */
-  async function book(actor: Actor, request: { headers: { 'idempotency-key'?: string }; routeOptions: { url?: string }; body: unknown }, input: () => Promise<BookingInput>) {
+  /**
+   * One booking path for the three booking calls: who may book for whom is checked in bookShipment; the
+   * booking and its Idempotency-Key commit in one transaction; only the request that booked announces it,
+   * after commit.
+   */
+  async function book(
+    actor: Actor,
+    request: { headers: { 'idempotency-key'?: string }; routeOptions: { url?: string }; body: unknown },
+    input: (tx: DbOrTx) => Promise<BookingInput>,
+  ) {
     const key = request.headers['idempotency-key'];
-    return withIdempotency(app.db, { key, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body }, async () => {
-      const { shipment } = await bookShipment(app.db, actor, await input(), { idempotencyKey: key });
-      await announceBooked(app, shipment);
-      return { status: 201, body: { data: await shipmentToDto(app.db, shipment) } };
+    const done: { shipment?: ShipmentRow } = {};
+    const result = await withIdempotency(app.db, { key, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body }, async (tx, claim) => {
+      // A key row left unanswered by a crash of the old claim-then-work code: its booking may have committed.
+      const earlier = claim.takenOver && key ? await findBookingByIdempotencyKey(tx, actor.id, key) : null;
+      if (earlier) return { status: 201, body: { data: await shipmentToDto(tx, earlier) } };
+      const { shipment } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key });
+      done.shipment = shipment;
+      return { status: 201, body: { data: await shipmentToDto(tx, shipment) } };
     });
+    if (done.shipment) {
+      // Committed: a failing announcement must not turn the booking into an error (a retry would replay it).
+      await announceBooked(app, done.shipment).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a booking failed'));
+    }
+    return result;
   }
 
   app.post(
@@ -75,10 +89,8 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Who may book for whom (403/404): booking-access.ts, inside bookShipment.
       const actor = request.authorize('create', 'Shipment');
-      if (request.body.ownerId !== actor.id && !mayBookForOthers(actor)) {
-        throw new AppError('FORBIDDEN', 'You are not allowed to book for another customer');
-      }
       const result = await book(actor, request, async () => request.body);
       return reply.status(201).send(result.body);
     },
@@ -97,8 +109,8 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = request.authorize('create', 'Shipment');
-      const result = await book(actor, request, () =>
-        duplicateBookingInput(app.db, actor, request.body.trackingNumber, request.body.expectedTotalInCents),
+      const result = await book(actor, request, (tx) =>
+        duplicateBookingInput(tx, actor, request.body.trackingNumber, request.body.expectedTotalInCents),
       );
       return reply.status(201).send(result.body);
     },
