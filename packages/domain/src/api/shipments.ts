@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CANCELLATION_REASONS,
   DELIVERY_STATUSES,
+  type DeliveryStatus,
   DELIVERY_TYPES,
   ITEM_CATEGORIES,
   PAYERS,
@@ -18,6 +19,7 @@ import { optionalNumericField } from '../validation/numeric.js';
 import { textSchema } from '../validation/index.js';
 import { addressDto, addressInput } from './addresses.js';
 import { trackingNumberSchema } from '../tracking-number/index.js';
+import { findActivityStatus, PRIMARY_ACTIVITY } from '../status/activities.js';
 
 /** Booking, listing, tracking and moving shipments: the shapes both the server and the web app use. */
 
@@ -216,21 +218,48 @@ export const shipmentListQuery = z.object({
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
 
-/** POST /shipments/{trackingNumber}/deliveryStatus: an activity name (or a short status label), or "Custom". */
-export const deliveryStatusBody = z.object({
+const deliveryStatusFields = z.object({
   activity: z.string().trim().min(1).max(100),
   customStatusName: z.string().trim().min(1).max(100).optional(),
-  reason: z.string().trim().max(100).optional(),
+  /** Only for an activity with a reason list ("Pick up failed", "Delivery failed"); blank = none. */
+  reason: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v || undefined)
+    .optional(),
   note: textSchema.optional(),
   location: z.string().trim().max(200).optional(),
   /** A staff correction of a mistaken status: needs the update delivery status ability and a note. */
   correction: z.boolean().optional(),
 });
+
+/**
+ * A reason must come from the activity's own list, and an activity without a list (a custom status, a short
+ * label, an unknown name) takes none: the database accepts only the catalogue's reasons.
+ */
+function checkReason(body: { activity: string; reason?: string | undefined }, ctx: z.RefinementCtx) {
+  const shortLabel = (DELIVERY_STATUSES as readonly string[]).includes(body.activity)
+    ? PRIMARY_ACTIVITY[body.activity as DeliveryStatus]
+    : null;
+  const reasons = (findActivityStatus(body.activity) ?? (shortLabel ? findActivityStatus(shortLabel) : null))?.reasons;
+  if (reasons) {
+    if (body.reason !== undefined && !reasons.includes(body.reason)) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: `Choose a reason: ${reasons.join(', ')}` });
+    }
+  } else if (body.reason !== undefined) {
+    const message = body.activity === 'Custom' ? 'A custom status takes no reason' : `"${body.activity}" takes no reason`;
+    ctx.addIssue({ code: 'custom', path: ['reason'], message });
+  }
+}
+
+/** POST /shipments/{trackingNumber}/deliveryStatus: an activity name (or a short status label), or "Custom". */
+export const deliveryStatusBody = deliveryStatusFields.superRefine(checkReason);
 export type DeliveryStatusInput = z.infer<typeof deliveryStatusBody>;
 
-export const bulkDeliveryStatusBody = deliveryStatusBody.extend({
-  trackingNumbers: z.array(trackingNumberSchema).min(1).max(500),
-});
+export const bulkDeliveryStatusBody = deliveryStatusFields
+  .extend({ trackingNumbers: z.array(trackingNumberSchema).min(1).max(500) })
+  .superRefine(checkReason);
 
 export const cancelShipmentBody = z
   .object({

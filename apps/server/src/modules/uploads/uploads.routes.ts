@@ -42,19 +42,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       if (!request.isMultipart()) throw fieldError('file', MULTIPART_MESSAGE);
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw fieldError('file', MULTIPART_MESSAGE);
-      let bytes: Buffer;
+      let file: { bytes: Buffer; name: string };
       try {
-        bytes = await part.toBuffer();
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw fieldError('file', MULTIPART_MESSAGE);
+        file = { bytes: await part.toBuffer(), name: part.filename };
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new FileTooLargeError();
+        // The multipart parser (busboy) throws plain errors for a body it cannot read ("Boundary not found",
+        // "Unexpected end of multipart data"): the client's mistake. Its own limits carry a status code.
+        if (error instanceof Error && !('statusCode' in error) && !('code' in error)) throw fieldError('file', MULTIPART_MESSAGE);
         throw error;
       }
-      const fileName = fileNameSchema.safeParse(part.filename);
+      const fileName = fileNameSchema.safeParse(file.name);
       if (!fileName.success) throw fieldError('file', fileName.error.issues[0]?.message ?? 'Invalid file name');
       const row = await storeUpload(files(), {
-        file: checkFile(bytes),
+        file: checkFile(file.bytes),
         fileName: fileName.data,
         uploadedById: actor.id,
         isPublic: request.query.shouldMakePublic,

@@ -73,6 +73,19 @@ describe('POST /api/uploads/upload-api', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/uploads/upload-api', headers: { ...wrong.headers, cookie: customer.cookie }, payload: wrong.payload });
     expect(res.statusCode).toBe(400);
   });
+
+  it('answers a broken multipart body with 400 on the file, not 500 (found by the API fuzzer)', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=xyz']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/upload-api',
+        headers: { 'content-type': contentType, cookie: customer.cookie },
+        payload: '["not", "multipart"]',
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'file' }] });
+    }
+  });
 });
 
 describe('POST /api/uploads (base64)', () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { outboxEvents } from '../../db/schema/index.js';
+import { safeErrorMessage } from '../logging.js';
 
 export type OutboxRow = typeof outboxEvents.$inferSelect;
 
@@ -120,7 +121,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (result && result.retry) await fail(row, result.error, result.payload);
       else await finish(row);
     } catch (err) {
-      await fail(row, err instanceof Error ? err.message : String(err));
+      // Without the query's values: lastError is stored and logged.
+      await fail(row, safeErrorMessage(err));
     }
   }
 
