@@ -1,2 +1,3 @@
 export * from './define.js';
 export * from './flags.js';
+export * from './route-access.js';

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNull, sql } from 'drizzle-orm';
-import { shipments } from '../../db/schema/index.js';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { shipments, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
+import { createCustomer, signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { exportFilename, neutraliseCell, pesos, shipmentBatches } from './export.service.js';
 import { CEBU_CITY, insertShipment, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
@@ -83,6 +83,22 @@ describe('CSV export', () => {
     expect((await download('', ana)).statusCode).toBe(403);
     const empty = linesOf((await download('?search=nobody-by-this-name', staff)).body);
     expect(empty).toEqual([HEADER]);
+  });
+
+  it('lets a sales agent download its agent report: the shipments of the customers who used its code, no others', async () => {
+    const db = t.database.db;
+    const agent = await signInAs(t, 'sales_agent');
+    const [{ code }] = (await db.select({ code: users.agentCode }).from(users).where(eq(users.id, agent.userId))) as [{ code: string }];
+    const referred = await createCustomer(t, 'Referred');
+    await db.update(users).set({ usedAgentCode: code }).where(eq(users.id, referred.userId));
+    const theirs = await insertShipment(db, { ownerId: referred.userId });
+    try {
+      const res = await download('', agent);
+      expect(res.statusCode).toBe(200);
+      expect(linesOf(res.body).slice(1).map((l) => l.split(',')[0])).toEqual([theirs.trackingNumber]);
+    } finally {
+      await db.delete(shipments).where(eq(shipments.id, theirs.id)); // the tests below count every shipment
+    }
   });
 
   it('names the file from the filename asked for, made safe', async () => {

@@ -23,11 +23,14 @@ const LISTS: { url: string; view: ListView; summary: string }[] = [
 
 /**
  * The export is the download of the admin and partner tables: a service partner exports its provinces;
- * anyone else needs the admin view of shipments and exports what they may see.
+ * anyone else needs the view behind the table they download (the admin view of shipments, or a sales
+ * agent's agent reports, which list their referred customers' shipments) and exports what they may see.
  */
 function exportView(actor: Actor): ListView {
   if (actor.roles.includes('service_partner')) return 'partners';
-  if (!actor.ability.can('admin_view', 'Shipment')) throw new AppError('FORBIDDEN', 'You are not allowed to export shipments');
+  if (!actor.ability.can('admin_view', 'Shipment') && !actor.ability.can('admin_view', 'AgentReport')) {
+    throw new AppError('FORBIDDEN', 'You are not allowed to export shipments');
+  }
   return 'all';
 }
 

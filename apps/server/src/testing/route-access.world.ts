@@ -1,0 +1,593 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import {
+  CANCELLATION_REASONS,
+  createPromoCodeInput,
+  ROLE_NAMES,
+  staffBookingBody,
+  type CustomerBookingInput,
+  type RoleName,
+  type RouteCaller,
+} from '@hatid/domain';
+import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
+import {
+  addresses,
+  businessAddresses,
+  businesses,
+  coveredProvinces,
+  invitations,
+  shipmentActivities,
+  shipments,
+  users,
+} from '../db/schema/index.js';
+import { actorFrom, type Actor } from '../plugins/auth.js';
+import { issueRegistrationTicket } from '../modules/auth/otp.service.js';
+import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.js';
+import { newToken } from '../modules/auth/tokens.js';
+import { loadPricingConfig } from '../modules/pricing/pricing-config.service.js';
+import { createPromoCode } from '../modules/promo-codes/promo-codes.service.js';
+import { createReview } from '../modules/reviews/reviews.service.js';
+import { createMileNote, shipmentProgress } from '../modules/shipment-miles/shipment-miles.service.js';
+import { bookShipment } from '../modules/shipments/booking.service.js';
+import { addDocument } from '../modules/shipments/documents.service.js';
+import { insertShipment, servePartnerProvince, type FixtureInput } from '../modules/shipments/lists.fixtures.js';
+import type { ShipmentRow } from '../modules/shipments/shipments.repository.js';
+import { createTicket } from '../modules/tickets/tickets.service.js';
+import { issueSignedUpload } from '../modules/uploads/signed-uploads.service.js';
+import { checkBase64File, storeUpload } from '../modules/uploads/uploads.service.js';
+import { assignRoles, findUserByEmail, loadUserWithRoles } from '../modules/users/users.repository.js';
+import { createUserWithRoles } from '../modules/users/users.service.js';
+import { METRO_MANILA_CODE } from '../platform/psgc/index.js';
+import { createCustomer, freshMobile } from './auth.js';
+import type { TestApp } from './build-test-app.js';
+import { multipartBody, PNG, PNG_BASE64 } from './files.js';
+import { bookingInput, place, priceOf } from './shipments.js';
+
+/**
+ * The data the role × route test (src/route-access.test.ts) asks about, and how it asks each route.
+ * Every demo role gets "its" objects (packages/domain/src/abilities/route-access.ts, WHICH OBJECT);
+ * "stranger" is a customer nobody here serves, who owns the objects of the `stranger` rows.
+ */
+export type Person = RoleName | 'stranger';
+export type Target = 'own' | 'stranger';
+
+export interface Ask {
+  caller: RouteCaller;
+  target: Target;
+  /** Whose object is asked about: the caller's own, or (stranger rows, signed out) the stranger's. */
+  whose: Person;
+}
+
+/** An HTTP request (the runner adds the caller's session unless `cookie` says otherwise), or the WebSocket. */
+export type Request = { inject: InjectOptions; cookie?: string | null } | { ws: true };
+export type Recipe = (ask: Ask) => Promise<Request>;
+
+interface PersonData {
+  id: string;
+  cookie: string;
+  actor: Actor;
+}
+
+const CHECK = 'Route access check';
+const DAVAO = () => place('Davao del Sur', 'Davao City');
+const MAKATI = () => place('Metro Manila', 'Makati City');
+const SEES_ALL = new Set<Person>(['super_admin', 'admin', 'staff', 'ssp']);
+/** Who sees and edits every account (modules/users/users.scope.ts). */
+const SEES_ALL_USERS = new Set<Person>(['super_admin', 'admin', 'staff', 'stranger']);
+
+export class RouteAccessWorld {
+  readonly people = {} as Record<Person, PersonData>;
+  /** The shipment each person works on (booked, with packages); operations share the stranger's. */
+  readonly shipments = {} as Record<Person, ShipmentRow>;
+  readonly addresses = {} as Record<Person, string>;
+  readonly tickets = {} as Record<Person, string>;
+  readonly reviews = {} as Record<Person, { id: string; shipmentId: string }>;
+  readonly uploads = {} as Record<Person, string>;
+  /** The business each person works on (route-access.ts "Clients…"); client staff's is the stranger's. */
+  readonly businesses = {} as Record<Person, string>;
+  /** A second service partner, whom the demo partner cannot see. */
+  private otherPartnerId = '';
+  private businessId = '';
+  private referredId = '';
+  /** The customer whose shipments the rider, the consolidator and the service partner work on. */
+  private clientId = '';
+  private staffActor!: Actor;
+  private promoId = '';
+  promoCode = '';
+  private counter = 0;
+  private prices = new Map<string, number>();
+  /** Someone the service partner invited (its user scope). */
+  private partnerInvitee = '';
+
+  private constructor(readonly t: TestApp) {}
+
+  static async create(t: TestApp): Promise<RouteAccessWorld> {
+    const w = new RouteAccessWorld(t);
+    await w.setUp();
+    return w;
+  }
+
+  get db() {
+    return this.t.database.db;
+  }
+
+  private files() {
+    return { db: this.db, storage: this.t.storage };
+  }
+
+  private async actorOf(id: string): Promise<Actor> {
+    return actorFrom((await loadUserWithRoles(this.db, id))!);
+  }
+
+  private async setUp() {
+    const db = this.db;
+    // Sessions are made directly: signing in is itself one of the routes under test (and limited per IP).
+    for (const role of ROLE_NAMES) {
+      const user = (await findUserByEmail(db, demoEmail(role)))!;
+      const { token } = await createSession(db, user.id, { ttlDays: 1 });
+      this.people[role] = { id: user.id, cookie: `${SESSION_COOKIE}=${token}`, actor: null as unknown as Actor };
+    }
+    const stranger = await createCustomer(this.t, 'Stranger');
+    this.people.stranger = { id: stranger.userId, cookie: stranger.cookie, actor: null as unknown as Actor };
+
+    // Scopes: a business with both business accounts, a customer of the sales agent, the partner's province.
+    const [business] = await db.insert(businesses).values({ name: 'Route Access Trading' }).returning({ id: businesses.id });
+    this.businessId = business!.id;
+    for (const role of ['business_admin', 'business_member'] as const) {
+      await db.update(users).set({ businessId: this.businessId }).where(eq(users.id, this.people[role].id));
+    }
+    const [agent] = await db.select({ code: users.agentCode }).from(users).where(eq(users.id, this.people.sales_agent.id));
+    const referred = await createCustomer(this.t, 'Referred');
+    await db.update(users).set({ usedAgentCode: agent!.code }).where(eq(users.id, referred.userId));
+    this.referredId = referred.userId;
+    this.clientId = (await createCustomer(this.t, 'Client')).userId;
+    await servePartnerProvince(db, DAVAO().provinceCode, this.people.service_partner.id);
+    for (const person of Object.keys(this.people) as Person[]) this.people[person].actor = await this.actorOf(this.people[person].id);
+    this.staffActor = this.people.staff.actor;
+
+    // Each person's shipment, booked the way the app books (packages, activity), then put in their scope.
+    const strangerShipment = await this.book(stranger.userId, stranger.userId);
+    for (const person of Object.keys(this.people) as Person[]) {
+      this.shipments[person] = SEES_ALL.has(person) || person === 'stranger' ? strangerShipment : await this.bookFor(person);
+    }
+
+    for (const person of Object.keys(this.people) as Person[]) {
+      const { id, actor } = this.people[person];
+      this.addresses[person] = await this.newAddress(id);
+      this.tickets[person] = await this.newTicket(actor);
+      this.reviews[person] = await this.newReview(person);
+      this.uploads[person] = (
+        await storeUpload(this.files(), {
+          file: checkBase64File(PNG_BASE64),
+          fileName: 'route-access.png',
+          uploadedById: id,
+          prefix: 'uploads',
+        })
+      ).id;
+    }
+
+    const promo = await createPromoCode(db, this.people.admin.actor, createPromoCodeInput.parse(this.promoBody('RA-SHARED')));
+    this.promoId = promo.id;
+    this.promoCode = promo.code;
+
+    // Businesses: the business accounts' own, one the customer registered, one of the sales agent's referred
+    // customer, one with an address in the partner's province, the stranger's (which client staff ask about).
+    const newBusiness = async (name: string, ownerId: string | null) =>
+      (await db.insert(businesses).values({ name, ownerId }).returning({ id: businesses.id }))[0]!.id;
+    const strangerBusiness = await newBusiness('Stranger Trading', stranger.userId);
+    const partnerBusiness = await newBusiness('Davao Partner Client', null);
+    await db.insert(businessAddresses).values({ businessId: partnerBusiness, ...this.addressBody(), ...DAVAO(), mobileNumber: '+639171234567', isDefault: true });
+    for (const person of Object.keys(this.people) as Person[]) this.businesses[person] = strangerBusiness;
+    this.businesses.business_admin = this.businessId;
+    this.businesses.business_member = this.businessId;
+    this.businesses.customer = await newBusiness('Customer Sari-Sari', this.people.customer.id);
+    this.businesses.sales_agent = await newBusiness('Referred Hardware', this.referredId);
+    this.businesses.service_partner = partnerBusiness;
+    this.otherPartnerId = await createUserWithRoles(db, {
+      email: `other-partner-${randomUUID()}@hatid.test`,
+      firstName: 'Other',
+      lastName: 'Partner',
+      roles: ['service_partner'],
+    });
+  }
+
+  /** Fields that put a shipment in `person`'s scope (see route-access.ts, WHICH OBJECT). */
+  private scopeOf(person: Person): FixtureInput {
+    const id = (p: Person) => this.people[p].id;
+    switch (person) {
+      case 'customer':
+        return { ownerId: id('customer') };
+      case 'business_admin':
+        return { ownerId: id('business_member'), bookedById: id('business_member'), businessId: this.businessId };
+      case 'business_member':
+        return { ownerId: id('business_admin'), bookedById: id('business_admin'), businessId: this.businessId };
+      case 'rider':
+        return { ownerId: this.clientId, pickupRiderId: id('rider'), dropOffRiderId: id('rider') };
+      case 'consolidator':
+        return { ownerId: this.clientId, deliveryStatus: 'Orig. hub', status: 'OnGoing' };
+      case 'sales_agent':
+        return { ownerId: this.referredId };
+      case 'service_partner':
+        // Picked up in the province it serves (partners book only pickups there).
+        return { ownerId: this.clientId, from: DAVAO() };
+      default:
+        return { ownerId: id('stranger') };
+    }
+  }
+
+  private async price(input: Omit<CustomerBookingInput, 'expectedTotalInCents'>): Promise<number> {
+    const key = JSON.stringify(input);
+    if (!this.prices.has(key)) this.prices.set(key, await priceOf(this.t, input));
+    return this.prices.get(key)!;
+  }
+
+  /** Books through the booking service as `bookerId` for `ownerId` (Makati to Cebu City unless told). */
+  private async book(bookerId: string, ownerId: string, from = MAKATI(), to = place('Cebu', 'Cebu City')): Promise<ShipmentRow> {
+    const input = bookingInput({
+      sender: { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...from },
+      receiver: { name: 'Ben Reyes', mobileNumber: '09181234567', streetName: '5 Colon St', ...to },
+    });
+    const actor = await this.actorOf(bookerId);
+    const body = staffBookingBody.parse({ ...input, ownerId, expectedTotalInCents: await this.price(input) });
+    const { shipment } = await bookShipment(this.db, actor, body);
+    return shipment;
+  }
+
+  private async bookFor(person: Person): Promise<ShipmentRow> {
+    const { ownerId, bookedById, from, to, ...rest } = this.scopeOf(person);
+    const booked = await this.book(bookedById ?? ownerId, ownerId, from, to);
+    if (Object.keys(rest).length === 0) return booked;
+    const [row] = await this.db.update(shipments).set(rest).where(eq(shipments.id, booked.id)).returning();
+    return row!;
+  }
+
+  /** A new shipment row in `person`'s scope, for calls that change or remove it. */
+  async freshShipment(person: Person, extra: Partial<FixtureInput> = {}): Promise<ShipmentRow> {
+    return insertShipment(this.db, { ...this.scopeOf(person), ...extra } as FixtureInput);
+  }
+
+  addressBody() {
+    return { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...MAKATI() };
+  }
+
+  async newAddress(userId: string): Promise<string> {
+    const [row] = await this.db.insert(addresses).values({ userId, ...this.addressBody(), mobileNumber: '+639171234567' }).returning({ id: addresses.id });
+    return row!.id;
+  }
+
+  async newTicket(actor: Actor): Promise<string> {
+    return (await createTicket(this.db, actor, { subject: CHECK, description: 'Who may see this ticket?' })).id;
+  }
+
+  /** A delivered shipment of `person`'s own, and (unless `reviewed` is false) their review of it. */
+  async newReview(person: Person): Promise<{ id: string; shipmentId: string }> {
+    const shipment = await this.deliveredShipment(person);
+    const review = await createReview(this.db, this.people[person].actor, { shipmentId: shipment.id, rating: 5, comment: null });
+    return { id: review.id, shipmentId: shipment.id };
+  }
+
+  async deliveredShipment(person: Person): Promise<ShipmentRow> {
+    const ownerId = this.people[person].id;
+    return insertShipment(this.db, { ownerId, deliveryStatus: 'Delivered', status: 'OnGoing', deliveredAt: new Date() });
+  }
+
+  promoBody(code: string) {
+    return { code, type: 'percentage' as const, percentOff: 10, startDate: '2020-01-01', endDate: '2099-12-31', description: CHECK };
+  }
+
+  nextNumber(): number {
+    this.counter += 1;
+    return this.counter;
+  }
+
+  /** An address no other request of this test used. */
+  nextAddress(): string {
+    const n = this.nextNumber();
+    return `10.77.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+  }
+
+  /** The request recipes: one per route that needs ids, a body or a prepared object. */
+  recipes(): Record<string, Recipe> {
+    const w = this;
+    const get = (url: string): Request => ({ inject: { method: 'GET', url } });
+    const send = (method: InjectOptions['method'], url: string, payload?: unknown): Request => ({
+      inject: { method, url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) },
+    });
+    const shipment = (a: Ask) => w.shipments[a.whose];
+    const callerId = (a: Ask) => w.people[a.caller === 'signedOut' ? 'stranger' : a.caller].id;
+    /**
+     * Picked up in the partner's province (partners book only pickups in the provinces they serve); for
+     * the stranger in Makati, so that no booking made here ties the stranger to the partner.
+     */
+    const bookingBody = async (from = DAVAO()) => {
+      const input = bookingInput({ sender: { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...from } });
+      return { ...input, expectedTotalInCents: await w.price(input) };
+    };
+    const calculation = () => {
+      const { deliveryType, packages, declaredInsuranceValue } = bookingInput();
+      return { deliveryType, declaredInsuranceValue, packages: packages.map(({ itemCategory: _c, ...p }) => p) };
+    };
+    const customActivity = { activity: 'Custom', customStatusName: CHECK };
+    /**
+     * Routes that check a secret or send a code keep their own per-IP limit even for allowlisted addresses
+     * (modules/auth/secret-check-limit.ts): each such call comes from an address of its own.
+     */
+    const fromOwnAddress = (request: Request): Request =>
+      'inject' in request ? { ...request, inject: { ...request.inject, remoteAddress: w.nextAddress() } } : request;
+    const tn = (a: Ask) => shipment(a).trackingNumber;
+    const cancelReason = CANCELLATION_REASONS.find((r) => r !== 'Other (please specify)')!;
+
+    return {
+      'GET /api/ws': async () => ({ ws: true }),
+      'GET /api/docs/static/*': async () => get('/api/docs/static/index.css'),
+
+      'POST /api/sms/sendOtp': async () => fromOwnAddress(send('POST', '/api/sms/sendOtp', { mobileNumber: freshMobile() })),
+      'POST /api/sms/verifyOtp': async () => {
+        // The code is asked for from another network, so the OTP limits of the tested calls stay untouched.
+        const mobileNumber = freshMobile();
+        const sent = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/sms/sendOtp',
+          payload: { mobileNumber },
+          remoteAddress: w.nextAddress(),
+        });
+        if (sent.statusCode !== 200) throw new Error(`sendOtp (setup) failed: ${sent.body}`);
+        return fromOwnAddress(send('POST', '/api/sms/verifyOtp', { mobileNumber, otp: w.t.sms.lastCodeFor(mobileNumber) }));
+      },
+      'POST /api/users/registerCustomer': async () =>
+        send('POST', '/api/users/registerCustomer', {
+          registrationToken: await issueRegistrationTicket(w.db, freshMobile()),
+          firstName: 'Rita',
+          lastName: 'Access',
+          accountType: 'individual',
+        }),
+      'POST /api/users/loginWithEmail': async (a) =>
+        fromOwnAddress(
+          send('POST', '/api/users/loginWithEmail', {
+            email: demoEmail(a.caller === 'signedOut' ? 'customer' : a.caller),
+            password: DEMO_PASSWORD,
+          }),
+        ),
+      'POST /api/users/registerWithEmail': async () => {
+        const userId = await createUserWithRoles(w.db, {
+          email: `invited-${randomUUID()}@hatid.test`,
+          firstName: 'Invited',
+          lastName: 'Person',
+          roles: ['staff'],
+        });
+        const { token, hash } = newToken();
+        await w.db.insert(invitations).values({ tokenHash: hash, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+        return fromOwnAddress(
+          send('POST', '/api/users/registerWithEmail', { token, firstName: 'Rosa', lastName: 'Lim', password: 'a-long-passphrase' }),
+        );
+      },
+      // Signing out ends the session it is called with: a second session of the same person, made for it.
+      'POST /api/users/logout': async (a) => ({
+        ...send('POST', '/api/users/logout'),
+        cookie:
+          a.caller === 'signedOut'
+            ? null
+            : `${SESSION_COOKIE}=${(await createSession(w.db, w.people[a.caller].id, { ttlDays: 1 })).token}`,
+      }),
+      'PUT /api/users/update/me': async () => send('PUT', '/api/users/update/me', {}),
+      'GET /api/users/agent-code/validity/:agentCode': async () => {
+        const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));
+        return get(`/api/users/agent-code/validity/${agent!.code}`);
+      },
+      'GET /api/users/agent-code/user/:agentCode': async () => {
+        const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));
+        return get(`/api/users/agent-code/user/${agent!.code}`);
+      },
+      'GET /api/users/by-role/:roleName': async () => get('/api/users/by-role/customer'),
+      'POST /api/users/contactSupport': async () => send('POST', '/api/users/contactSupport', { message: CHECK }),
+      /** Each caller invites with a role it may give if it may give any (admins: staff, ssp: customer, partners: rider). */
+      'POST /api/users': async (a) => {
+        const role = ({ super_admin: 'staff', admin: 'staff', ssp: 'customer', service_partner: 'rider' } as Record<string, RoleName>)[a.caller];
+        return send('POST', '/api/users', {
+          email: `ra-invite-${w.nextNumber()}@hatid.test`,
+          firstName: 'Ina',
+          lastName: 'Vited',
+          roles: [role ?? 'customer'],
+        });
+      },
+      'GET /api/users/:id': async (a) => get(`/api/users/${await w.userIn(a.whose)}`),
+      'PUT /api/users/:id': async (a) => {
+        const id = SEES_ALL_USERS.has(a.whose) ? await w.freshCustomer() : await w.userIn(a.whose);
+        const [user] = await w.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, id));
+        return send('PUT', `/api/users/${id}`, { firstName: user!.firstName });
+      },
+      'DELETE /api/users/:id': async () => send('DELETE', `/api/users/${await w.freshCustomer()}`),
+      'PUT /api/users/activate/:id': async () => send('PUT', `/api/users/activate/${await w.freshCustomer({ status: 'INACTIVE' })}`),
+      'PUT /api/users/set-employee/:id': async () => send('PUT', `/api/users/set-employee/${await w.freshCustomer()}`),
+      'PUT /api/users/unset-employee/:id': async () => send('PUT', `/api/users/unset-employee/${await w.freshCustomer({ isEmployee: true })}`),
+      /**
+       * The demo super admin keeps its rights for the rest of the run: the super admin's cell is asked by a
+       * second super admin made for it (who hands its rights to a fresh customer); everyone else asks as themselves.
+       */
+      'PUT /api/users/transfers/:id': async (a) => {
+        const request = send('PUT', `/api/users/transfers/${await w.freshCustomer()}`);
+        if (a.caller !== 'super_admin') return request;
+        const stand = await w.freshCustomer({}, ['super_admin']);
+        return { ...request, cookie: `${SESSION_COOKIE}=${(await createSession(w.db, stand, { ttlDays: 1 })).token}` };
+      },
+
+      'PATCH /api/addresses/covered-provinces/:provinceCode/retrieval-fee': async () => {
+        const code = place('Pampanga', 'San Fernando City').provinceCode;
+        const [row] = await w.db.select().from(coveredProvinces).where(eq(coveredProvinces.provinceCode, code));
+        return send('PATCH', `/api/addresses/covered-provinces/${code}/retrieval-fee`, { retrievalFeeInCents: row!.retrievalFeeInCents });
+      },
+      'GET /api/addresses/covered-cities-municipalities/:provinceCode': async () =>
+        get(`/api/addresses/covered-cities-municipalities/${METRO_MANILA_CODE}`),
+      'GET /api/addresses/barangays/:cityMunicipalityCode': async () => get(`/api/addresses/barangays/${MAKATI().cityCode}`),
+      'GET /api/addresses/saved-addresses/:id': async (a) => get(`/api/addresses/saved-addresses/${w.addresses[a.whose]}`),
+      'POST /api/addresses/new-address': async () => send('POST', '/api/addresses/new-address', w.addressBody()),
+      'PUT /api/addresses/me/update/:id': async (a) => send('PUT', `/api/addresses/me/update/${w.addresses[a.whose]}`, w.addressBody()),
+      'PUT /api/addresses/:id': async (a) => send('PUT', `/api/addresses/${w.addresses[a.whose]}`, w.addressBody()),
+      'DELETE /api/addresses/:id': async (a) => send('DELETE', `/api/addresses/${await w.newAddress(w.people[a.whose].id)}`),
+
+      'POST /api/notifications/token': async () =>
+        send('POST', '/api/notifications/token', { kind: 'fcm', token: `route-access-${w.nextNumber()}` }),
+
+      'POST /api/shipments/calculations': async () => send('POST', '/api/shipments/calculations', calculation()),
+      'POST /api/shipments/pricing-details': async () => send('POST', '/api/shipments/pricing-details', calculation()),
+      'PUT /api/shipments/pricing/configs': async () =>
+        send('PUT', '/api/shipments/pricing/configs', { sameDayFeeInCents: (await loadPricingConfig(w.db)).sameDayFeeInCents }),
+      'POST /api/promo-codes/verification': async () => send('POST', '/api/promo-codes/verification', { code: w.promoCode }),
+      'POST /api/promo-codes': async () => send('POST', '/api/promo-codes', w.promoBody(`RA-NEW-${w.nextNumber()}`)),
+      'GET /api/promo-codes/:id': async () => get(`/api/promo-codes/${w.promoId}`),
+      'PATCH /api/promo-codes/:id': async () => send('PATCH', `/api/promo-codes/${w.promoId}`, { description: CHECK }),
+      'DELETE /api/promo-codes/:id': async () => {
+        const promo = await createPromoCode(w.db, w.people.admin.actor, createPromoCodeInput.parse(w.promoBody(`RA-DEL-${w.nextNumber()}`)));
+        return send('DELETE', `/api/promo-codes/${promo.id}`);
+      },
+
+      'POST /api/shipments/customer': async () => send('POST', '/api/shipments/customer', await bookingBody()),
+      'POST /api/shipments': async (a) =>
+        a.target === 'own'
+          ? send('POST', '/api/shipments', { ...(await bookingBody()), ownerId: callerId(a) })
+          : send('POST', '/api/shipments', { ...(await bookingBody(MAKATI())), ownerId: w.people.stranger.id }),
+      'POST /api/shipments/duplicate': async (a) =>
+        send('POST', '/api/shipments/duplicate', { trackingNumber: tn(a), expectedTotalInCents: shipment(a).totalInCents }),
+
+      'GET /api/shipments/track/:trackingNumber': async () => get(`/api/shipments/track/${w.shipments.stranger.trackingNumber}`),
+      'GET /api/shipments/trackingNumber/:trackingNumber': async (a) => get(`/api/shipments/trackingNumber/${tn(a)}`),
+      'GET /api/shipments/:id': async (a) => get(`/api/shipments/${shipment(a).id}`),
+      'GET /api/shipments/:id/weights': async (a) => get(`/api/shipments/${shipment(a).id}/weights`),
+      'GET /api/shipments/:trackingNumber/activities': async (a) => get(`/api/shipments/${tn(a)}/activities`),
+      'GET /api/shipments/:trackingNumber/tracking-updates': async (a) => get(`/api/shipments/${tn(a)}/tracking-updates`),
+      'GET /api/shipments/air-waybill/:trackingNumber': async (a) => get(`/api/shipments/air-waybill/${tn(a)}`),
+      'GET /api/shipments/air-waybill/:trackingNumber/html': async (a) => get(`/api/shipments/air-waybill/${tn(a)}/html`),
+      'POST /api/shipments/air-waybill/download': async (a) => send('POST', '/api/shipments/air-waybill/download', { trackingNumbers: [tn(a)] }),
+      'GET /api/shipments/:trackingNumber/proof-images': async (a) => get(`/api/shipments/${tn(a)}/proof-images`),
+      'GET /api/shipment-miles/progress/:trackingNumber': async (a) => get(`/api/shipment-miles/progress/${tn(a)}`),
+      'GET /api/tickets/shipment/:shipmentId': async (a) => get(`/api/tickets/shipment/${shipment(a).id}`),
+
+      'POST /api/shipments/:trackingNumber/deliveryStatus': async (a) =>
+        send('POST', `/api/shipments/${tn(a)}/deliveryStatus`, customActivity),
+      'PUT /api/shipments/:id/cancel': async (a) =>
+        send('PUT', `/api/shipments/${(await w.freshShipment(a.whose)).id}/cancel`, { reasonForCancellation: cancelReason }),
+      'PUT /api/shipments/:id': async (a) => send('PUT', `/api/shipments/${shipment(a).id}`, { notes: CHECK }),
+      'DELETE /api/shipments/:id': async (a) =>
+        send(
+          'DELETE',
+          `/api/shipments/${(await w.freshShipment(a.whose, { status: 'Cancelled', cancelledAt: new Date(), cancellationReason: cancelReason })).id}`,
+        ),
+      'PATCH /api/shipments/:trackingNumber/activities/:activityId/hide-from-timeline': async (a) => {
+        const [activity] = await w.db
+          .select({ id: shipmentActivities.id })
+          .from(shipmentActivities)
+          .where(and(eq(shipmentActivities.shipmentId, shipment(a).id), eq(shipmentActivities.hideFromTimeline, false)))
+          .limit(1);
+        return send('PATCH', `/api/shipments/${tn(a)}/activities/${activity!.id}/hide-from-timeline`, { hideFromTimeline: false });
+      },
+      'PUT /api/shipments/:trackingNumber/payment': async (a) =>
+        send('PUT', `/api/shipments/${tn(a)}/payment`, { paymentStatus: await w.paymentStatusOf(shipment(a).id) }),
+      'POST /api/shipments/:trackingNumber/proof-image': async (a) =>
+        send('POST', `/api/shipments/${tn(a)}/proof-image`, { type: 'pickup', imageBase64: PNG_BASE64 }),
+      'PUT /api/shipments/:trackingNumber/proof-image': async (a) =>
+        send('PUT', `/api/shipments/${tn(a)}/proof-image`, { type: 'pickup', imageBase64: PNG_BASE64 }),
+      'DELETE /api/shipments/:trackingNumber/proof-image/:type': async (a) => send('DELETE', `/api/shipments/${tn(a)}/proof-image/pickup`),
+      'GET /api/shipments/:trackingNumber/documents': async (a) => get(`/api/shipments/${tn(a)}/documents`),
+      'POST /api/shipments/:trackingNumber/documents': async (a) =>
+        send('POST', `/api/shipments/${tn(a)}/documents`, { name: CHECK, documentType: 'image', content: PNG_BASE64 }),
+      'DELETE /api/shipments/:trackingNumber/documents/:documentId': async (a) => {
+        const document = await addDocument(w.files(), w.staffActor, tn(a), { name: CHECK, documentType: 'image', content: PNG_BASE64 });
+        return send('DELETE', `/api/shipments/${tn(a)}/documents/${document.id}`);
+      },
+      'POST /api/shipment-miles/:trackingNumber/create-note': async (a) =>
+        send('POST', `/api/shipment-miles/${tn(a)}/create-note`, { mile: 'first', note: CHECK }),
+      'DELETE /api/shipment-miles/notes/:id': async (a) => {
+        const note = await createMileNote(w.db, w.staffActor, tn(a), { mile: 'first', note: CHECK });
+        return send('DELETE', `/api/shipment-miles/notes/${note.id}`);
+      },
+      'PATCH /api/shipment-miles/progress/:id/update-details': async (a) => {
+        const progress = await shipmentProgress(w.db, w.staffActor, tn(a));
+        return send('PATCH', `/api/shipment-miles/progress/${progress.miles[0]!.id}/update-details`, { courierReference: 'RA-CHECK' });
+      },
+
+      'PATCH /api/shipments/bulk-delivery-status': async (a) =>
+        send('PATCH', '/api/shipments/bulk-delivery-status', { trackingNumbers: [tn(a)], ...customActivity }),
+      'PATCH /api/shipments/bulk-payment-status': async (a) =>
+        send('PATCH', '/api/shipments/bulk-payment-status', { trackingNumbers: [tn(a)], paymentStatus: await w.paymentStatusOf(shipment(a).id) }),
+      'PATCH /api/shipments/outbound-fee': async (a) =>
+        send('PATCH', '/api/shipments/outbound-fee', { trackingNumbers: [tn(a)], outboundFeeInCents: shipment(a).outboundFeeInCents ?? 0 }),
+
+      'POST /api/tickets': async () => send('POST', '/api/tickets', { subject: CHECK, description: 'Who may open a ticket?' }),
+      'GET /api/tickets/:id': async (a) => get(`/api/tickets/${w.tickets[a.whose]}`),
+      'PATCH /api/tickets/:id': async (a) => send('PATCH', `/api/tickets/${w.tickets[a.whose]}`, { description: 'Who may edit this ticket?' }),
+      'DELETE /api/tickets/:id': async (a) => send('DELETE', `/api/tickets/${await w.newTicket(w.people[a.whose].actor)}`),
+      'POST /api/reviews': async (a) => send('POST', '/api/reviews', { shipmentId: (await w.deliveredShipment(a.whose)).id, rating: 5 }),
+      'GET /api/reviews/user-shipment/:userId/:shipmentId': async (a) =>
+        get(`/api/reviews/user-shipment/${w.people[a.whose].id}/${w.reviews[a.whose].shipmentId}`),
+      'GET /api/reviews/:id': async (a) => get(`/api/reviews/${w.reviews[a.whose].id}`),
+      'PATCH /api/reviews/:id': async (a) => send('PATCH', `/api/reviews/${w.reviews[a.whose].id}`, { rating: 5 }),
+      'DELETE /api/reviews/:id': async (a) => send('DELETE', `/api/reviews/${(await w.newReview(a.whose)).id}`),
+
+      'POST /api/uploads/upload-api': async () => {
+        const { payload, headers } = multipartBody('file', 'route-access.png', PNG, 'image/png');
+        return { inject: { method: 'POST', url: '/api/uploads/upload-api', payload, headers } };
+      },
+      'POST /api/uploads': async () => send('POST', '/api/uploads', { fileName: 'route-access.png', content: PNG_BASE64 }),
+      'POST /api/uploads/signed-url': async () => send('POST', '/api/uploads/signed-url', { fileName: 'route-access.png' }),
+      'PUT /api/uploads/signed/:token': async (a) => {
+        const grant = await issueSignedUpload(w.files(), w.t.app.secret, w.people[a.whose].actor, { fileName: 'route-access.png' });
+        return { inject: { method: 'PUT', url: grant.url, payload: PNG, headers: { 'content-type': 'application/octet-stream' } } };
+      },
+      'GET /api/uploads/download/file': async (a) => get(`/api/uploads/download/file?fileUrl=${w.uploads[a.whose]}`),
+      'GET /api/uploads/:id': async (a) => get(`/api/uploads/${w.uploads[a.whose]}`),
+
+      // A customer who registers a business becomes its admin: a fresh customer asks, so that the demo
+      // customer's roles (and with them every other row's answers) stay as they are.
+      'POST /api/businesses': async (a) => ({
+        ...send('POST', '/api/businesses', { name: `RA Business ${w.nextNumber()}` }),
+        ...(a.caller === 'customer' ? { cookie: (await createCustomer(w.t, 'Founder')).cookie } : {}),
+      }),
+      'GET /api/businesses/:id': async (a) => get(`/api/businesses/${w.businesses[a.whose]}`),
+      'PATCH /api/businesses/:id': async (a) => {
+        const [row] = await w.db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, w.businesses[a.whose]));
+        return send('PATCH', `/api/businesses/${w.businesses[a.whose]}`, { name: row!.name });
+      },
+      'DELETE /api/businesses/:id': async () => {
+        const [row] = await w.db.insert(businesses).values({ name: `RA Closing ${w.nextNumber()}` }).returning({ id: businesses.id });
+        return send('DELETE', `/api/businesses/${row!.id}`);
+      },
+      'GET /api/businesses/address': async (a) => get(`/api/businesses/address?businessId=${w.businesses[a.whose]}`),
+      'POST /api/businesses/address': async (a) =>
+        send('POST', '/api/businesses/address', { ...w.addressBody(), label: CHECK, businessId: w.businesses[a.whose] }),
+
+      'POST /api/activities': async () => send('POST', '/api/activities', { action: 'UPDATED', entity: 'Shipment', summary: CHECK }),
+
+      'GET /api/partners/:id': async (a) =>
+        get(`/api/partners/${a.target === 'stranger' ? w.otherPartnerId : w.people.service_partner.id}`),
+      'PUT /api/partners/:id/provinces': async () =>
+        send('PUT', `/api/partners/${w.people.service_partner.id}/provinces`, { provinceCodes: [DAVAO().provinceCode] }),
+    };
+  }
+
+  /** An account in `person`'s user scope (route-access.ts, the users rows). */
+  async userIn(person: Person): Promise<string> {
+    if (SEES_ALL_USERS.has(person) || person === 'ssp') return this.people.stranger.id;
+    if (person === 'sales_agent') return this.referredId;
+    if (person === 'service_partner') {
+      this.partnerInvitee ||= await this.freshCustomer({ createdById: this.people.service_partner.id }, ['rider']);
+      return this.partnerInvitee;
+    }
+    return this.people[person].id;
+  }
+
+  /** A new account (a customer unless told) for a call that changes it. */
+  async freshCustomer(values: Partial<typeof users.$inferInsert> = {}, roles: RoleName[] = ['customer']): Promise<string> {
+    const [user] = await this.db
+      .insert(users)
+      .values({ firstName: 'Fresh', lastName: 'Account', mobileNumber: freshMobile(), ...values })
+      .returning({ id: users.id });
+    await assignRoles(this.db, user!.id, roles);
+    return user!.id;
+  }
+
+  async paymentStatusOf(shipmentId: string) {
+    const [row] = await this.db.select({ paymentStatus: shipments.paymentStatus }).from(shipments).where(eq(shipments.id, shipmentId));
+    return row!.paymentStatus;
+  }
+}
