@@ -47,6 +47,8 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     /** Rider service area: PSGC city/municipality codes. */
     serviceAreaCodes: text('service_area_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** Who invited or created the account in the back office (a service partner sees these); null = signed up. */
+    createdById: uuid('created_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     lastLoginAt: at('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -56,6 +58,9 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_agent_code_uq').on(t.agentCode),
     index('users_used_agent_code_idx').on(t.usedAgentCode),
+    // Members of a business (business lists count them, scope checks look them up).
+    index('users_business_idx').on(t.businessId),
+    index('users_created_by_idx').on(t.createdById),
     check('users_can_sign_in', sql`${t.mobileNumber} IS NOT NULL OR ${t.email} IS NOT NULL`),
   ],
 );
@@ -132,4 +137,4 @@ export const invitations = pgTable('invitations', {
   acceptedAt: at('accepted_at'),
   invitedById: uuid('invited_by_id').references(() => users.id),
   createdAt: createdAt(),
-});
+}, (t) => [index('invitations_user_idx').on(t.userId), index('invitations_invited_by_idx').on(t.invitedById)]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   agentCodeSchema,
   agentCodeValidity,
+  canViewRole,
   dataOf,
   loginWithEmailBody,
   registerCustomerBody,
@@ -11,6 +12,7 @@ import {
   userDto,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { secretCheckLimit } from '../auth/secret-check-limit.js';
 import { SESSION_COOKIE, destroySession } from '../auth/session.service.js';
 import { listRoles, toUserDto } from './users.repository.js';
 import { acceptInvitation, isAgentCodeValid, loginWithEmail, registerCustomer, updateMe } from './users.service.js';
@@ -38,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/loginWithEmail',
     {
       schema: { tags: ['users'], summary: 'Staff sign-in with email and password', body: loginWithEmailBody, response: { 200: dataOf(userDto) } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: secretCheckLimit(10) },
     },
     async (request, reply) => {
       const user = await loginWithEmail(app.db, request.body.email, request.body.password);
@@ -51,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/registerWithEmail',
     {
       schema: { tags: ['users'], summary: 'An invited staff member sets a password', body: registerWithEmailBody, response: { 201: dataOf(userDto) } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: secretCheckLimit(10) },
     },
     async (request, reply) => {
       const user = await acceptInvitation(app.db, request.body);
@@ -106,10 +108,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles',
-    { schema: { tags: ['users'], summary: 'All roles', response: { 200: dataOf(z.array(roleDto)) } } },
+    { schema: { tags: ['users'], summary: 'The roles I may view (ssp: the customer role only)', response: { 200: dataOf(z.array(roleDto)) } } },
     async (request) => {
-      request.authorize('view', 'Role');
-      return { data: await listRoles(app.db) };
+      const actor = request.authorize('view', 'Role');
+      return { data: (await listRoles(app.db)).filter((role) => canViewRole(actor.ability, role.name)) };
     },
   );
 };

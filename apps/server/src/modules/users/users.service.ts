@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { invitations, registrationTickets, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { hashToken } from '../auth/tokens.js';
+import { claimLoginAttempt, forgetLoginFailures, normaliseEmail } from './login-failures.js';
 import {
   assignRoles,
   findUserByAgentCode,
@@ -91,13 +92,26 @@ export async function registerCustomer(db: Db, input: RegisterCustomerInput): Pr
 // Verifying against a fixed hash when the account is unknown keeps the answer time the same (no user probing).
 const DUMMY_HASH = argon2.hash('not-a-real-password-just-timing');
 
-export async function loginWithEmail(db: Db, email: string, password: string): Promise<UserWithRoles> {
-  const user = await findUserByEmail(db, email);
+/**
+ * Email and password sign-in. Every attempt is first counted against the email (login-failures.ts): after
+ * 5 in a row without the right password the email is locked (429) for 30 s, doubling up to 15 min, even for
+ * the right password and whatever address it comes from; the right password ends the run.
+ */
+export async function loginWithEmail(
+  db: Db,
+  email: string,
+  password: string,
+  options: { now?: () => Date } = {},
+): Promise<UserWithRoles> {
+  const key = normaliseEmail(email);
+  await claimLoginAttempt(db, key, options.now?.() ?? new Date());
+  const user = await findUserByEmail(db, key);
   const hash = user?.passwordHash ?? (await DUMMY_HASH);
   const ok = await argon2.verify(hash, password).catch(() => false);
   if (!user || !user.passwordHash || !ok) {
     throw new AppError('UNAUTHENTICATED', 'Email or password is incorrect');
   }
+  await forgetLoginFailures(db, key);
   if (user.status !== 'ACTIVE') throw new AppError('FORBIDDEN', 'This account is not active. Please contact support.');
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return (await loadUserWithRoles(db, user.id))!;
@@ -109,6 +123,8 @@ export interface AcceptInvitationInput {
   lastName: string;
   password: string;
 }
+
+const invalidInvitation = () => fieldError('token', 'This invitation link is invalid or has expired', 'UNAUTHENTICATED');
 
 /** An invited staff member sets their name and password; the invitation is spent. */
 export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Promise<UserWithRoles> {
@@ -125,11 +141,14 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
         ),
       )
       .returning({ userId: invitations.userId });
-    if (!invite) throw fieldError('token', 'This invitation link is invalid or has expired', 'UNAUTHENTICATED');
-    await tx
+    if (!invite) throw invalidInvitation();
+    // Only an account still waiting for its invitation becomes active (a deactivated one stays inactive).
+    const [accepted] = await tx
       .update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, passwordHash, status: 'ACTIVE', lastLoginAt: new Date() })
-      .where(eq(users.id, invite.userId));
+      .where(and(eq(users.id, invite.userId), eq(users.status, 'INVITED')))
+      .returning({ id: users.id });
+    if (!accepted) throw invalidInvitation();
     return invite.userId;
   });
   return (await loadUserWithRoles(db, userId))!;

@@ -1,0 +1,183 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  USER_LIST_STATUSES,
+  type AdminUserDto,
+  type RoleName,
+  type UserListStatus,
+  type UserOptionDto,
+  type UserStatusCounts,
+} from '@hatid/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { roles, userRoles, users } from '../../db/schema/index.js';
+import type { UserRow } from './users.repository.js';
+
+const creator = alias(users, 'creator');
+
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Part of the first name, last name, "first last", email or mobile number, any case. Numbers may be typed
+ * as people write them (0917 123…, +63917…): the local leading 0 is dropped for the mobile match.
+ */
+export function userSearchCondition(raw: string | undefined): SQL | undefined {
+  const term = raw?.trim();
+  if (!term) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  const parts: SQL[] = [
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+    ilike(users.email, pattern),
+    ilike(users.mobileNumber, pattern),
+  ];
+  const digits = term.replace(/[\s()-]/g, '');
+  if (/^\+?\d{3,}$/.test(digits)) {
+    const local = digits.replace(/^\+/, '').replace(/^0/, '');
+    parts.push(ilike(users.mobileNumber, `%${local}%`));
+  }
+  return or(...parts);
+}
+
+export interface UserFilters {
+  search?: string | undefined;
+  email?: string | undefined;
+  roleIds?: number[] | undefined;
+  agentCode?: string | undefined;
+  usedAgentCode?: string | undefined;
+  clientType?: 'individual' | 'business' | undefined;
+}
+
+/** The catalogue's user filters as one condition (undefined parts are dropped by `and`). */
+export function userFilterCondition(f: UserFilters): SQL | undefined {
+  return and(
+    userSearchCondition(f.search),
+    f.email ? ilike(users.email, `%${escapeLike(f.email.toLowerCase())}%`) : undefined,
+    f.roleIds?.length
+      ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.roleId, f.roleIds)})`
+      : undefined,
+    f.agentCode ? eq(users.agentCode, f.agentCode.toUpperCase()) : undefined,
+    f.usedAgentCode ? eq(users.usedAgentCode, f.usedAgentCode.toUpperCase()) : undefined,
+    f.clientType ? eq(users.accountType, f.clientType) : undefined,
+  );
+}
+
+export const statusCondition = (status: UserListStatus): SQL | undefined =>
+  status === 'ALL' ? undefined : eq(users.status, status);
+
+export async function countByStatus(db: DbOrTx, where: SQL | undefined): Promise<UserStatusCounts> {
+  const rows = await db.select({ status: users.status, n: count() }).from(users).where(where).groupBy(users.status);
+  const counts = Object.fromEntries(USER_LIST_STATUSES.map((s) => [s, 0])) as UserStatusCounts;
+  for (const row of rows) {
+    counts[row.status] = Number(row.n);
+    counts.ALL += Number(row.n);
+  }
+  return counts;
+}
+
+type RoleRef = { id: number; name: RoleName };
+
+async function rolesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, RoleRef[]>> {
+  const map = new Map<string, RoleRef[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.id));
+  for (const row of rows) map.get(row.userId)?.push({ id: row.id, name: row.name });
+  return map;
+}
+
+export function toAdminUserDto(user: UserRow, userRolesList: RoleRef[], createdByName: string | null): AdminUserDto {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    mobileNumber: user.mobileNumber,
+    email: user.email,
+    accountType: user.accountType,
+    clientType: user.accountType,
+    businessName: user.businessName,
+    businessId: user.businessId,
+    agentCode: user.agentCode,
+    usedAgentCode: user.usedAgentCode,
+    status: user.status,
+    isEmployee: user.isEmployee,
+    isOnline: user.isOnline,
+    serviceAreaCodes: user.serviceAreaCodes,
+    roles: userRolesList,
+    roleIds: userRolesList.map((r) => r.id),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdById: user.createdById,
+    createdByName,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+const creatorName = sql<string | null>`case when ${creator.id} is null then null else trim(${creator.firstName} || ' ' || ${creator.lastName}) end`;
+
+/** Users matching `where`, newest first, as the back office sees them. */
+export async function selectAdminUsers(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<AdminUserDto[]> {
+  const rows = await db
+    .select({ user: users, createdByName: creatorName })
+    .from(users)
+    .leftJoin(creator, eq(creator.id, users.createdById))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const roleMap = await rolesOf(
+    db,
+    rows.map((r) => r.user.id),
+  );
+  return rows.map((r) => toAdminUserDto(r.user, roleMap.get(r.user.id) ?? [], r.createdByName));
+}
+
+export async function findAdminUser(db: DbOrTx, id: string, scope?: SQL): Promise<AdminUserDto | null> {
+  const [user] = await selectAdminUsers(db, and(eq(users.id, id), scope), { limit: 1, offset: 0 });
+  return user ?? null;
+}
+
+/** A page of picker entries (name, email, roles), by name. */
+export async function selectUserOptions(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: UserOptionDto[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const roleMap = await rolesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      email: r.email,
+      roles: roleMap.get(r.id) ?? [],
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function selectRoleIds(db: DbOrTx, names: readonly RoleName[]): Promise<Map<RoleName, number>> {
+  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...names]));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import {
+  agentCodeOwnerDto,
+  agentCodeSchema,
+  contactSupportBody,
+  customerListQuery,
+  dataOf,
+  errorDto,
+  inviteUserBody,
+  inviteUserResult,
+  roleNameParams,
+  ticketDto,
+  transferResult,
+  updateUserBody,
+  userIdParams,
+  userListQuery,
+  userOptionPage,
+  userOptionsQuery,
+  userPage,
+  adminUserDto,
+} from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activateUser,
+  agentCodeOwner,
+  contactSupport,
+  deactivateUser,
+  getUser,
+  inviteUser,
+  listAccountManagers,
+  listTicketAssignees,
+  listUsers,
+  sendInvitationEmail,
+  setEmployee,
+  transferSuperAdmin,
+  updateUser,
+} from './users-admin.service.js';
+
+const tags = ['users'];
+const readErrors = { 400: errorDto, 401: errorDto, 403: errorDto };
+const oneErrors = { ...readErrors, 404: errorDto };
+const writeErrors = { ...oneErrors, 409: errorDto, 422: errorDto };
+const userAnswer = dataOf(adminUserDto);
+
+/**
+ * The back office's users calls (api-catalogue "Users"; docs/decisions.md "Users in the back office").
+ * Who sees whom is users.scope.ts; every change writes the activity log in its own transaction.
+ */
+export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listSchema = (summary: string) => ({ tags, summary, querystring: userListQuery, response: { 200: userPage, ...readErrors } });
+
+  app.get(
+    '/',
+    { schema: listSchema('Users I may see, with the filters, the status tab and per-tab counts') },
+    async (request) => listUsers(app.db, request.requireActor(), { kind: 'all' }, request.query),
+  );
+
+  app.get(
+    '/by-role/:roleName',
+    { schema: { ...listSchema('Users holding one role'), params: roleNameParams } },
+    async (request) => listUsers(app.db, request.requireActor(), { kind: 'role', role: request.params.roleName }, request.query),
+  );
+
+  app.get(
+    '/customers',
+    {
+      schema: {
+        tags,
+        summary: 'Customers (holders of the customer role)',
+        querystring: customerListQuery,
+        response: { 200: userPage, ...readErrors },
+      },
+    },
+    async (request) => listUsers(app.db, request.requireActor(), { kind: 'customers' }, request.query),
+  );
+
+  app.get(
+    '/non-customers',
+    { schema: listSchema('Users without the customer role') },
+    async (request) => listUsers(app.db, request.requireActor(), { kind: 'non_customers' }, request.query),
+  );
+
+  app.get(
+    '/clients',
+    {
+      schema: listSchema(
+        'Clients: customer-side accounts (customers, business admins and members); a sales agent its referred customers',
+      ),
+    },
+    async (request) => listUsers(app.db, request.requireActor(), { kind: 'clients' }, request.query),
+  );
+
+  app.get(
+    '/employees',
+    { schema: listSchema('Users marked as employees') },
+    async (request) => listUsers(app.db, request.requireActor(), { kind: 'employees' }, request.query),
+  );
+
+  app.get(
+    '/account-managers',
+    {
+      schema: {
+        tags,
+        summary: 'Active staff and admins who may look after business accounts (a picker)',
+        querystring: userOptionsQuery,
+        response: { 200: userOptionPage, ...readErrors },
+      },
+    },
+    async (request) => listAccountManagers(app.db, request.requireActor(), request.query),
+  );
+
+  app.get(
+    '/assignable-to-tickets',
+    {
+      schema: {
+        tags,
+        summary: 'Active support team members a ticket may be assigned to (a picker)',
+        querystring: userOptionsQuery,
+        response: { 200: userOptionPage, ...readErrors },
+      },
+    },
+    async (request) => listTicketAssignees(app.db, request.requireActor(), request.query),
+  );
+
+  app.get(
+    '/agent-code/user/:agentCode',
+    {
+      schema: {
+        tags,
+        summary: "An agent code's owner: their public name only",
+        params: z.object({ agentCode: agentCodeSchema }),
+        response: { 200: dataOf(agentCodeOwnerDto), 400: errorDto, 404: errorDto },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ data: await agentCodeOwner(app.db, request.params.agentCode) }),
+  );
+
+  app.post(
+    '/contactSupport',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message to support (it becomes a support ticket)',
+        body: contactSupportBody,
+        response: { 201: dataOf(ticketDto), ...writeErrors, 429: errorDto },
+      },
+      // Per person (per address when signed out): a few messages a minute is plenty for a human.
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ticket = await contactSupport(app.db, request.requireActor(), request.body, { ip: request.ip });
+      reply.status(201);
+      return { data: ticket };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Invite someone by email with roles (an INVITED account; the link is emailed)',
+        body: inviteUserBody,
+        response: { 200: inviteUserResult, 201: inviteUserResult, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const invitation = await inviteUser(app.db, actor, request.body, { ip: request.ip });
+      const emailSent = await sendInvitationEmail(app.email, app.config.PUBLIC_URL, actor, invitation, request.log);
+      reply.status(invitation.resent ? 200 : 201);
+      return {
+        data: invitation.user,
+        invitation: { expiresAt: invitation.expiresAt.toISOString(), emailSent, resent: invitation.resent },
+      };
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'One user', params: userIdParams, response: { 200: userAnswer, ...oneErrors } } },
+    async (request) => ({ data: await getUser(app.db, request.requireActor(), request.params.id) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a user: names, email, mobile number, roles, client type, service area',
+        params: userIdParams,
+        body: updateUserBody,
+        response: { 200: userAnswer, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await updateUser(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip }) }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deactivate a user (status INACTIVE, sessions ended; the account and its history stay)',
+        params: userIdParams,
+        response: { 200: userAnswer, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await deactivateUser(app.db, request.requireActor(), request.params.id, { ip: request.ip }) }),
+  );
+
+  app.put(
+    '/activate/:id',
+    { schema: { tags, summary: 'Activate an inactive user', params: userIdParams, response: { 200: userAnswer, ...writeErrors } } },
+    async (request) => ({ data: await activateUser(app.db, request.requireActor(), request.params.id, { ip: request.ip }) }),
+  );
+
+  app.put(
+    '/set-employee/:id',
+    { schema: { tags, summary: 'Mark a user as an employee', params: userIdParams, response: { 200: userAnswer, ...writeErrors } } },
+    async (request) => ({ data: await setEmployee(app.db, request.requireActor(), request.params.id, true, { ip: request.ip }) }),
+  );
+
+  app.put(
+    '/unset-employee/:id',
+    { schema: { tags, summary: 'Unmark a user as an employee', params: userIdParams, response: { 200: userAnswer, ...writeErrors } } },
+    async (request) => ({ data: await setEmployee(app.db, request.requireActor(), request.params.id, false, { ip: request.ip }) }),
+  );
+
+  app.put(
+    '/transfers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Transfer the super admin rights to this user (the caller stays an admin)',
+        params: userIdParams,
+        response: { 200: transferResult, ...writeErrors },
+      },
+    },
+    async (request) => ({ data: await transferSuperAdmin(app.db, request.requireActor(), request.params.id, { ip: request.ip }) }),
+  );
+};
