@@ -16,6 +16,8 @@ export interface ActivityEntry {
   /** Grouping for the global log's category filter. */
   category: string;
   summary?: string;
+  /** The state the record was left in; by default `after.status`, else `after.deliveryStatus`. */
+  status?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   ip?: string | null;
@@ -34,8 +36,18 @@ export async function recordActivity(db: DbOrTx, entry: ActivityEntry): Promise<
     entityId: entry.entityId ?? null,
     category: entry.category,
     summary: entry.summary ?? null,
+    status: entry.status === undefined ? statusOf(entry.after) : entry.status,
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+/** A record's status as the `after` snapshot tells it (a ticket's status, a shipment's delivery status). */
+function statusOf(after: Record<string, unknown> | null | undefined): string | null {
+  for (const key of ['status', 'deliveryStatus'] as const) {
+    const value = after?.[key];
+    if (typeof value === 'string' && value.length > 0) return value.slice(0, 50);
+  }
+  return null;
 }

@@ -22,6 +22,11 @@ export const activityLogs = pgTable(
     /** Grouping for the global log's category filter, e.g. "shipments", "payments", "riders". */
     category: text('category').notNull(),
     summary: text('summary'),
+    /**
+     * The state the record was left in, when it has one (a shipment's delivery status, a ticket's status,
+     * a user's ACTIVE/INACTIVE): the `status` filter of GET /activities.
+     */
+    status: text('status'),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
     ip: text('ip'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './_columns.js';
+import { bigCents } from './_money.js';
 import { users } from './users.js';
 
 /**
@@ -21,6 +22,13 @@ export const businesses = pgTable(
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     accountManagerId: uuid('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Invoice-account settings, set by staff (DECISIONS "Billings and invoices"): whether the business may
+     * book on invoice, its payment terms in days and its credit limit. Read by billing.
+     */
+    invoiceBillingEnabled: boolean('invoice_billing_enabled').notNull().default(false),
+    paymentTermsInDays: integer('payment_terms_in_days').notNull().default(30),
+    creditLimitInCents: bigCents('credit_limit_in_cents').notNull().default(0),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -29,6 +37,9 @@ export const businesses = pgTable(
     // Search by name is a plain btree (exact/prefix); pg_trgm is not available in PGlite.
     index('businesses_name_idx').on(t.name),
     index('businesses_owner_idx').on(t.ownerId),
+    index('businesses_account_manager_idx').on(t.accountManagerId),
+    check('businesses_payment_terms', sql`${t.paymentTermsInDays} BETWEEN 0 AND 365`),
+    check('businesses_credit_limit_non_negative', sql`${t.creditLimitInCents} >= 0`),
   ],
 );
 

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { coveredProvinces } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import { findCoveredProvince, listCoveredProvinces, toAddressDto } from './addresses.repository.js';
+import { recordActivity } from '../../platform/activity-log.js';
+import { listCoveredProvinces, toAddressDto } from './addresses.repository.js';
 import {
   changeAddress,
   coveredBarangays,
@@ -73,13 +74,27 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      request.authorize('update', 'PricingConfig');
+      const actor = request.authorize('update', 'PricingConfig');
       const { provinceCode } = request.params;
-      if (!(await findCoveredProvince(app.db, provinceCode))) throw notFound('Covered province');
-      await app.db
-        .update(coveredProvinces)
-        .set({ retrievalFeeInCents: request.body.retrievalFeeInCents })
-        .where(eq(coveredProvinces.provinceCode, provinceCode));
+      const fee = request.body.retrievalFeeInCents;
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(coveredProvinces).where(eq(coveredProvinces.provinceCode, provinceCode)).for('update');
+        if (!before) throw notFound('Covered province');
+        if (before.retrievalFeeInCents === fee) return;
+        await tx.update(coveredProvinces).set({ retrievalFeeInCents: fee }).where(eq(coveredProvinces.provinceCode, provinceCode));
+        // A price input: logged like the pricing config (DECISIONS "Activity log").
+        await recordActivity(tx, {
+          actor,
+          action: 'UPDATED',
+          entity: 'CoveredProvince',
+          entityId: provinceCode,
+          category: 'pricing',
+          summary: `Retrieval fee of ${before.name}: ${before.retrievalFeeInCents} → ${fee} centavos`,
+          before: { retrievalFeeInCents: before.retrievalFeeInCents },
+          after: { retrievalFeeInCents: fee },
+          ip: request.ip,
+        });
+      });
       const updated = (await listCoveredProvinces(app.db)).find((p) => p.provinceCode === provinceCode)!;
       return { data: updated };
     },

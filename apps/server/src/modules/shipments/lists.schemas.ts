@@ -35,6 +35,8 @@ export const listQuery = shipmentListQuery.extend({
   agentCode: z.string().trim().max(16).transform((v) => v.toUpperCase()).optional(),
   /** A province code: shipments picked up or delivered there. */
   location: provinceCode.optional(),
+  /** A service partner: shipments picked up or delivered in the provinces it serves (the /partners screen). */
+  partnerId: z.uuid('Choose a partner from the list').optional(),
 });
 export type ListQuery = z.output<typeof listQuery>;
 export type ListFilters = Omit<ListQuery, 'page' | 'limit'>;

@@ -110,6 +110,7 @@ export function filterCondition(f: ListFilters): SQL | undefined {
     f.senderProvince ? eq(shipments.senderProvinceCode, f.senderProvince) : undefined,
     f.receiverProvince ? eq(shipments.receiverProvinceCode, f.receiverProvince) : undefined,
     f.location ? or(eq(shipments.senderProvinceCode, f.location), eq(shipments.receiverProvinceCode, f.location)) : undefined,
+    f.partnerId ? partnerScope(f.partnerId) : undefined,
     f.pickupById ? eq(shipments.pickupRiderId, f.pickupById) : undefined,
     f.dropOffById ? eq(shipments.dropOffRiderId, f.dropOffById) : undefined,
     f.deliveryCategory ? eq(shipments.deliveryCategory, f.deliveryCategory) : undefined,

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { recordActivity } from '../../platform/activity-log.js';
 import { releasePromoUse } from '../promo-codes/promo-codes.service.js';
 import { shipmentScope } from './shipments.scope.js';
 import { lastStatusActivity, lockShipment, type ShipmentRow } from './shipments.repository.js';
@@ -106,6 +107,19 @@ export async function moveShipment(db: Db, actor: Actor, trackingNumber: string,
       })
       .where(eq(shipments.id, before.id))
       .returning();
+    // The activity log keeps who moved what (DECISIONS "Activity log"); the timeline row above is the customer's view.
+    const label = isCustom ? `Custom: ${input.customStatusName}` : activityName;
+    await recordActivity(tx, {
+      actor,
+      action: 'UPDATED',
+      entity: 'Shipment',
+      entityId: before.id,
+      category: 'delivery_status',
+      summary: `${before.trackingNumber}: ${label}${input.reason ? ` (${input.reason})` : ''}${input.correction ? ' [correction]' : ''}`,
+      before: { deliveryStatus: before.deliveryStatus, status: before.status },
+      after: { deliveryStatus: after!.deliveryStatus, status: after!.status, activity: label },
+      status: after!.deliveryStatus,
+    });
     return { before, after: after!, activity: activity! };
   });
 }
@@ -146,6 +160,16 @@ export async function cancelShipment(db: Db, actor: Actor, idOrTrackingNumber: s
       note: input.note ? `${input.reasonForCancellation}: ${input.note}` : input.reasonForCancellation,
       actorId: actor.id,
       actorName: actorName(actor),
+    });
+    await recordActivity(tx, {
+      actor,
+      action: 'UPDATED',
+      entity: 'Shipment',
+      entityId: before.id,
+      category: 'shipments',
+      summary: `Cancelled ${before.trackingNumber}: ${input.reasonForCancellation}`,
+      before: { status: before.status, deliveryStatus: before.deliveryStatus },
+      after: { status: 'Cancelled', cancellationReason: input.reasonForCancellation },
     });
     return after!;
   });

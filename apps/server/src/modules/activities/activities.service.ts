@@ -1,0 +1,139 @@
+import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import {
+  SERVER_ACTIVITY_CATEGORIES,
+  type ActivityListQuery,
+  type ActivityLogDto,
+  type GlobalActivityQuery,
+  type RoleName,
+  type createActivityBody,
+} from '@hatid/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { activityLogs } from '../../db/schema/index.js';
+import { AppError, fieldError } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { isDateOnly, manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
+
+type ActivityRow = typeof activityLogs.$inferSelect;
+type CreateInput = z.output<typeof createActivityBody>;
+
+/** Customer-side roles: everyone else is staff-side and may record activities by hand. */
+const CUSTOMER_SIDE: ReadonlySet<RoleName> = new Set(['customer', 'business_admin', 'business_member']);
+
+/** Whoever may read the whole log (view ActivityLog: admins); everyone else reads what they did themselves. */
+export const readsWholeLog = (actor: Actor) => actor.ability.can('view', 'ActivityLog');
+
+// Keys of a before/after snapshot that are never shown, whatever a caller logged by mistake.
+const SECRET_KEY = /password|token|secret|hash|otp/i;
+
+function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 5 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, v]) => [key, withoutSecrets(v, depth + 1)]),
+  );
+}
+
+export function toActivityLogDto(row: ActivityRow): ActivityLogDto {
+  return {
+    id: row.id,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    category: row.category,
+    status: row.status,
+    summary: row.summary,
+    before: (withoutSecrets(row.before) as Record<string, unknown> | null) ?? null,
+    after: (withoutSecrets(row.after) as Record<string, unknown> | null) ?? null,
+    createdById: row.actorId,
+    createdByName: row.actorName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function page(db: Db, where: SQL | undefined, query: { page: number; limit: number }) {
+  const [totals] = await db.select({ n: count() }).from(activityLogs).where(where);
+  const rows = await db
+    .select()
+    .from(activityLogs)
+    .where(where)
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total = Number(totals?.n ?? 0);
+  const totalPages = Math.ceil(total / query.limit);
+  return { data: rows.map(toActivityLogDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+}
+
+/**
+ * GET /activities: admins read the whole log; everyone else the entries of what they did themselves (so a
+ * `createdById` of someone else finds nothing). Newest first.
+ */
+export async function listActivities(db: Db, actor: Actor, query: ActivityListQuery) {
+  const where = and(
+    readsWholeLog(actor) ? undefined : eq(activityLogs.actorId, actor.id),
+    query.createdById ? eq(activityLogs.actorId, query.createdById) : undefined,
+    query.entity ? eq(activityLogs.entity, query.entity) : undefined,
+    query.entityId ? eq(activityLogs.entityId, query.entityId) : undefined,
+    query.status ? eq(activityLogs.status, query.status) : undefined,
+    query.action ? eq(activityLogs.action, query.action) : undefined,
+  );
+  return page(db, where, query);
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** GET /activities/global (admins): words of the summary, the person, the record; dates as Manila days. */
+export async function listGlobalActivities(db: Db, query: GlobalActivityQuery) {
+  const term = query.search?.trim();
+  const pattern = term ? `%${escapeLike(term)}%` : null;
+  const { startDate, endDate } = query;
+  const where = and(
+    pattern
+      ? or(
+          ilike(activityLogs.summary, pattern),
+          ilike(activityLogs.actorName, pattern),
+          ilike(activityLogs.entity, pattern),
+          ilike(activityLogs.entityId, pattern),
+        )
+      : undefined,
+    startDate ? gte(activityLogs.createdAt, isDateOnly(startDate) ? manilaDayStart(startDate) : new Date(startDate)) : undefined,
+    endDate
+      ? isDateOnly(endDate)
+        ? lt(activityLogs.createdAt, manilaNextDayStart(endDate))
+        : lte(activityLogs.createdAt, new Date(endDate))
+      : undefined,
+    query.category ? eq(activityLogs.category, query.category) : undefined,
+  );
+  return page(db, where, query);
+}
+
+/**
+ * POST /activities: a staff-side person records something the server does not see itself. Who and when come
+ * from the session; the server's own categories stay the server's, and before/after are never taken.
+ */
+export async function createActivity(db: Db, actor: Actor, input: CreateInput, ip?: string): Promise<ActivityLogDto> {
+  if (actor.roles.every((r) => CUSTOMER_SIDE.has(r))) {
+    throw new AppError('FORBIDDEN', 'Only staff-side accounts record activities');
+  }
+  if (SERVER_ACTIVITY_CATEGORIES.includes(input.category)) {
+    throw fieldError('category', 'This category is written by the server only; use another (default: manual)', 'RULE_BROKEN');
+  }
+  const [row] = await db
+    .insert(activityLogs)
+    .values({
+      actorId: actor.id,
+      actorName: `${actor.user.firstName} ${actor.user.lastName}`.trim(),
+      action: input.action,
+      entity: input.entity,
+      entityId: input.entityId ?? null,
+      category: input.category,
+      summary: input.summary,
+      status: input.status ?? null,
+      ip: ip ?? null,
+    })
+    .returning();
+  return toActivityLogDto(row!);
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  businessAddressDto,
+  businessAddressQuery,
+  businessDetailDto,
+  businessDto,
+  businessListQuery,
+  createBusinessAddressBody,
+  createBusinessBody,
+  dataOf,
+  errorDto,
+  pageOf,
+  updateBusinessBody,
+} from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addBusinessAddress,
+  createBusiness,
+  deleteBusiness,
+  getBusiness,
+  listBusinessAddresses,
+  listBusinessesFor,
+  updateBusiness,
+} from './businesses.service.js';
+
+const idParams = z.object({ id: z.uuid('Business not found') });
+const tags = ['businesses'];
+
+/** Businesses and their addresses (api-catalogue "Boxes and businesses"); who sees what: businesses.scope.ts. */
+export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Register a business (customers: their own, becoming its admin; client staff: for a client)',
+        body: createBusinessBody,
+        response: { 201: dataOf(businessDetailDto), 409: errorDto, 422: errorDto },
+      },
+    },
+    async (request, reply) => {
+      const data = await createBusiness(app.db, request.requireActor(), request.body, { ip: request.ip });
+      reply.status(201);
+      return { data };
+    },
+  );
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Businesses I may see (newest first)', querystring: businessListQuery, response: { 200: pageOf(businessDto) } } },
+    async (request) => listBusinessesFor(app.db, request.requireActor(), request.query),
+  );
+
+  app.get(
+    '/address',
+    {
+      schema: {
+        tags,
+        summary: "A business's addresses (default first); without businessId, my own business's",
+        querystring: businessAddressQuery,
+        response: { 200: dataOf(z.array(businessAddressDto)) },
+      },
+    },
+    async (request) => ({ data: await listBusinessAddresses(app.db, request.requireActor(), request.query.businessId) }),
+  );
+
+  app.post(
+    '/address',
+    {
+      schema: {
+        tags,
+        summary: "Add an address to a business (without businessId, to my own business)",
+        body: createBusinessAddressBody,
+        response: { 201: dataOf(businessAddressDto), 422: errorDto },
+      },
+    },
+    async (request, reply) => {
+      const data = await addBusinessAddress(app.db, request.requireActor(), request.body, { ip: request.ip });
+      reply.status(201);
+      return { data };
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, summary: 'One business with its members and addresses', params: idParams, response: { 200: dataOf(businessDetailDto) } } },
+    async (request) => ({ data: await getBusiness(app.db, request.requireActor(), request.params.id) }),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a business: profile, invoice account, account manager, members',
+        params: idParams,
+        body: updateBusinessBody,
+        response: { 200: dataOf(businessDetailDto), 409: errorDto, 422: errorDto },
+      },
+    },
+    async (request) => ({ data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip }) }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, summary: 'Delete a business (soft: its shipments and billings keep it)', params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteBusiness(app.db, request.requireActor(), request.params.id, { ip: request.ip });
+      return reply.status(204).send(null);
+    },
+  );
+};
