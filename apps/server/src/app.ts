@@ -1,21 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config.js';
+import { trustProxyOption, type Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
-import { errorsPlugin, notFoundBody } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors.js';
+import { inputHygienePlugin } from './plugins/input-hygiene.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { genTraceId, traceIdPlugin } from './plugins/trace-id.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/index.js';
+import { createEmailProvider, type EmailProvider } from './platform/email/index.js';
+import { loggerOptions } from './platform/logging.js';
 import { loadAppSecret } from './platform/secret.js';
 import { createStorage, type StorageDriver } from './platform/storage/index.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -32,6 +36,7 @@ import { smsRoutes } from './modules/auth/sms.routes.js';
 import { boxesRoutes } from './modules/boxes/boxes.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { waybillsRoutes } from './modules/shipments/waybills.routes.js';
 import { canSeeTrackingNumber } from './modules/shipments/shipments.scope.js';
@@ -42,6 +47,10 @@ import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { businessesRoutes } from './modules/businesses/businesses.routes.js';
+import { activitiesRoutes } from './modules/activities/activities.routes.js';
+import { partnersRoutes } from './modules/partners/partners.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 
 declare module 'fastify' {
@@ -50,6 +59,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     sms: SmsProvider;
+    /** Outgoing email (staff invitations): console (the log) by default (platform/email). */
+    email: EmailProvider;
     secret: Buffer;
     /** File bytes: local disk under DATA_DIR/uploads or S3 (platform/storage); metadata in the uploads table. */
     storage: StorageDriver;
@@ -72,8 +83,12 @@ export interface BuildAppOptions {
   database: Database;
   /** Replaces the configured SMS provider (tests capture messages). */
   sms?: SmsProvider;
+  /** Replaces the configured email provider (tests capture messages). */
+  email?: EmailProvider;
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (tests read the log); ignored when `logger` is given. */
+  logStream?: Writable;
   /** Where a generated HMAC key is kept; null = a fresh in-memory key (tests). */
   secretDir?: string | null;
   /** Directory of the built web app; served at / when it exists. */
@@ -84,6 +99,8 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Replaces Web Push (tests record pushes). */
   push?: PushSender;
+  /** Told of every route as it is registered (the role × route test collects the true route list). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -91,17 +108,19 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      // Never write credentials to the log.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
-    },
+    // Credentials and personal data are redacted; errors are logged without query values (platform/logging).
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL, options.logStream),
     genReqId: genTraceId,
-    trustProxy: config.TRUST_PROXY,
+    // The router's and the HTTP parser's refusals answer in the one error shape too (plugins/errors).
+    frameworkErrors,
+    clientErrorHandler,
+    // Only the configured proxies' X-Forwarded-* headers count (config.ts): request.ip is never client-written.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 10_485_760 * 1.4, // 10 MB files arrive base64-encoded in JSON (4/3 larger)
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -109,6 +128,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('sms', options.sms ?? createSmsProvider(config, app.log));
+  app.decorate('email', options.email ?? createEmailProvider(config, app.log));
   app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate('secret', loadAppSecret(config.APP_SECRET, options.secretDir === undefined ? config.dataDir : options.secretDir));
   const ownBus = options.events ? null : createMemoryEventBus(app.log);
@@ -160,6 +180,8 @@ export async function buildApp(options: BuildAppOptions) {
     timeWindow: '1 minute',
     // Only the API is limited: a page load fetches many static files, and counting them made a few
     // reloads answer 429 for the app's own scripts.
+    // RATE_LIMIT_ALLOWLIST lifts this general limit only: routes that check secrets override `allowList`
+    // in their own limit (modules/auth/secret-check-limit.ts), since route options are merged over these.
     allowList: (request, key) => !request.url.startsWith('/api/') || config.RATE_LIMIT_ALLOWLIST.includes(key),
     ...(options.redis ? { redis: options.redis, nameSpace: 'hatid-rl:' } : {}),
     errorResponseBuilder: (_request, context) => ({
@@ -168,6 +190,8 @@ export async function buildApp(options: BuildAppOptions) {
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
+  // Control characters are refused for every input before the session lookup and validation.
+  await app.register(inputHygienePlugin);
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
@@ -181,6 +205,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(boxesRoutes, { prefix: '/boxes' });
       await api.register(smsRoutes, { prefix: '/sms' });
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(usersAdminRoutes, { prefix: '/users' });
       await api.register(addressesRoutes, { prefix: '/addresses' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(shipmentsRoutes, { prefix: '/shipments' });
@@ -196,6 +221,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(proofImagesRoutes, { prefix: '/shipments' });
       await api.register(documentsRoutes, { prefix: '/shipments' });
       await api.register(shipmentMilesRoutes, { prefix: '/shipment-miles' });
+      await api.register(businessesRoutes, { prefix: '/businesses' });
+      await api.register(activitiesRoutes, { prefix: '/activities' });
+      await api.register(partnersRoutes, { prefix: '/partners' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isVapidPrivateKey, isVapidPublicKey } from './platform/push/vapid-format.js';
@@ -21,6 +22,67 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** Names @fastify/proxy-addr knows for address ranges: 127.0.0.1/8 and ::1; 169.254/16 and fe80::/10; private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS (X-Forwarded-Proto):
+ * `false` (none: the peer of the connection is the client), a hop count n ≥ 1 (n proxies stand in front and
+ * the server cannot be reached around them: the client is the n-th address from the right of
+ * X-Forwarded-For), or the proxies' addresses/CIDRs. Never "trust everything": the entries left of the ones
+ * our proxies append are whatever the client wrote, so trusting them let anyone lift every per-IP limit.
+ */
+const trustProxySetting = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (['false', '0', 'no'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '"true" would trust any X-Forwarded-For a client writes (a forged address lifts every per-IP limit); ' +
+          'give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be between 1 and 10' });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count (e.g. 1) or proxy addresses/CIDRs (e.g. 10.0.0.0/8); not an address: ${bad.join(', ') || raw}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** TRUST_PROXY as Fastify's `trustProxy`: a hop count becomes a function (Fastify refuses bare numbers). */
+export function trustProxyOption(trust: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -38,6 +100,14 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'semaphore']).default('console'),
   SEMAPHORE_API_KEY: z.string().min(1).optional(),
   SEMAPHORE_SENDER_NAME: z.string().min(1).max(11).default('HATID'),
+  /** How emails (staff invitations) go out: `console` writes each one to the log as one JSON line. */
+  EMAIL_PROVIDER: z.enum(['console']).default('console'),
+  /** Where people open the web app; links in emails start with it. Default: http://localhost:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without a query')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
@@ -50,10 +120,10 @@ const envSchema = z.object({
   SUPER_ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Origins allowed to make state-changing calls besides the server's own (comma-separated). */
   ALLOWED_ORIGINS: commaList,
-  /** Client IPs exempt from the per-IP request limits (load balancer health checks, load tests). OTP limits still apply. */
+  /** Client IPs exempt from the general per-IP API limit (health checks, load tests); sign-in and code limits still apply. */
   RATE_LIMIT_ALLOWLIST: commaList,
-  /** Set when behind a TLS-terminating proxy so cookies get Secure and client IPs come from X-Forwarded-For. */
-  TRUST_PROXY: booleanish.default(false),
+  /** The proxies in front (hop count or addresses): client IPs from X-Forwarded-For, Secure cookies over HTTPS. */
+  TRUST_PROXY: trustProxySetting,
   /** Key for HMACs (one-time codes). Set the same value on every instance; else one is generated in DATA_DIR/keys. */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -75,7 +145,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean; dataDir: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL'> & {
+  SEED_DEMO: boolean;
+  PUBLIC_URL: string;
+  dataDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -119,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     SEED_DEMO: c.SEED_DEMO ?? c.APP_ENV !== 'production',
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     dataDir: path.resolve(c.DATA_DIR),
   };
 }

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/index.js';
 import type { SmsProvider } from '../platform/sms/index.js';
+import { MemoryEmail } from './email.js';
 import { LocalDiskStorage, type StorageDriver } from '../platform/storage/index.js';
 import type { EventBus } from '../platform/events/index.js';
 import type { PushSender } from '../platform/push/index.js';
@@ -31,6 +32,8 @@ export class MemorySms implements SmsProvider {
 export interface TestApp {
   app: App;
   sms: MemorySms;
+  /** Every email the app sent (invitation links). */
+  email: MemoryEmail;
   database: Database;
   /** Where this app's files go (a temporary directory unless a storage was passed). */
   storage: StorageDriver;
@@ -44,7 +47,20 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
  * machine's PostgreSQL, created here and dropped on close.
  */
 export async function buildTestApp(
-  options: { demo?: boolean; events?: EventBus; push?: PushSender; storage?: StorageDriver; webDist?: string } = {},
+  options: {
+    demo?: boolean;
+    events?: EventBus;
+    push?: PushSender;
+    storage?: StorageDriver;
+    webDist?: string;
+    /** Settings on top of the test defaults, as environment variables (e.g. RATE_LIMIT_ALLOWLIST). */
+    config?: Record<string, string>;
+    onRoute?: BuildAppOptions['onRoute'];
+    /** Log through the app's own logger (redaction, error serializer) into this stream; set LOG_LEVEL in `config`. */
+    logStream?: BuildAppOptions['logStream'];
+    /** Use the configured email provider (console: the log) instead of recording emails in `email`. */
+    configuredEmail?: boolean;
+  } = {},
 ): Promise<TestApp> {
   let database: Database;
   let dropDatabase = async () => {};
@@ -61,24 +77,28 @@ export async function buildTestApp(
   await migrateDatabase(database);
   await seedDatabase(database.db, { demo: options.demo ?? true });
   const sms = new MemorySms();
-  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const email = new MemoryEmail();
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.config });
   const filesDir = options.storage ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-files-'));
   const storage = options.storage ?? new LocalDiskStorage(filesDir!);
   const app = await buildApp({
     config,
     database,
     sms,
-    logger: false,
+    ...(options.configuredEmail ? {} : { email }),
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webDist: options.webDist ?? null,
     secretDir: null,
     storage,
     ...(options.events ? { events: options.events } : {}),
     ...(options.push ? { push: options.push } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {
     app,
     sms,
+    email,
     database,
     storage,
     close: async () => {

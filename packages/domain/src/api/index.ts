@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './users.js';
+export * from './users-admin.js';
 export * from './addresses.js';
 export * from './pricing.js';
 export * from './promo-codes.js';
@@ -8,3 +9,7 @@ export * from './files.js';
 export * from './shipment-miles.js';
 export * from './tickets.js';
 export * from './reviews.js';
+export * from './businesses.js';
+export * from './activities.js';
+export * from './partners.js';
+export * from './reports.js';

@@ -10,6 +10,7 @@ export * from './consolidations.js';
 export * from './couriers.js';
 export * from './flags.js';
 export * from './idempotency-keys.js';
+export * from './login-failures.js';
 export * from './notifications.js';
 export * from './outbox.js';
 export * from './payment-requests.js';
