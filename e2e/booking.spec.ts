@@ -122,7 +122,7 @@ test('Your Box through /add-own-box with a promo code shows the discount and boo
   expect(login.status()).toBe(200);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const created = await admin.post('/api/promo-codes', {
-    data: { code, type: 'percentage', amount: 10, startDate: day(-1), endDate: day(30), applicableBoxTypes: [] },
+    data: { code, type: 'percentage', percentOff: 10, startDate: day(-1), endDate: day(30), applicableBoxTypes: [] },
   });
   expect(created.status(), await created.text()).toBe(201);
   await admin.dispose();

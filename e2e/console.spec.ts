@@ -40,8 +40,8 @@ const ROLES: Record<string, RoleCase> = {
   staff: {
     email: 'staff@hatid.test',
     landing: '/dashboard',
-    screens: ['Dashboard', 'Shipments', 'Transactions', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Tickets'],
-    forbidden: '/users',
+    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Tickets'],
+    forbidden: '/promo-codes',
   },
   ssp: { email: 'ssp@hatid.test', landing: '/users', screens: ['Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'], forbidden: '/dashboard' },
   customer: { email: 'customer@hatid.test', landing: '/', screens: [], forbidden: '/dashboard' },

@@ -20,8 +20,10 @@ export const promoCodeDto = z.object({
   code: z.string(),
   description: z.string().nullable(),
   type: z.enum(DISCOUNT_TYPES),
-  /** Whole percent for `percentage`, cents for `flat`. */
-  amount: z.number(),
+  /** Whole percent off (1–100) of a `percentage` code; null for a `flat` one. */
+  percentOff: z.number().int().nullable(),
+  /** The discount of a `flat` code in centavos (₱50.00 is 5000); null for a `percentage` one. */
+  amountInCents: z.number().int().nullable(),
   startDate: z.string(),
   endDate: z.string(),
   usageCount: z.number().int(),
@@ -38,7 +40,8 @@ export const publicPromoCodeDto = promoCodeDto.pick({
   code: true,
   description: true,
   type: true,
-  amount: true,
+  percentOff: true,
+  amountInCents: true,
   startDate: true,
   endDate: true,
   maxUsagePerUser: true,

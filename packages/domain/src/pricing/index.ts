@@ -1,5 +1,6 @@
 export * from './config.js';
 export * from './config-schema.js';
+export * from './boxes-in-force.js';
 export * from './insurance.js';
 export * from './weight.js';
 export * from './schema.js';

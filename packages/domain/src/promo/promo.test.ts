@@ -87,24 +87,36 @@ describe('computeDiscount', () => {
 });
 
 describe('promo code form', () => {
-  const valid = { code: ' summer25 ', type: 'percentage', amount: '25', startDate: '2026-11-01', endDate: '2026-11-30' };
+  const valid = { code: ' summer25 ', type: 'percentage', percentOff: '25', startDate: '2026-11-01', endDate: '2026-11-30' };
 
   it('uppercases the code and makes the end day last until midnight in Manila', () => {
     const parsed = createPromoCodeBody.parse(valid);
     expect(parsed.code).toBe('SUMMER25');
     expect(parsed.startDate.toISOString()).toBe('2026-10-31T16:00:00.000Z');
     expect(parsed.endDate.toISOString()).toBe('2026-11-30T15:59:59.999Z');
-    expect(parsed).toMatchObject({ amount: 25, maxUsage: null, maxUsagePerUser: null, applicableBoxTypes: [] });
+    expect(parsed).toMatchObject({ percentOff: 25, amountInCents: null, maxUsage: null, maxUsagePerUser: null, applicableBoxTypes: [] });
   });
 
-  it('refuses a percentage above 100, a fractional flat amount and an end before the start', () => {
+  it('refuses a percentage above 100 or with a fraction, a fractional flat amount and an end before the start', () => {
     const messages = (input: object) => createPromoCodeBody.safeParse({ ...valid, ...input }).error?.issues.map((i) => i.message);
-    expect(messages({ amount: 101 })).toEqual(['Value must not exceed 100']);
-    expect(messages({ type: 'flat', amount: 100.5 })).toEqual(['A flat amount is in whole centavos']);
+    expect(messages({ percentOff: 101 })).toEqual(['Value must not exceed 100']);
+    expect(messages({ percentOff: 12.5 })).toEqual(['A percentage is a whole number']);
+    expect(messages({ type: 'flat', percentOff: undefined, amountInCents: 100.5 })).toEqual(['A flat amount is in whole centavos']);
     expect(messages({ endDate: '2026-10-31' })).toEqual(['End date must be on or after the start date']);
   });
 
+  it('takes the amount in the field of the code’s type only, so a unit is never guessed', () => {
+    const issues = (input: object) =>
+      createPromoCodeBody.safeParse({ ...valid, ...input }).error?.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    expect(createPromoCodeBody.parse({ ...valid, type: 'flat', percentOff: null, amountInCents: 5000 })).toMatchObject({ amountInCents: 5000, percentOff: null });
+    expect(issues({ percentOff: undefined })).toEqual([{ field: 'percentOff', message: 'Enter the percentage off' }]);
+    expect(issues({ type: 'flat', percentOff: undefined })).toEqual([{ field: 'amountInCents', message: 'Enter the discount amount' }]);
+    expect(issues({ amountInCents: 5000 })).toEqual([{ field: 'amountInCents', message: 'Only a flat code takes an amount in centavos' }]);
+    expect(issues({ type: 'flat', amountInCents: 5000 })).toEqual([{ field: 'percentOff', message: 'Only a percentage code takes a percentage off' }]);
+  });
+
   it('leaves fields out of an update instead of resetting them', () => {
-    expect(updatePromoCodeBody.parse({ amount: 30 })).toEqual({ amount: 30 });
+    expect(updatePromoCodeBody.parse({ percentOff: 30 })).toEqual({ percentOff: 30 });
+    expect(updatePromoCodeBody.safeParse({ type: 'flat', percentOff: 30 }).success).toBe(false);
   });
 });

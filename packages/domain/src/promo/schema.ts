@@ -29,11 +29,28 @@ export const promoCodeSchema = z
 
 const usageLimit = numericField({ min: 1, integer: true }).nullable();
 
+export const PROMO_AMOUNT_MESSAGES = {
+  percentRequired: 'Enter the percentage off',
+  amountRequired: 'Enter the discount amount',
+  percentInteger: 'A percentage is a whole number',
+  centsInteger: 'A flat amount is in whole centavos',
+  percentOnlyForPercentage: 'Only a percentage code takes a percentage off',
+  amountOnlyForFlat: 'Only a flat code takes an amount in centavos',
+} as const;
+
+/**
+ * The discount has one field per unit, so no number on the wire is ever read in the wrong one:
+ * `percentOff` (whole percent, 1–100) for `percentage` codes, `amountInCents` (₱50.00 is 5000) for `flat`
+ * codes. The field of the other type is null or left out.
+ */
+const percentOff = numericField({ min: 1, max: 100, integer: true, messages: { integer: PROMO_AMOUNT_MESSAGES.percentInteger } }).nullable();
+const amountInCents = numericField({ min: 1, integer: true, messages: { integer: PROMO_AMOUNT_MESSAGES.centsInteger } }).nullable();
+
 const promoFields = z.object({
   code: promoCodeSchema,
   type: z.enum(DISCOUNT_TYPES),
-  /** Percent for `percentage`, cents for `flat`. */
-  amount: numericField({ min: 0.01 }),
+  percentOff,
+  amountInCents,
   startDate: promoDate('start'),
   endDate: promoDate('end'),
   maxUsage: usageLimit,
@@ -43,12 +60,16 @@ const promoFields = z.object({
 
 type PromoFieldsOut = Partial<z.output<typeof promoFields>>;
 
-function checkPromoFields(value: PromoFieldsOut, ctx: z.RefinementCtx) {
-  if (value.type === 'percentage' && value.amount !== undefined && value.amount > 100) {
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Value must not exceed 100' });
+/** `complete`: a whole record (create, or an update merged with the stored code), whose amount must be there. */
+function checkPromoFields(value: PromoFieldsOut, ctx: z.RefinementCtx, complete: boolean) {
+  const has = (field: 'percentOff' | 'amountInCents') => value[field] !== undefined && value[field] !== null;
+  if (value.type === 'percentage') {
+    if (has('amountInCents')) ctx.addIssue({ code: 'custom', path: ['amountInCents'], message: PROMO_AMOUNT_MESSAGES.amountOnlyForFlat });
+    if (complete && !has('percentOff')) ctx.addIssue({ code: 'custom', path: ['percentOff'], message: PROMO_AMOUNT_MESSAGES.percentRequired });
   }
-  if (value.type === 'flat' && value.amount !== undefined && !Number.isInteger(value.amount)) {
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A flat amount is in whole centavos' });
+  if (value.type === 'flat') {
+    if (has('percentOff')) ctx.addIssue({ code: 'custom', path: ['percentOff'], message: PROMO_AMOUNT_MESSAGES.percentOnlyForPercentage });
+    if (complete && !has('amountInCents')) ctx.addIssue({ code: 'custom', path: ['amountInCents'], message: PROMO_AMOUNT_MESSAGES.amountRequired });
   }
   if (value.startDate && value.endDate && value.endDate.getTime() < value.startDate.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be on or after the start date' });
@@ -58,16 +79,18 @@ function checkPromoFields(value: PromoFieldsOut, ctx: z.RefinementCtx) {
 // Defaults only on create: an update that leaves a limit out must not reset it.
 export const createPromoCodeBody = promoFields
   .extend({
+    percentOff: percentOff.default(null),
+    amountInCents: amountInCents.default(null),
     maxUsage: usageLimit.default(null),
     maxUsagePerUser: usageLimit.default(null),
     applicableBoxTypes: z.array(z.enum(BOX_NAMES)).default([]),
   })
-  .superRefine(checkPromoFields);
+  .superRefine((value, ctx) => checkPromoFields(value, ctx, true));
 export type CreatePromoCodeBody = z.output<typeof createPromoCodeBody>;
 
 /**
- * Partial update. The percentage cap and date order can only be checked against fields present in the
+ * Partial update. The amount's type and the date order can only be checked against fields present in the
  * body; the server re-checks the merged record with `createPromoCodeBody`.
  */
-export const updatePromoCodeBody = promoFields.partial().superRefine(checkPromoFields);
+export const updatePromoCodeBody = promoFields.partial().superRefine((value, ctx) => checkPromoFields(value, ctx, false));
 export type UpdatePromoCodeBody = z.output<typeof updatePromoCodeBody>;

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { BOXES, boxDisplayDto, dataOf, toBoxDisplay } from '@hatid/domain';
+import { boxDisplayDto, boxesInForce, dataOf, toBoxDisplay } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-const BOX_DISPLAY = BOXES.map(toBoxDisplay);
+import { loadPricingConfig } from '../pricing/pricing-config.service.js';
 
 export const boxesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The catalogue is public: anyone may see prices before signing in.
+  // The catalogue is public: anyone may see prices before signing in. Its prices and limits are the
+  // pricing config in force, read like every calculation reads it (loadPricingConfig: a save is seen at
+  // once by this instance, within its few seconds' cache by the others), so the boxes a customer is shown
+  // cost what the booking charges.
   app.get(
     '/',
-    { schema: { tags: ['boxes'], summary: 'The box catalogue', response: { 200: dataOf(z.array(boxDisplayDto)) } } },
-    async () => ({ data: BOX_DISPLAY }),
+    { schema: { tags: ['boxes'], summary: 'The box catalogue, at the prices in force', response: { 200: dataOf(z.array(boxDisplayDto)) } } },
+    async () => ({ data: boxesInForce(await loadPricingConfig(app.db)).map(toBoxDisplay) }),
   );
 };

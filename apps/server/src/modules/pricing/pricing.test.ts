@@ -29,7 +29,8 @@ const smallBox = { boxName: 'Small Box', quantity: 1, weightInGrams: 1000 };
 const request = (over: object = {}) => ({ deliveryType: 'next_day', packages: [smallBox], ...over });
 
 async function createPromo(body: Record<string, unknown>) {
-  const res = await post('/api/promo-codes', { type: 'percentage', amount: 10, startDate: '2020-01-01', endDate: '2099-12-31', ...body }, admin);
+  const discount = body.type === 'flat' ? {} : { type: 'percentage', percentOff: 10 };
+  const res = await post('/api/promo-codes', { ...discount, startDate: '2020-01-01', endDate: '2099-12-31', ...body }, admin);
   if (res.statusCode !== 201) throw new Error(`create promo failed: ${res.body}`);
 }
 async function useOnce(code: string, userId: string) {
@@ -111,7 +112,7 @@ describe('POST /shipments/calculations', () => {
   });
 
   it('never discounts more than the packages total, whatever the fees', async () => {
-    await createPromo({ code: 'HUGEFLAT', type: 'flat', amount: 100_000_000 });
+    await createPromo({ code: 'HUGEFLAT', type: 'flat', amountInCents: 100_000_000 });
     const res = await calculate(request({ promoCode: 'hugeflat', deliveryType: 'same_day', fuelChargeFeeInCents: 5000 }));
     const data = res.json().data;
     expect(data.discountAmountInCents).toBe(data.packagesTotalInCents);

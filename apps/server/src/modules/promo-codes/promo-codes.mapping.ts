@@ -22,7 +22,9 @@ export function toPromoCodeDto(row: PromoCodeRow): PromoCodeDto {
     code: row.code,
     description: row.description,
     type: row.type,
-    amount: row.amount,
+    // One column holds both units; the wire names each, so nobody reads a percentage as centavos.
+    percentOff: row.type === 'percentage' ? row.amount : null,
+    amountInCents: row.type === 'flat' ? row.amount : null,
     startDate: row.startsAt.toISOString(),
     endDate: row.endsAt.toISOString(),
     usageCount: row.usageCount,
@@ -35,6 +37,6 @@ export function toPromoCodeDto(row: PromoCodeRow): PromoCodeDto {
 }
 
 export function toPublicPromoCodeDto(row: PromoCodeRow): PublicPromoCodeDto {
-  const { code, description, type, amount, startDate, endDate, maxUsagePerUser, applicableBoxTypes } = toPromoCodeDto(row);
-  return { code, description, type, amount, startDate, endDate, maxUsagePerUser, applicableBoxTypes };
+  const { code, description, type, percentOff, amountInCents, startDate, endDate, maxUsagePerUser, applicableBoxTypes } = toPromoCodeDto(row);
+  return { code, description, type, percentOff, amountInCents, startDate, endDate, maxUsagePerUser, applicableBoxTypes };
 }

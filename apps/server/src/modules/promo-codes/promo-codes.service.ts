@@ -87,7 +87,8 @@ function promoColumns(p: z.output<typeof createPromoCodeBody>) {
   return {
     code: p.code,
     type: p.type,
-    amount: p.amount,
+    // createPromoCodeBody guarantees the field of the code's type.
+    amount: (p.type === 'percentage' ? p.percentOff : p.amountInCents)!,
     startsAt: p.startDate,
     endsAt: p.endDate,
     maxUsage: p.maxUsage,
@@ -116,11 +117,15 @@ export async function changePromoCode(db: DbOrTx, actor: Actor, id: string, patc
     const current = await findLivePromoById(tx, id);
     if (!current) throw notFound('Promo code');
     const before = toPromoCodeDto(current);
-    // Re-check the merged record: the percentage cap and date order span fields the patch may not carry.
+    // Re-check the merged record: the amount's type and the date order span fields the patch may not carry.
+    // A code that changes type keeps no stored amount (it was in the other unit): the patch must give one.
+    const type = patch.type ?? current.type;
+    const storedAmount = (of: typeof type) => (type === of && current.type === of ? current.amount : null);
     const merged = createPromoCodeBody.safeParse({
       code: patch.code ?? current.code,
-      type: patch.type ?? current.type,
-      amount: patch.amount ?? current.amount,
+      type,
+      percentOff: patch.percentOff === undefined ? storedAmount('percentage') : patch.percentOff,
+      amountInCents: patch.amountInCents === undefined ? storedAmount('flat') : patch.amountInCents,
       startDate: patch.startDate ?? current.startsAt,
       endDate: patch.endDate ?? current.endsAt,
       maxUsage: patch.maxUsage === undefined ? current.maxUsage : patch.maxUsage,
@@ -152,13 +157,13 @@ export async function removePromoCode(db: DbOrTx, actor: Actor, id: string, opti
 }
 
 /** Rules of the stored record the form schema does not know about. */
-function storageProblems(value: Pick<CreateInput, 'type' | 'amount' | 'startDate' | 'endDate' | 'maxUsage' | 'maxUsagePerUser'>, usageCount: number): FieldError[] {
+function storageProblems(
+  value: Pick<CreateInput, 'type' | 'amountInCents' | 'startDate' | 'endDate' | 'maxUsage' | 'maxUsagePerUser'>,
+  usageCount: number,
+): FieldError[] {
   const problems: FieldError[] = [];
-  if (value.type === 'percentage' && !Number.isInteger(value.amount)) {
-    problems.push({ field: 'amount', message: 'A percentage is a whole number' });
-  }
-  if (value.type === 'flat' && value.amount > MAX_FLAT_AMOUNT_IN_CENTS) {
-    problems.push({ field: 'amount', message: `Value must not exceed ${MAX_FLAT_AMOUNT_IN_CENTS}` });
+  if (value.type === 'flat' && (value.amountInCents ?? 0) > MAX_FLAT_AMOUNT_IN_CENTS) {
+    problems.push({ field: 'amountInCents', message: `Value must not exceed ${MAX_FLAT_AMOUNT_IN_CENTS}` });
   }
   if (value.endDate.getTime() <= value.startDate.getTime()) {
     problems.push({ field: 'endDate', message: 'End date must be after the start date' });

@@ -25,7 +25,9 @@ const call = (method: Method, url: string, session?: Session | null, payload?: u
 
 const thisYear = { startDate: '2020-01-01', endDate: '2099-12-31' };
 async function createPromo(body: Record<string, unknown>) {
-  const res = await call('POST', '/api/promo-codes', admin, { type: 'percentage', amount: 10, ...thisYear, ...body });
+  // A percentage code of 10% unless the body says otherwise (a flat code brings its amountInCents).
+  const discount = body.type === 'flat' ? {} : { type: 'percentage', percentOff: 10 };
+  const res = await call('POST', '/api/promo-codes', admin, { ...discount, ...thisYear, ...body });
   if (res.statusCode !== 201) throw new Error(`create promo failed: ${res.body}`);
   return res.json().data as { id: string; code: string; usageCount: number };
 }
@@ -45,7 +47,7 @@ describe('promo code administration', () => {
       code: ' rainy25 ',
       description: 'Rainy season',
       type: 'percentage',
-      amount: '25',
+      percentOff: '25',
       startDate: '2026-06-01',
       endDate: '2026-09-30',
       maxUsage: 500,
@@ -56,7 +58,8 @@ describe('promo code administration', () => {
     const promo = created.json().data;
     expect(promo).toMatchObject({
       code: 'RAINY25',
-      amount: 25,
+      percentOff: 25,
+      amountInCents: null,
       usageCount: 0,
       maxUsage: 500,
       startDate: '2026-05-31T16:00:00.000Z', // midnight in Manila
@@ -68,9 +71,9 @@ describe('promo code administration', () => {
     expect(page).toMatchObject({ page: 1, limit: 10, total: 1, totalPages: 1, hasNextPage: false });
     expect(page.data.map((p: { code: string }) => p.code)).toEqual(['RAINY25']);
 
-    const changed = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { amount: 30, maxUsagePerUser: null });
+    const changed = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { percentOff: 30, maxUsagePerUser: null });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().data).toMatchObject({ amount: 30, maxUsagePerUser: null, maxUsage: 500, description: 'Rainy season' });
+    expect(changed.json().data).toMatchObject({ percentOff: 30, maxUsagePerUser: null, maxUsage: 500, description: 'Rainy season' });
 
     expect((await call('DELETE', `/api/promo-codes/${promo.id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/api/promo-codes/${promo.id}`, admin)).statusCode).toBe(404);
@@ -85,37 +88,44 @@ describe('promo code administration', () => {
   });
 
   it('refuses customers and staff (403) and people who are not signed in (401)', async () => {
-    const body = { code: 'NOPE10', type: 'flat', amount: 1000, ...thisYear };
+    const body = { code: 'NOPE10', type: 'flat', amountInCents: 1000, ...thisYear };
     expect((await call('POST', '/api/promo-codes', customer, body)).statusCode).toBe(403);
     expect((await call('GET', '/api/promo-codes', customer)).statusCode).toBe(403);
     // The role table gives staff no promo code ability; only admins manage codes.
     expect((await call('POST', '/api/promo-codes', staff, body)).statusCode).toBe(403);
     expect((await call('POST', '/api/promo-codes', null, body)).statusCode).toBe(401);
     const { id } = await createPromo({ code: 'GUARDED' });
-    expect((await call('PATCH', `/api/promo-codes/${id}`, customer, { amount: 50 })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/promo-codes/${id}`, customer, { percentOff: 50 })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/promo-codes/${id}`, customer)).statusCode).toBe(403);
   });
 
   it('keeps codes unique whatever the case, even after a delete', async () => {
     const { id } = await createPromo({ code: 'ONCEONLY' });
-    const again = await call('POST', '/api/promo-codes', admin, { code: 'onceonly', type: 'flat', amount: 500, ...thisYear });
+    const again = await call('POST', '/api/promo-codes', admin, { code: 'onceonly', type: 'flat', amountInCents: 500, ...thisYear });
     expect(again.statusCode).toBe(409);
     expect(again.json().details[0].field).toBe('code');
     await call('DELETE', `/api/promo-codes/${id}`, admin);
-    expect((await call('POST', '/api/promo-codes', admin, { code: 'OnceOnly', type: 'flat', amount: 500, ...thisYear })).statusCode).toBe(409);
+    expect((await call('POST', '/api/promo-codes', admin, { code: 'OnceOnly', type: 'flat', amountInCents: 500, ...thisYear })).statusCode).toBe(409);
   });
 
   it('checks the whole record: whole percentages, at most 100%, end after start, limit not below uses', async () => {
-    const bad = (body: object) => call('POST', '/api/promo-codes', admin, { code: 'BADONE', type: 'percentage', amount: 10, ...thisYear, ...body });
-    expect((await bad({ amount: 12.5 })).json().details).toEqual([{ field: 'amount', message: 'A percentage is a whole number' }]);
-    expect((await bad({ amount: 101 })).json().details[0].message).toBe('Value must not exceed 100');
+    const bad = (body: object) => call('POST', '/api/promo-codes', admin, { code: 'BADONE', type: 'percentage', percentOff: 10, ...thisYear, ...body });
+    expect((await bad({ percentOff: 12.5 })).json().details).toEqual([{ field: 'percentOff', message: 'A percentage is a whole number' }]);
+    expect((await bad({ percentOff: 101 })).json().details[0].message).toBe('Value must not exceed 100');
     expect((await bad({ startDate: '2026-05-01', endDate: '2026-04-30' })).statusCode).toBe(400);
 
-    const promo = await createPromo({ code: 'CAPPED', type: 'flat', amount: 5000, maxUsage: 3 });
-    // Switching to a percentage keeps the old flat amount of 5000, which the merged check refuses.
+    const promo = await createPromo({ code: 'CAPPED', type: 'flat', amountInCents: 5000, maxUsage: 3 });
+    // Switching to a percentage keeps nothing of the old flat amount (centavos are not percent): it asks for one.
     const switched = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { type: 'percentage' });
     expect(switched.statusCode).toBe(400);
-    expect(switched.json().details[0]).toEqual({ field: 'amount', message: 'Value must not exceed 100' });
+    expect(switched.json().details[0]).toEqual({ field: 'percentOff', message: 'Enter the percentage off' });
+    const sent = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { type: 'percentage', percentOff: 15 });
+    expect(sent.json().data).toMatchObject({ type: 'percentage', percentOff: 15, amountInCents: null });
+    // A number in the other type's field is refused rather than read in the wrong unit.
+    const mixed = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { amountInCents: 2000 });
+    expect(mixed.json().details).toEqual([{ field: 'amountInCents', message: 'Only a flat code takes an amount in centavos' }]);
+    const back = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { type: 'flat', amountInCents: 5000 });
+    expect(back.json().data).toMatchObject({ type: 'flat', percentOff: null, amountInCents: 5000 });
     await useOnce('CAPPED', customer.userId);
     await useOnce('CAPPED', customer.userId);
     const lowered = await call('PATCH', `/api/promo-codes/${promo.id}`, admin, { maxUsage: 1 });
@@ -144,11 +154,11 @@ describe('promo code verification', () => {
   });
 
   it('shows the public fields and previews a discount that never exceeds the packages total', async () => {
-    await createPromo({ code: 'BIGFLAT', type: 'flat', amount: 1_000_000, maxUsage: 10 });
+    await createPromo({ code: 'BIGFLAT', type: 'flat', amountInCents: 1_000_000, maxUsage: 10 });
     const res = await verify({ code: 'bigflat', packages: [{ boxName: 'Small Box', quantity: 2, weightInGrams: 1000 }] });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ valid: true, promo: { code: 'BIGFLAT', type: 'flat', amount: 1_000_000 }, discountPreviewInCents: 44000 });
+    expect(data).toMatchObject({ valid: true, promo: { code: 'BIGFLAT', type: 'flat', amountInCents: 1_000_000, percentOff: null }, discountPreviewInCents: 44000 });
     expect(data.promo.usageCount).toBeUndefined();
     expect(data.promo.maxUsage).toBeUndefined();
     // A missing box name counts as Large Box.
@@ -185,7 +195,7 @@ describe('promo uses of shipments', () => {
   });
 
   it('returns the discount it counted, capped at the packages total', async () => {
-    await createPromo({ code: 'TINYBOX', type: 'flat', amount: 50_000 });
+    await createPromo({ code: 'TINYBOX', type: 'flat', amountInCents: 50_000 });
     const userId = await insertTestUser(t.app.db);
     const shipmentId = await insertTestShipment(t.app.db, userId);
     const reserved = await t.app.db.transaction((tx) =>

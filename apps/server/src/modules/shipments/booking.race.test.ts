@@ -27,7 +27,7 @@ describe('concurrent bookings', () => {
       method: 'POST',
       url: '/api/promo-codes',
       headers: { cookie: admin.cookie },
-      payload: { code: 'RACE5', type: 'flat', amount: 5000, startDate: '2020-01-01', endDate: '2099-12-31', maxUsage: 5 },
+      payload: { code: 'RACE5', type: 'flat', amountInCents: 5000, startDate: '2020-01-01', endDate: '2099-12-31', maxUsage: 5 },
     });
     expect(created.statusCode).toBe(201);
     const input = bookingInput({ promoCode: 'RACE5' });

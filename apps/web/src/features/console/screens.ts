@@ -10,6 +10,10 @@ import type { Access } from '../../lib/ability';
  * table gives a role working rights on a subject without the admin view, the second pair says so:
  * - dashboard: staff hold `admin_view Shipment` but not `admin_view Dashboard`; the server's dashboard
  *   calls accept either (stats.routes.ts), so the screen does too;
+ * - users: staff "create, update and view users" (§6) without the admin view; the pair is `update User`
+ *   rather than `view User`, because riders and consolidators view the users on the shipments they handle
+ *   but are refused the user lists (the server's users.scope.ts `mayListUsers`: admin view, or staff and
+ *   admins) — `update User` is held, among staff-side roles, by exactly staff and admins;
  * - consolidations: consolidators and partners work consolidations (`update`) without the admin view;
  * - pricing: whoever manages pricing configs; tickets: whoever may update tickets (staff, ssp).
  */
@@ -26,7 +30,7 @@ export const SCREENS = [
   { id: 'dashboard', path: '/dashboard', label: 'Dashboard', description: 'Shipments and sales at a glance.', can: [['admin_view', 'Dashboard'], ['admin_view', 'Shipment']] },
   { id: 'shipments', path: '/shipments', label: 'Shipments', description: 'Every shipment you may see, with its status and payment.', can: [['admin_view', 'Shipment']] },
   { id: 'transactions', path: '/transactions', label: 'Transactions', description: 'Payments received for shipments.', can: [['admin_view', 'Transaction']] },
-  { id: 'users', path: '/users', label: 'Users', description: 'Accounts, their roles and status.', can: [['admin_view', 'User']] },
+  { id: 'users', path: '/users', label: 'Users', description: 'Accounts, their roles and status.', can: [['admin_view', 'User'], ['update', 'User']] },
   { id: 'clients', path: '/clients', label: 'Clients', description: 'Customers and businesses we serve.', can: [['admin_view', 'Client']] },
   { id: 'partners', path: '/partners', label: 'Partners', description: 'Service partners and the provinces they cover.', can: [['admin_view', 'Partner']] },
   { id: 'couriers', path: '/couriers', label: 'Couriers', description: 'Carriers and partners we hand parcels to.', can: [['admin_view', 'Courier']] },

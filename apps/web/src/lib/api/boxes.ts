@@ -11,7 +11,8 @@ export const boxesQueryOptions = () =>
   queryOptions({
     queryKey: ['boxes'] as const,
     queryFn: ({ signal }) => getBoxes(signal),
-    staleTime: 60 * 60_000,
+    // Prices follow the pricing config staff edit: kept as long as the config itself (get-pricing-config.ts).
+    staleTime: 5 * 60_000,
   });
 
 export function useBoxes() {

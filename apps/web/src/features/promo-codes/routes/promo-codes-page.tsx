@@ -1,0 +1,110 @@
+import type { PromoCodeDto } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
+import { RowActionMenu } from '../../../components/data-table/row-action-menu';
+import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { Button } from '../../../components/ui/button';
+import { ViewModal } from '../../../components/ui/modal';
+import { useAccess } from '../../../lib/ability';
+import { formatDateTime } from '../../../lib/format';
+import { usePromoCodes } from '../api/promo-codes';
+import { boxesText, limitText, periodText, PROMO_CODE_COLUMNS } from '../components/promo-code-columns';
+import { PromoCodeFormModal } from '../components/promo-code-form-modal';
+import { discountText } from '../lib/promo-form';
+
+const route = getRouteApi('/console/promo-codes');
+const TITLE = 'Promo codes';
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'view'; promo: PromoCodeDto } | null;
+
+/**
+ * /promo-codes in the console: the data table over GET /promo-codes (search, page and page size in the
+ * address), with add, edit and view. The row menu follows the spec: View and Edit, never Delete for promo
+ * codes; each item and the add button only for whoever the abilities allow.
+ */
+export function PromoCodesPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseTableSearch(raw), [raw]);
+  const navigateSearch = route.useNavigate();
+  const { ability } = useAccess();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_LIMIT;
+  const promos = usePromoCodes({ page, limit, search: search.search });
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const setSearch = (patch: Partial<TableSearch>, options?: { replace?: boolean }) =>
+    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
+
+  // Past the last page (codes changed elsewhere): go to the last page there is.
+  const totalPages = promos.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (promos.data && !promos.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
+    }
+  });
+
+  return (
+    <>
+      <DataTable<PromoCodeDto>
+        title={TITLE}
+        description="Discount codes customers type when they book, newest first."
+        columns={PROMO_CODE_COLUMNS}
+        query={promos}
+        getRowId={(promo) => promo.id}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder="Code or description"
+        noun="promo codes"
+        createAction={
+          ability.can('create', 'PromoCode') ? (
+            <Button onClick={() => setDialog({ kind: 'add' })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add promo code
+            </Button>
+          ) : null
+        }
+        rowActions={(promo) => (
+          <RowActionMenu
+            subject="PromoCode"
+            label={promo.code}
+            onView={() => setDialog({ kind: 'view', promo })}
+            onUpdate={() => setDialog({ kind: 'edit', promo })}
+          />
+        )}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <PromoCodeFormModal
+          key={dialog.kind === 'edit' ? dialog.promo.id : 'add'}
+          promo={dialog.kind === 'edit' ? dialog.promo : null}
+          open
+          onOpenChange={(open) => (open ? undefined : setDialog(null))}
+        />
+      ) : null}
+      {dialog?.kind === 'view' ? <PromoCodeView promo={dialog.promo} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+function PromoCodeView({ promo, onClose }: { promo: PromoCodeDto; onClose: () => void }) {
+  return (
+    <ViewModal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={promo.code}
+      description={promo.description ?? undefined}
+      size="lg"
+      fields={[
+        { label: 'Discount', value: discountText(promo) },
+        { label: 'Type', value: promo.type === 'flat' ? 'Flat amount' : 'Percentage' },
+        { label: 'Valid', value: periodText(promo) },
+        { label: 'Boxes', value: boxesText(promo) },
+        { label: 'Used', value: `${promo.usageCount} of ${limitText(promo.maxUsage).toLowerCase()}` },
+        { label: 'Uses per customer', value: limitText(promo.maxUsagePerUser) },
+        { label: 'Created', value: formatDateTime(promo.createdAt) },
+        { label: 'Last changed', value: formatDateTime(promo.updatedAt) },
+      ]}
+    />
+  );
+}
