@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { ConsoleAccess } from '../../features/console/access';
+import type { TableSearch } from '../../components/data-table/table-search';
 import type { ScreenPath } from '../../features/console/screens';
 import type { AdminShipmentsSearch } from '../../features/packages/lib/admin-list-search';
 import { NoAccessError } from '../../lib/no-access';
@@ -53,15 +54,11 @@ const comingSoon = lazyRouteComponent(() => import('../../features/console/route
 /** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
 const COMING_SOON = [
   '/transactions',
-  '/users',
-  '/clients',
   '/partners',
   '/couriers',
   '/consolidations',
   '/billings',
   '/cash-collections',
-  '/promo-codes',
-  '/pricing',
   '/activity-logs',
   '/reports',
   '/agent-reports',
@@ -108,6 +105,41 @@ const shipmentDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipment-detail-page'), 'AdminShipmentDetailPage'),
 });
 
+/** Promo codes: the data table over GET /promo-codes (page, size and search in the address), add, edit, view. */
+const promoCodesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/promo-codes',
+  beforeLoad: guardScreen('/promo-codes'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(() => import('../../features/promo-codes/routes/promo-codes-page'), 'PromoCodesPage'),
+});
+
+/** The pricing configuration in force, and its editor. */
+const pricingRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/pricing',
+  beforeLoad: guardScreen('/pricing'),
+  component: lazyRouteComponent(() => import('../../features/pricing/routes/pricing-page'), 'PricingPage'),
+});
+
+/** Users: GET /users with status tabs and counts, search, role filter and paging in the address. */
+const usersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/users',
+  beforeLoad: guardScreen('/users'),
+  validateSearch: plainSearch<TableSearch & { roleId?: number }>,
+  component: lazyRouteComponent(() => import('../../features/users/routes/users-page'), 'UsersPage'),
+});
+
+/** Clients: the businesses list, add, view and edit (account manager, invoice settings, members). */
+const clientsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/clients',
+  beforeLoad: guardScreen('/clients'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(() => import('../../features/clients/routes/clients-page'), 'ClientsPage'),
+});
+
 /** The rider app is a later issue; riders land here meanwhile. */
 const riderRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -124,6 +156,10 @@ export const consoleRoutes = [
     dashboardRoute,
     shipmentsRoute,
     shipmentDetailRoute,
+    promoCodesRoute,
+    pricingRoute,
+    usersRoute,
+    clientsRoute,
     ...comingSoonRoutes,
     riderRoute,
   ]),

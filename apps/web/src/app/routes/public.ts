@@ -55,6 +55,15 @@ const completeRegistrationRoute = createRoute({
   component: lazyRouteComponent(registrationPages, 'CompleteRegistrationPage'),
 });
 
+/** The invitation link (`/register?token=…`): an invited person sets their name and password. */
+const registerRoute = createRoute({
+  getParentRoute: () => signInRoute,
+  path: '/register',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 500 ? { token: search.token } : typeof search.token === 'number' ? { token: String(search.token) } : {},
+  component: lazyRouteComponent(() => import('../../features/auth/routes/register-page'), 'RegisterPage'),
+});
+
 export const publicRoutes = signInRoute.addChildren([
   loginRoute,
   mobileNumberRoute,
@@ -62,4 +71,5 @@ export const publicRoutes = signInRoute.addChildren([
   enterNameRoute,
   individualRoute,
   completeRegistrationRoute,
+  registerRoute,
 ]);

@@ -9,7 +9,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
@@ -102,20 +102,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const page = search.page ?? 1;
   const limit = query.data?.limit ?? search.limit ?? DEFAULT_LIMIT;
 
+  // Screens pass a new `rowActions` (and `selection`) on every render. The columns must not change with
+  // them: a cell renderer is a component type, so a new one would remount every row's cells and close
+  // an open row menu whenever the list refetches.
+  const rowActionsRef = useRef(rowActions);
+  rowActionsRef.current = rowActions;
+  const hasRowActions = Boolean(rowActions);
+  const hasSelection = Boolean(selection);
   const columns = useMemo(() => {
     const list: DataColumn<T>[] = [];
-    if (selection) list.push(selectColumn<T>());
+    if (hasSelection) list.push(selectColumn<T>());
     list.push(...props.columns);
-    if (rowActions) {
+    if (hasRowActions) {
       list.push({
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => rowActions(row.original),
+        cell: ({ row }) => rowActionsRef.current?.(row.original),
         meta: { className: 'w-12 text-right' },
       });
     }
     return list;
-  }, [props.columns, rowActions, selection]);
+  }, [props.columns, hasRowActions, hasSelection]);
 
   const table = useTable({
     features: dataTableFeatures,

@@ -1,0 +1,143 @@
+import { ACCOUNT_MANAGER_ROLES, type BusinessDto } from '@hatid/domain';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { FormModal } from '../../../components/ui/modal';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useAccountManagers, useSaveBusiness } from '../api/businesses';
+import {
+  businessFormFieldOf,
+  businessFormValuesOf,
+  createBody,
+  EMPTY_BUSINESS_FORM,
+  readBusinessForm,
+  updateBody,
+  type BusinessFormValues,
+} from '../lib/business-form';
+
+const selectClasses =
+  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none aria-invalid:border-red-500';
+
+/** Staff and admins set the account manager and the invoice account (businesses.ts). */
+export const useSetsInvoiceAccount = () => {
+  const { roles } = useAccess();
+  return roles.some((role) => (ACCOUNT_MANAGER_ROLES as readonly string[]).includes(role));
+};
+
+/**
+ * "Add business" and edit: profile, account manager and invoice settings (terms in days, credit limit
+ * typed in pesos, sent in centavos). Editing sends only what changed.
+ */
+export function BusinessFormModal({ business, open, onOpenChange }: { business: BusinessDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const invoice = useSetsInvoiceAccount();
+  const managers = useAccountManagers(invoice);
+  const save = useSaveBusiness();
+  const [problem, setProblem] = useState<string | null>(null);
+  const initial = useMemo(() => (business ? businessFormValuesOf(business) : EMPTY_BUSINESS_FORM), [business]);
+  const resolver: Resolver<BusinessFormValues> = async (values) => {
+    const read = readBusinessForm(values, { invoice });
+    if (read.ok) return { values, errors: {} };
+    const errors = Object.fromEntries(Object.entries(read.errors).map(([field, message]) => [field, { type: 'validate', message }]));
+    return { values: {}, errors: errors as FieldErrors<BusinessFormValues> };
+  };
+  const form = useForm<BusinessFormValues>({ resolver, defaultValues: initial });
+  const { register, formState } = form;
+  const errors = formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    const read = readBusinessForm(values, { invoice });
+    if (!read.ok) return;
+    const body = business ? updateBody(initial, read.values, { invoice }) : createBody(read.values, { invoice });
+    if (business && Object.keys(body).length === 0) {
+      setProblem('Nothing has changed.');
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: business?.id ?? null, input: body });
+      toast.success(business ? 'Business updated' : 'Business added', { description: saved.name });
+      onOpenChange(false);
+    } catch (error) {
+      if (isApiError(error) && error.details?.length) {
+        const unplaced: string[] = [];
+        let first = true;
+        for (const detail of error.details) {
+          const field = businessFormFieldOf(detail.field);
+          if (field) {
+            form.setError(field, { type: 'server', message: detail.message }, { shouldFocus: first });
+            first = false;
+          } else unplaced.push(detail.message);
+        }
+        if (unplaced.length) setProblem(unplaced.join(' '));
+        return;
+      }
+      setProblem(errorMessage(error));
+    }
+  });
+
+  return (
+    <FormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={business ? `Edit ${business.name}` : 'Add business'}
+      description={business ? 'Only what you change is saved.' : 'A client business we ship for.'}
+      size="lg"
+      submitLabel={business ? 'Save changes' : 'Add business'}
+      pending={save.isPending}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Business name" error={errors.name?.message} className="sm:col-span-2">
+          {(control) => <Input {...control} {...register('name')} autoComplete="off" maxLength={150} />}
+        </FormField>
+        <FormField label="Email" optional error={errors.email?.message}>
+          {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" maxLength={254} />}
+        </FormField>
+        <FormField label="Mobile number" optional hint="e.g. 0917 123 4567" error={errors.mobileNumber?.message}>
+          {(control) => <Input {...control} {...register('mobileNumber')} type="tel" inputMode="tel" autoComplete="off" maxLength={20} />}
+        </FormField>
+        <FormField label="TIN" optional hint="000-000-000 or with the branch code" error={errors.tin?.message}>
+          {(control) => <Input {...control} {...register('tin')} autoComplete="off" maxLength={20} />}
+        </FormField>
+        {invoice ? (
+          <FormField label="Account manager" optional error={errors.accountManagerId?.message}>
+            {(control) => (
+              <select {...control} {...register('accountManagerId')} className={selectClasses}>
+                <option value="">No account manager</option>
+                {(managers.data ?? []).map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                    {person.email ? ` (${person.email})` : ''}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        ) : null}
+      </div>
+      {invoice ? (
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-800">Invoice settings</legend>
+          <Checkbox label="Bill this business by invoice" {...register('invoiceBillingEnabled')} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Payment terms (days)" hint="0 to 365 days" error={errors.paymentTermsInDays?.message}>
+              {(control) => <Input {...control} {...register('paymentTermsInDays')} inputMode="numeric" autoComplete="off" />}
+            </FormField>
+            <FormField label="Credit limit (₱)" hint="In pesos, e.g. 50000.00" error={errors.creditLimitPesos?.message}>
+              {(control) => <Input {...control} {...register('creditLimitPesos')} inputMode="decimal" autoComplete="off" />}
+            </FormField>
+          </div>
+        </fieldset>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </FormModal>
+  );
+}

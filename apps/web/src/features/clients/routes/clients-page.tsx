@@ -1,0 +1,195 @@
+import { formatMoney, type BusinessDto } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { dataColumnHelper, DataTable, type DataColumn } from '../../../components/data-table/data-table';
+import { RowActionMenu } from '../../../components/data-table/row-action-menu';
+import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { Button } from '../../../components/ui/button';
+import { ConfirmActionDialog, ViewModal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatMobileNumber } from '../../../lib/format';
+import { useBusiness, useBusinesses, useDeleteBusiness } from '../api/businesses';
+import { BusinessFormModal } from '../components/business-form-modal';
+
+const route = getRouteApi('/console/clients');
+const TITLE = 'Clients';
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'view' | 'delete'; business: BusinessDto } | null;
+
+const column = dataColumnHelper<BusinessDto>();
+
+export const invoiceText = (business: BusinessDto): string =>
+  business.invoiceAccount.invoiceBillingEnabled
+    ? `${business.invoiceAccount.paymentTermsInDays} days, limit ${formatMoney(business.invoiceAccount.creditLimitInCents)}`
+    : 'Pays per shipment';
+
+const COLUMNS: DataColumn<BusinessDto>[] = [
+  column.accessor('name', {
+    header: 'Business',
+    cell: ({ row }) => (
+      <div>
+        <p className="font-medium text-slate-900">{row.original.name}</p>
+        {row.original.tin ? <p className="text-xs text-slate-500">TIN {row.original.tin}</p> : null}
+      </div>
+    ),
+  }),
+  column.display({
+    id: 'contact',
+    header: 'Contact',
+    cell: ({ row }) => (
+      <div className="text-slate-700">
+        <p>{row.original.email ?? '—'}</p>
+        {row.original.mobileNumber ? <p className="text-xs text-slate-500">{formatMobileNumber(row.original.mobileNumber)}</p> : null}
+      </div>
+    ),
+  }),
+  column.display({ id: 'manager', header: 'Account manager', cell: ({ row }) => row.original.accountManager?.name ?? '—' }),
+  column.accessor('memberCount', { header: 'Members', meta: { className: 'tabular-nums' } }),
+  column.display({ id: 'invoice', header: 'Invoice', cell: ({ row }) => invoiceText(row.original) }),
+  column.accessor('isActive', { header: 'Status', cell: ({ getValue }) => (getValue() ? 'Active' : 'Inactive') }),
+];
+
+/** /clients in the console: the businesses we serve (search and paging in the address), add, view, edit. */
+export function ClientsPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseTableSearch(raw), [raw]);
+  const navigateSearch = route.useNavigate();
+  const { ability } = useAccess();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_LIMIT;
+  const businesses = useBusinesses({ page, limit, search: search.search });
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const setSearch = (patch: Partial<TableSearch>, options?: { replace?: boolean }) =>
+    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
+
+  const totalPages = businesses.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (businesses.data && !businesses.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
+    }
+  });
+
+  const close = (open: boolean) => (open ? undefined : setDialog(null));
+
+  return (
+    <>
+      <DataTable<BusinessDto>
+        title={TITLE}
+        description="Businesses we serve, newest first."
+        columns={COLUMNS}
+        query={businesses}
+        getRowId={(business) => business.id}
+        search={search}
+        onSearchChange={setSearch}
+        searchPlaceholder="Name, email, TIN or mobile number"
+        noun="businesses"
+        createAction={
+          ability.can('create', 'Client') ? (
+            <Button onClick={() => setDialog({ kind: 'add' })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add business
+            </Button>
+          ) : null
+        }
+        rowActions={(business) => (
+          <RowActionMenu
+            subject="Client"
+            label={business.name}
+            onView={() => setDialog({ kind: 'view', business })}
+            onUpdate={() => setDialog({ kind: 'edit', business })}
+            onDelete={() => setDialog({ kind: 'delete', business })}
+          />
+        )}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <BusinessFormModal key={dialog.kind === 'edit' ? dialog.business.id : 'add'} business={dialog.kind === 'edit' ? dialog.business : null} open onOpenChange={close} />
+      ) : null}
+      {dialog?.kind === 'view' ? <BusinessView business={dialog.business} onOpenChange={close} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteBusiness business={dialog.business} onOpenChange={close} /> : null}
+    </>
+  );
+}
+
+function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpenChange: (open: boolean) => void }) {
+  const detail = useBusiness(business.id);
+  return (
+    <ViewModal
+      open
+      onOpenChange={onOpenChange}
+      title={business.name}
+      size="lg"
+      fields={[
+        { label: 'Email', value: business.email ?? '—' },
+        { label: 'Mobile number', value: business.mobileNumber ? formatMobileNumber(business.mobileNumber) : '—' },
+        { label: 'TIN', value: business.tin ?? '—' },
+        { label: 'Status', value: business.isActive ? 'Active' : 'Inactive' },
+        { label: 'Owner', value: business.owner?.name ?? '—' },
+        { label: 'Account manager', value: business.accountManager?.name ?? '—' },
+        { label: 'Invoice billing', value: business.invoiceAccount.invoiceBillingEnabled ? 'Yes' : 'No' },
+        { label: 'Payment terms', value: `${business.invoiceAccount.paymentTermsInDays} days` },
+        { label: 'Credit limit', value: formatMoney(business.invoiceAccount.creditLimitInCents) },
+        { label: 'Created', value: formatDateTime(business.createdAt) },
+      ]}
+    >
+      <h3 className="text-sm font-semibold text-slate-900">Members</h3>
+      {detail.isPending ? (
+        <Spinner label="Loading members" className="py-4" />
+      ) : detail.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(detail.error)}
+        </p>
+      ) : detail.data.members.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No members yet.</p>
+      ) : (
+        <ul aria-label="Members" className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {detail.data.members.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="font-medium text-slate-900">
+                {member.name}
+                {member.isOwner ? <span className="ml-1 text-xs font-normal text-slate-500">(owner)</span> : null}
+              </span>
+              <span className="text-slate-600">
+                {member.role === 'business_admin' ? 'Admin' : 'Member'} · {member.email ?? (member.mobileNumber ? formatMobileNumber(member.mobileNumber) : '—')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ViewModal>
+  );
+}
+
+function DeleteBusiness({ business, onOpenChange }: { business: BusinessDto; onOpenChange: (open: boolean) => void }) {
+  const remove = useDeleteBusiness();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <ConfirmActionDialog
+      kind="delete"
+      what={business.name}
+      description="It leaves the list; its shipments and billings keep it."
+      open
+      onOpenChange={onOpenChange}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(business.id, {
+          onSuccess: () => {
+            toast.success('Business deleted', { description: business.name });
+            onOpenChange(false);
+          },
+          onError: (error) => setProblem(errorMessage(error)),
+        })
+      }
+    >
+      {problem ? (
+        <p role="alert" className="text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </ConfirmActionDialog>
+  );
+}

@@ -1,0 +1,120 @@
+import { ROLE_NAME_LABELS, ROLE_NAMES, type AdminUserDto, type RoleName } from '@hatid/domain';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { FormModal } from '../../../components/ui/modal';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useSaveUser } from '../api/users';
+import { checkUserForm, EMPTY_USER_FORM, inviteBody, updatePatch, userFormFieldOf, userFormValuesOf, type UserFormValues } from '../lib/user-form';
+import { givableRoles } from '../lib/users-search';
+
+/** Roles the account holds that this person may not touch stay (their boxes are disabled, so unread). */
+const resolverFor =
+  (mode: 'add' | 'update', kept: readonly RoleName[]): Resolver<UserFormValues> =>
+  async (raw) => {
+    const values = { ...raw, roles: [...new Set([...(raw.roles || []), ...kept])] };
+    const found = checkUserForm(values, mode);
+    if (Object.keys(found).length === 0) return { values, errors: {} };
+    const errors = Object.fromEntries(Object.entries(found).map(([field, message]) => [field, { type: 'validate', message }]));
+    return { values: {}, errors: errors as FieldErrors<UserFormValues> };
+  };
+
+/**
+ * "Add user" (an invitation by email; the person sets their own password through the emailed link) and
+ * "update user" (names, email, mobile number, roles). Only roles this person may give can be ticked or
+ * unticked; others the account holds stay as they are. The API's refusals show on their fields.
+ */
+export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const mode = user ? 'update' : 'add';
+  const { ability } = useAccess();
+  const save = useSaveUser();
+  const [problem, setProblem] = useState<string | null>(null);
+  const initial = useMemo(() => (user ? userFormValuesOf(user) : EMPTY_USER_FORM), [user]);
+  const givable = useMemo(() => givableRoles(ability, ROLE_NAMES), [ability]);
+  const kept = initial.roles.filter((role) => !givable.includes(role));
+  const form = useForm<UserFormValues>({ resolver: resolverFor(mode, kept), defaultValues: initial });
+  const { register, formState } = form;
+  const errors = formState.errors;
+  // Roles shown: those one may give, plus any the account holds that one may not (read-only).
+  const shown: RoleName[] = ROLE_NAMES.filter((role) => givable.includes(role) || initial.roles.includes(role));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    const body = user ? updatePatch(initial, values) : inviteBody(values);
+    if (user && Object.keys(body).length === 0) {
+      setProblem('Nothing has changed.');
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: user?.id ?? null, input: body });
+      toast.success(user ? 'User updated' : 'Invitation sent', { description: user ? user.name : `${values.email.trim()} gets a link to set a password.` });
+      onOpenChange(false);
+    } catch (error) {
+      if (isApiError(error) && error.details?.length) {
+        const unplaced: string[] = [];
+        let first = true;
+        for (const detail of error.details) {
+          const field = userFormFieldOf(detail.field);
+          if (field) {
+            form.setError(field, { type: 'server', message: detail.message }, { shouldFocus: first && field !== 'roles' });
+            first = false;
+          } else unplaced.push(detail.message);
+        }
+        if (unplaced.length) setProblem(unplaced.join(' '));
+        return;
+      }
+      setProblem(errorMessage(error));
+    }
+  });
+
+  return (
+    <FormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={user ? `Update ${user.name}` : 'Add user'}
+      description={user ? 'Only what you change is saved.' : 'We email them a link to set their password. The link works for 7 days.'}
+      size="lg"
+      submitLabel={user ? 'Save changes' : 'Send invitation'}
+      pending={save.isPending}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(control) => <Input {...control} {...register('firstName')} autoComplete="off" maxLength={100} />}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(control) => <Input {...control} {...register('lastName')} autoComplete="off" maxLength={100} />}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message} optional={mode === 'update'}>
+          {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" maxLength={254} />}
+        </FormField>
+        <FormField label="Mobile number" optional hint="e.g. 0917 123 4567" error={errors.mobileNumber?.message}>
+          {(control) => <Input {...control} {...register('mobileNumber')} type="tel" inputMode="tel" autoComplete="off" maxLength={20} />}
+        </FormField>
+      </div>
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors.roles ? 'user-roles-error' : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Roles</legend>
+        {givable.length === 0 ? <p className="text-sm text-slate-600">You may not give roles.</p> : null}
+        <div className="grid gap-2 sm:grid-cols-3">
+          {shown.map((role) => (
+            <Checkbox key={role} label={ROLE_NAME_LABELS[role]} value={role} disabled={!givable.includes(role)} {...register('roles')} />
+          ))}
+        </div>
+        {errors.roles?.message ? (
+          <p id="user-roles-error" role="alert" className="text-sm text-red-600">
+            {errors.roles.message}
+          </p>
+        ) : null}
+      </fieldset>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </FormModal>
+  );
+}

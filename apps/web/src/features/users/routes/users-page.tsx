@@ -1,0 +1,189 @@
+import { ROLE_NAME_LABELS, type AdminUserDto } from '@hatid/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { UserPlus } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable } from '../../../components/data-table/data-table';
+import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ViewModal } from '../../../components/ui/modal';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatMobileNumber } from '../../../lib/format';
+import { meQueryKey, useMe } from '../../auth';
+import { useRoles, useUserCommand, useUsers, type UserCommand } from '../api/users';
+import { rolesText, STATUS_LABELS, USER_COLUMNS } from '../components/user-columns';
+import { UserFormModal } from '../components/user-form-modal';
+import { UserRowMenu } from '../components/user-row-menu';
+import { commandConfirmation } from '../lib/user-commands';
+import { parseUsersSearch, USER_TAB_LABELS, USER_TABS, type UsersSearch } from '../lib/users-search';
+
+const route = getRouteApi('/console/users');
+const TITLE = 'Users';
+
+type Dialog = { kind: 'add' } | { kind: 'update' | 'view'; user: AdminUserDto } | { kind: 'command'; command: UserCommand; user: AdminUserDto } | null;
+
+/**
+ * /users in the console: GET /users with the status tabs (Active first) and their counts, search, a role
+ * filter and paging in the address; add (invite), update, view, activate/deactivate, the employee flag and
+ * the super admin transfer, each only where the abilities allow.
+ */
+export function UsersPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseUsersSearch(raw), [raw]);
+  const navigateSearch = route.useNavigate();
+  const { ability } = useAccess();
+  const me = useMe();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_LIMIT;
+  const status = search.tab ?? 'ACTIVE';
+  const users = useUsers({ page, limit, search: search.search, roleIds: search.roleId, status });
+  const roles = useRoles(ability.can('view', 'Role') || ability.can('admin_view', 'Role'));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const roleFilterId = useId();
+
+  const setSearch = (patch: Partial<UsersSearch>, options?: { replace?: boolean }) =>
+    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
+
+  const totalPages = users.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (users.data && !users.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
+    }
+  });
+
+  const counts = users.data?.counts;
+  const tabs = USER_TABS.map((tab) => ({ value: tab === 'ACTIVE' ? undefined : tab, label: USER_TAB_LABELS[tab], count: counts?.[tab] }));
+
+  return (
+    <>
+      <DataTable<AdminUserDto>
+        title={TITLE}
+        description="Accounts, their roles and status."
+        columns={USER_COLUMNS}
+        query={users}
+        getRowId={(user) => user.id}
+        search={search}
+        onSearchChange={(patch, options) => setSearch(patch as Partial<UsersSearch>, options)}
+        searchPlaceholder="Name, email or mobile number"
+        noun="users"
+        tabs={tabs}
+        filtered={search.roleId !== undefined}
+        onClearFilters={() => setSearch({ roleId: undefined })}
+        filters={
+          roles.data && roles.data.length > 0 ? (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={roleFilterId} className="text-sm font-medium text-slate-800">
+                Role
+              </label>
+              <select
+                id={roleFilterId}
+                value={search.roleId ?? ''}
+                onChange={(event) => setSearch({ roleId: event.target.value ? Number(event.target.value) : undefined, page: undefined })}
+                className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              >
+                <option value="">All roles</option>
+                {roles.data.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    {ROLE_NAME_LABELS[role.name]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null
+        }
+        createAction={
+          ability.can('create', 'User') ? (
+            <Button onClick={() => setDialog({ kind: 'add' })}>
+              <UserPlus className="h-4 w-4" aria-hidden="true" />
+              Add user
+            </Button>
+          ) : null
+        }
+        rowActions={(user) => (
+          <UserRowMenu
+            user={user}
+            selfId={me.data?.id}
+            onView={() => setDialog({ kind: 'view', user })}
+            onUpdate={() => setDialog({ kind: 'update', user })}
+            onCommand={(command) => setDialog({ kind: 'command', command, user })}
+          />
+        )}
+      />
+      {dialog?.kind === 'add' || dialog?.kind === 'update' ? (
+        <UserFormModal
+          key={dialog.kind === 'update' ? dialog.user.id : 'add'}
+          user={dialog.kind === 'update' ? dialog.user : null}
+          open
+          onOpenChange={(open) => (open ? undefined : setDialog(null))}
+        />
+      ) : null}
+      {dialog?.kind === 'view' ? <UserView user={dialog.user} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'command' ? <UserCommandDialog command={dialog.command} user={dialog.user} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+function UserView({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
+  return (
+    <ViewModal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={user.name}
+      size="lg"
+      fields={[
+        { label: 'Email', value: user.email ?? '—' },
+        { label: 'Mobile number', value: user.mobileNumber ? formatMobileNumber(user.mobileNumber) : '—' },
+        { label: 'Roles', value: rolesText(user) },
+        { label: 'Status', value: STATUS_LABELS[user.status] },
+        { label: 'Employee', value: user.isEmployee ? 'Yes' : 'No' },
+        { label: 'Account', value: user.clientType === 'business' ? `Business${user.businessName ? ` (${user.businessName})` : ''}` : 'Individual' },
+        { label: 'Agent code', value: user.agentCode ?? '—' },
+        { label: 'Invited by', value: user.createdByName ?? '—' },
+        { label: 'Last sign-in', value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never' },
+        { label: 'Created', value: formatDateTime(user.createdAt) },
+      ]}
+    />
+  );
+}
+
+function UserCommandDialog({ command, user, onClose }: { command: UserCommand; user: AdminUserDto; onClose: () => void }) {
+  const run = useUserCommand();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const text = commandConfirmation(command, user);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={text.title}
+      description={text.description}
+      confirmLabel={text.confirm}
+      destructive={text.destructive}
+      pending={run.isPending}
+      onConfirm={() => {
+        setProblem(null);
+        run.mutate(
+          { command, id: user.id },
+          {
+            onSuccess: () => {
+              toast.success(`${text.confirm}: done`, { description: user.name });
+              // The transfer changes my own roles too.
+              if (command === 'transfer') void queryClient.invalidateQueries({ queryKey: meQueryKey });
+              onClose();
+            },
+            onError: (error) => setProblem(errorMessage(error)),
+          },
+        );
+      }}
+    >
+      {problem ? (
+        <p role="alert" className="text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
