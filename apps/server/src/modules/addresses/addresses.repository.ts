@@ -76,7 +76,8 @@ function toColumns(userId: string, input: AddressInput) {
   };
 }
 
-export function toAddressDto(row: AddressRow): AddressDto {
+/** An address row as the API shows it, with the place names looked up; also used for a business's addresses. */
+export function toAddressDto(row: Omit<AddressRow, 'userId'>): AddressDto {
   return {
     id: row.id,
     label: row.label,

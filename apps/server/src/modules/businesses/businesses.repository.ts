@@ -9,7 +9,7 @@ import {
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { businessAddresses, businesses, roles, userRoles, users } from '../../db/schema/index.js';
-import { findBarangay, findCityMunicipality, findProvince } from '../../platform/psgc/index.js';
+import { toAddressDto } from '../addresses/addresses.repository.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -180,23 +180,7 @@ export async function insertBusinessAddress(db: DbOrTx, businessId: string, inpu
 }
 
 export function toBusinessAddressDto(row: BusinessAddressRow): BusinessAddressDto {
-  return {
-    id: row.id,
-    businessId: row.businessId,
-    label: row.label,
-    name: row.name,
-    mobileNumber: row.mobileNumber,
-    email: row.email,
-    provinceCode: row.provinceCode,
-    provinceName: findProvince(row.provinceCode)?.name ?? row.provinceCode,
-    cityCode: row.cityCode,
-    cityLabel: findCityMunicipality(row.cityCode)?.name ?? row.cityCode,
-    barangayCode: row.barangayCode,
-    barangayName: findBarangay(row.barangayCode)?.name ?? row.barangayCode,
-    streetName: row.streetName,
-    isDefault: row.isDefault,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...toAddressDto(row), businessId: row.businessId };
 }
 
 // ---- Members -------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
-import type { UserRow } from './users.repository.js';
+import { toUserDto, type UserRow } from './users.repository.js';
 
 const creator = alias(users, 'creator');
 
@@ -90,30 +90,18 @@ async function rolesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, RoleR
   return map;
 }
 
+/** What everyone sees of a user (toUserDto) plus what the back office adds. */
 export function toAdminUserDto(user: UserRow, userRolesList: RoleRef[], createdByName: string | null): AdminUserDto {
   return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    name: `${user.firstName} ${user.lastName}`.trim(),
-    mobileNumber: user.mobileNumber,
-    email: user.email,
-    accountType: user.accountType,
+    ...toUserDto({ ...user, roles: userRolesList }),
     clientType: user.accountType,
-    businessName: user.businessName,
     businessId: user.businessId,
-    agentCode: user.agentCode,
-    usedAgentCode: user.usedAgentCode,
-    status: user.status,
-    isEmployee: user.isEmployee,
     isOnline: user.isOnline,
     serviceAreaCodes: user.serviceAreaCodes,
-    roles: userRolesList,
     roleIds: userRolesList.map((r) => r.id),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdById: user.createdById,
     createdByName,
-    createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
 }

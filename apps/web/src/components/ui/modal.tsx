@@ -55,13 +55,25 @@ export function FormModal({
   submitLabel,
   onSubmit,
   pending,
+  problem,
   children,
   ...modal
-}: Omit<ModalProps, 'footer'> & { submitLabel: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; pending?: boolean }) {
+}: Omit<ModalProps, 'footer'> & {
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending?: boolean;
+  /** Why the form was not sent (or what the server refused), shown above the buttons. */
+  problem?: string | null;
+}) {
   return (
     <Modal {...modal}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {children}
+        {problem ? (
+          <p role="alert" className="text-sm text-red-600">
+            {problem}
+          </p>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <DialogPrimitive.Close asChild>
             <Button variant="secondary">Cancel</Button>

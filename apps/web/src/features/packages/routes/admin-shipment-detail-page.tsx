@@ -1,16 +1,15 @@
 import { canCancel, normalizeTrackingNumber } from '@hatid/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, Ban, Copy, Pencil, SearchX } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { Ban, Copy, Pencil, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { rowActionItems, type RowActionKey } from '../../../components/data-table/row-actions';
+import { BackLink } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccess } from '../../../lib/ability';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useRealtimeChannel } from '../../../lib/realtime';
-import { shipmentQueryKey, useShipment } from '../api/get-shipment';
+import { useLiveShipment } from '../api/use-live-shipment';
 import { ActivityTimeline } from '../components/admin/activity-timeline';
 import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
@@ -23,7 +22,6 @@ import { ShipmentParties } from '../components/shipment-parties';
 import { ShipmentSummary } from '../components/shipment-summary';
 
 const route = getRouteApi('/console/shipments/$trackingNumber');
-const REFRESHING_EVENTS = new Set(['DELIVERY_STATUS_UPDATED', 'SHIPMENT_CANCELLED']);
 const ICONS = { edit: Pencil, duplicate: Copy, cancel: Ban } as const;
 
 /**
@@ -34,19 +32,10 @@ const ICONS = { edit: Pencil, duplicate: Copy, cancel: Ban } as const;
 export function AdminShipmentDetailPage() {
   const trackingNumber = normalizeTrackingNumber(route.useParams().trackingNumber);
   const { ability, roles } = useAccess();
-  const queryClient = useQueryClient();
-  const shipment = useShipment(trackingNumber);
+  const shipment = useLiveShipment(trackingNumber);
   const [open, setOpen] = useState<RowActionKey | null>(null);
 
-  useRealtimeChannel(shipment.isSuccess ? `shipment:${trackingNumber}` : null, (event) => {
-    if (REFRESHING_EVENTS.has(event.type)) void queryClient.invalidateQueries({ queryKey: shipmentQueryKey(trackingNumber) });
-  });
-
-  const back = (
-    <Link to="/shipments" className="inline-flex items-center gap-1 self-start text-sm font-medium text-teal-700 hover:underline">
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Shipments
-    </Link>
-  );
+  const back = <BackLink to="/shipments">Shipments</BackLink>;
 
   if (shipment.isPending) return <Spinner label="Loading shipment" className="py-16" />;
   if (shipment.isError) {

@@ -1,15 +1,14 @@
 import { normalizeTrackingNumber } from '@hatid/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
+import { BackLink } from '../../../components/ui/back-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useRealtimeChannel } from '../../../lib/realtime';
 import { myShipmentsQueryKey } from '../api/get-my-shipments';
-import { shipmentQueryKey, useShipment } from '../api/get-shipment';
 import { useTrackingUpdates } from '../api/get-tracking-updates';
+import { useLiveShipment } from '../api/use-live-shipment';
 import { PackageLines } from '../components/package-lines';
 import { PaymentSummary } from '../components/payment-summary';
 import { ProofImages } from '../components/proof-images';
@@ -19,28 +18,16 @@ import { ShipmentSummary } from '../components/shipment-summary';
 import { StatusTimeline } from '../components/status-timeline';
 
 const route = getRouteApi('/packages/$trackingNumber');
-const REFRESHING_EVENTS = new Set(['DELIVERY_STATUS_UPDATED', 'SHIPMENT_CANCELLED']);
 
 /** /packages/$trackingNumber: one of my shipments, kept current while it is open. */
 export function PackageDetailPage() {
   const params = route.useParams();
   const { user } = route.useRouteContext();
   const trackingNumber = normalizeTrackingNumber(params.trackingNumber);
-  const queryClient = useQueryClient();
-  const shipment = useShipment(trackingNumber);
+  // A status change or a cancellation pushed by the server also refreshes my list.
+  const shipment = useLiveShipment(trackingNumber, myShipmentsQueryKey);
 
-  // A status change or a cancellation pushed by the server: refetch the shipment, its timeline and photos.
-  useRealtimeChannel(shipment.isSuccess ? `shipment:${trackingNumber}` : null, (event) => {
-    if (!REFRESHING_EVENTS.has(event.type)) return;
-    void queryClient.invalidateQueries({ queryKey: shipmentQueryKey(trackingNumber) });
-    void queryClient.invalidateQueries({ queryKey: myShipmentsQueryKey });
-  });
-
-  const back = (
-    <Link to="/packages" className="inline-flex items-center gap-1 self-start text-sm font-medium text-teal-700 hover:underline">
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> My packages
-    </Link>
-  );
+  const back = <BackLink to="/packages">My packages</BackLink>;
 
   if (shipment.isPending) return <Spinner label="Loading shipment" className="py-16" />;
   if (shipment.isError) {

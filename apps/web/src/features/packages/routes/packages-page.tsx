@@ -1,19 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { FileDown, PackageOpen, Plus, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { FileDown, PackageOpen, Plus } from 'lucide-react';
+import { useEffect, useId } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { myShipmentsQueryKey, useMyShipments } from '../api/get-my-shipments';
 import { Pagination } from '../../../components/data-table/pagination';
+import { SearchBox } from '../../../components/data-table/search-box';
 import { ShipmentTable } from '../components/shipment-table';
 import { STATUS_FILTERS, statusQuery, type PackagesSearch, type StatusFilter } from '../lib/list-filters';
 
 const route = getRouteApi('/packages');
-const SEARCH_DELAY_MS = 400;
 const DEFAULT_LIMIT = 10;
 
 /** /packages: my shipments, newest first, refreshed live when one of them changes. */
@@ -107,56 +106,11 @@ function Filters({
   onSearch: (value: string) => void;
   onStatus: (status: StatusFilter | undefined) => void;
 }) {
-  const searchId = useId();
   const statusId = useId();
-  const [text, setText] = useState(search);
-  const sent = useRef(search);
-  const send = (value: string) => {
-    sent.current = value;
-    onSearch(value);
-  };
-
-  // The address changed from elsewhere (Clear filters, back button): show what it says.
-  useEffect(() => {
-    if (search === sent.current) return;
-    sent.current = search;
-    setText(search);
-  }, [search]);
-
-  // Search as the person types, once they pause.
-  useEffect(() => {
-    if (text.trim() === sent.current) return;
-    const timer = setTimeout(() => send(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  });
 
   return (
-    <form
-      role="search"
-      aria-label="Find shipments"
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send(text.trim());
-      }}
-    >
-      <div className="flex flex-1 flex-col gap-1.5">
-        <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-          Search
-        </label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Tracking number or receiver"
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
-      </div>
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <SearchBox value={search} onSearch={onSearch} label="Find shipments" placeholder="Tracking number or receiver" />
       <div className="flex flex-col gap-1.5 sm:w-56">
         <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
           Status
@@ -175,7 +129,7 @@ function Filters({
           ))}
         </select>
       </div>
-    </form>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import { ACTIVITY_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '@hatid/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
-import { inputClasses } from '../../../../components/ui/input';
+import { FormField } from '../../../../components/ui/form-field';
+import { inputClasses, textareaClasses } from '../../../../components/ui/input';
 import { FormModal, Modal } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
 import { useBulkDeliveryStatus, useBulkPaymentStatus, type BulkResult } from '../../api/bulk-updates';
@@ -11,7 +12,6 @@ import { BulkResultSummary } from './bulk-result';
 const CUSTOM = 'Custom';
 /** The activities staff record on many shipments at once: every move but booking and cancelling. */
 const MOVES = ACTIVITY_STATUSES.filter((a) => a.name !== 'Order placed' && a.name !== 'Order cancelled');
-const textarea = 'w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none sm:text-sm';
 
 interface BulkDialogProps {
   trackingNumbers: string[];
@@ -21,10 +21,19 @@ interface BulkDialogProps {
   onDone: (result: BulkResult) => void;
 }
 
-/** The result of a bulk change stays on screen when anything was refused; a clean run just says so. */
-function useResultStep(verb: string, onDone: (result: BulkResult) => void) {
+/**
+ * What both bulk dialogs share: the form's problem, closing (which forgets the result and the problem),
+ * and the result, which stays on screen when anything was refused; a clean run just says so.
+ */
+function useResultStep(verb: string, { onDone, onOpenChange }: Pick<BulkDialogProps, 'onDone' | 'onOpenChange'>) {
   const [result, setResult] = useState<BulkResult | null>(null);
-  const finish = (next: BulkResult, close: () => void) => {
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    onOpenChange(false);
+    setResult(null);
+    setProblem(null);
+  };
+  const finish = (next: BulkResult) => {
     onDone(next);
     if (next.failed.length === 0) {
       toast.success(`${next.updated.length} ${next.updated.length === 1 ? 'shipment' : 'shipments'} ${verb}`);
@@ -33,7 +42,7 @@ function useResultStep(verb: string, onDone: (result: BulkResult) => void) {
       setResult(next);
     }
   };
-  return { result, finish, reset: () => setResult(null) };
+  return { result, finish, close, problem, setProblem, onModalOpenChange: (next: boolean) => (next ? onOpenChange(true) : close()) };
 }
 
 function ResultModal({ title, result, verb, onClose }: { title: string; result: BulkResult; verb: string; onClose: () => void }) {
@@ -55,32 +64,27 @@ function ResultModal({ title, result, verb, onClose }: { title: string; result: 
 
 /** Record the same activity (a delivery status move) on the selected shipments; each moves or is refused alone. */
 export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, onDone }: BulkDialogProps) {
-  const id = useId();
   const mutation = useBulkDeliveryStatus();
   const [activity, setActivity] = useState<string>(MOVES[0]!.name);
   const [customName, setCustomName] = useState('');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [location, setLocation] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const step = useResultStep('moved', onDone);
+  const step = useResultStep('moved', { onDone, onOpenChange });
+  const { setProblem } = step;
   const reasons = MOVES.find((a) => a.name === activity)?.reasons ?? null;
-  const close = () => {
-    onOpenChange(false);
-    step.reset();
-    setProblem(null);
-  };
 
-  if (open && step.result) return <ResultModal title="Status update" result={step.result} verb="moved" onClose={close} />;
+  if (open && step.result) return <ResultModal title="Status update" result={step.result} verb="moved" onClose={step.close} />;
 
   return (
     <FormModal
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={step.onModalOpenChange}
       title="Update delivery status"
       description={`${trackingNumbers.length} selected ${trackingNumbers.length === 1 ? 'shipment' : 'shipments'}. A move a shipment cannot make is refused for that shipment only.`}
       submitLabel="Update status"
       pending={mutation.isPending}
+      problem={step.problem}
       onSubmit={async (event) => {
         event.preventDefault();
         setProblem(null);
@@ -97,128 +101,101 @@ export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, 
               ...(location.trim() ? { location: location.trim() } : {}),
             },
           });
-          step.finish(result, close);
+          step.finish(result);
         } catch (error) {
           setProblem(errorMessage(error));
         }
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-activity`} className="text-sm font-medium text-slate-800">
-          Activity
-        </label>
-        <select
-          id={`${id}-activity`}
-          className={inputClasses}
-          value={activity}
-          onChange={(event) => {
-            setActivity(event.target.value);
-            setReason('');
-          }}
-        >
-          {MOVES.map((a) => (
-            <option key={a.name} value={a.name}>
-              {a.name}
-              {a.deliveryStatus ? ` (${a.deliveryStatus})` : ''}
-            </option>
-          ))}
-          <option value={CUSTOM}>Custom status (no move)</option>
-        </select>
-      </div>
-      {activity === CUSTOM ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-custom`} className="text-sm font-medium text-slate-800">
-            Custom status name
-          </label>
-          <input id={`${id}-custom`} className={inputClasses} value={customName} maxLength={100} onChange={(event) => setCustomName(event.target.value)} />
-        </div>
-      ) : null}
-      {reasons ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-800">
-            Reason
-          </label>
-          <select id={`${id}-reason`} className={inputClasses} value={reason} onChange={(event) => setReason(event.target.value)}>
-            <option value="">Choose a reason</option>
-            {reasons.map((r) => (
-              <option key={r} value={r}>
-                {r}
+      <FormField label="Activity">
+        {(control) => (
+          <select
+            id={control.id}
+            className={inputClasses}
+            value={activity}
+            onChange={(event) => {
+              setActivity(event.target.value);
+              setReason('');
+            }}
+          >
+            {MOVES.map((a) => (
+              <option key={a.name} value={a.name}>
+                {a.name}
+                {a.deliveryStatus ? ` (${a.deliveryStatus})` : ''}
               </option>
             ))}
+            <option value={CUSTOM}>Custom status (no move)</option>
           </select>
-        </div>
+        )}
+      </FormField>
+      {activity === CUSTOM ? (
+        <FormField label="Custom status name">
+          {(control) => <input id={control.id} className={inputClasses} value={customName} maxLength={100} onChange={(event) => setCustomName(event.target.value)} />}
+        </FormField>
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-location`} className="text-sm font-medium text-slate-800">
-          Location (optional)
-        </label>
-        <input id={`${id}-location`} className={inputClasses} value={location} maxLength={200} onChange={(event) => setLocation(event.target.value)} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-800">
-          Note (optional)
-        </label>
-        <textarea id={`${id}-note`} rows={2} maxLength={1024} className={textarea} value={note} onChange={(event) => setNote(event.target.value)} />
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-600">
-          {problem}
-        </p>
+      {reasons ? (
+        <FormField label="Reason">
+          {(control) => (
+            <select id={control.id} className={inputClasses} value={reason} onChange={(event) => setReason(event.target.value)}>
+              <option value="">Choose a reason</option>
+              {reasons.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       ) : null}
+      <FormField label="Location" optional>
+        {(control) => <input id={control.id} className={inputClasses} value={location} maxLength={200} onChange={(event) => setLocation(event.target.value)} />}
+      </FormField>
+      <FormField label="Note" optional>
+        {(control) => <textarea id={control.id} rows={2} maxLength={1024} className={textareaClasses} value={note} onChange={(event) => setNote(event.target.value)} />}
+      </FormField>
     </FormModal>
   );
 }
 
 /** Set the payment status of the selected shipments (staff and ssp record payments). */
 export function BulkPaymentStatusDialog({ trackingNumbers, open, onOpenChange, onDone }: BulkDialogProps) {
-  const id = useId();
   const mutation = useBulkPaymentStatus();
   const [status, setStatus] = useState<PaymentStatus>('Paid');
-  const [problem, setProblem] = useState<string | null>(null);
-  const step = useResultStep('updated', onDone);
-  const close = () => {
-    onOpenChange(false);
-    step.reset();
-    setProblem(null);
-  };
+  const step = useResultStep('updated', { onDone, onOpenChange });
+  const { setProblem } = step;
 
-  if (open && step.result) return <ResultModal title="Payment status" result={step.result} verb="updated" onClose={close} />;
+  if (open && step.result) return <ResultModal title="Payment status" result={step.result} verb="updated" onClose={step.close} />;
 
   return (
     <FormModal
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={step.onModalOpenChange}
       title="Update payment status"
       description={`${trackingNumbers.length} selected ${trackingNumbers.length === 1 ? 'shipment' : 'shipments'}.`}
       submitLabel="Update payment"
       pending={mutation.isPending}
+      problem={step.problem}
       onSubmit={async (event) => {
         event.preventDefault();
         setProblem(null);
         try {
-          step.finish(await mutation.mutateAsync({ trackingNumbers, paymentStatus: status }), close);
+          step.finish(await mutation.mutateAsync({ trackingNumbers, paymentStatus: status }));
         } catch (error) {
           setProblem(errorMessage(error));
         }
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-status`} className="text-sm font-medium text-slate-800">
-          Payment status
-        </label>
-        <select id={`${id}-status`} className={inputClasses} value={status} onChange={(event) => setStatus(event.target.value as PaymentStatus)}>
-          {PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-600">
-          {problem}
-        </p>
-      ) : null}
+      <FormField label="Payment status">
+        {(control) => (
+          <select id={control.id} className={inputClasses} value={status} onChange={(event) => setStatus(event.target.value as PaymentStatus)}>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
     </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { COURIER_CATEGORIES, type ShipmentDto } from '@hatid/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { inputClasses } from '../../../../components/ui/input';
+import { FormField } from '../../../../components/ui/form-field';
+import { inputClasses, textareaClasses } from '../../../../components/ui/input';
 import { FormModal } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
 import { useUpdateShipment, type CourierCategory, type UpdateShipmentInput } from '../../api/update-shipment';
@@ -23,7 +24,6 @@ export function EditShipmentDialog({
   onOpenChange: (open: boolean) => void;
   canSetOutboundFee: boolean;
 }) {
-  const id = useId();
   const update = useUpdateShipment();
   const [notes, setNotes] = useState(shipment.notes ?? '');
   const [category, setCategory] = useState<string>('');
@@ -38,6 +38,7 @@ export function EditShipmentDialog({
       description="Only what you change is saved."
       submitLabel="Save changes"
       pending={update.isPending}
+      problem={problem}
       onSubmit={async (event) => {
         event.preventDefault();
         setProblem(null);
@@ -60,56 +61,41 @@ export function EditShipmentDialog({
         }
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-category`} className="text-sm font-medium text-slate-800">
-          Delivery category
-        </label>
-        <select id={`${id}-category`} className={inputClasses} value={category} onChange={(event) => setCategory(event.target.value)}>
-          <option value="">Keep as it is</option>
-          {COURIER_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
-          <option value="none">None</option>
-        </select>
-      </div>
+      <FormField label="Delivery category">
+        {(control) => (
+          <select id={control.id} className={inputClasses} value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value="">Keep as it is</option>
+            {COURIER_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+            <option value="none">None</option>
+          </select>
+        )}
+      </FormField>
       {canSetOutboundFee ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-fee`} className="text-sm font-medium text-slate-800">
-            Outbound fee (₱)
-          </label>
-          <input
-            id={`${id}-fee`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            className={inputClasses}
-            value={fee}
-            onChange={(event) => setFee(event.target.value)}
-            onWheel={(event) => event.currentTarget.blur()}
-          />
-        </div>
+        <FormField label="Outbound fee (₱)">
+          {(control) => (
+            <input
+              id={control.id}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              className={inputClasses}
+              value={fee}
+              onChange={(event) => setFee(event.target.value)}
+              onWheel={(event) => event.currentTarget.blur()}
+            />
+          )}
+        </FormField>
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-notes`} className="text-sm font-medium text-slate-800">
-          Notes
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          rows={3}
-          maxLength={1024}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none sm:text-sm"
-        />
-      </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-600">
-          {problem}
-        </p>
-      ) : null}
+      <FormField label="Notes">
+        {(control) => (
+          <textarea id={control.id} rows={3} maxLength={1024} value={notes} onChange={(event) => setNotes(event.target.value)} className={textareaClasses} />
+        )}
+      </FormField>
     </FormModal>
   );
 }
