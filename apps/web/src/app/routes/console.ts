@@ -54,13 +54,10 @@ const comingSoon = lazyRouteComponent(() => import('../../features/console/route
 /** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
 const COMING_SOON = [
   '/transactions',
-  '/partners',
   '/couriers',
   '/consolidations',
   '/billings',
   '/cash-collections',
-  '/activity-logs',
-  '/reports',
   '/agent-reports',
   '/tickets',
 ] as const satisfies readonly ScreenPath[];
@@ -140,6 +137,42 @@ const clientsRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/clients/routes/clients-page'), 'ClientsPage'),
 });
 
+/** The activity log: GET /activities/global with search, category, date range and paging in the address. */
+const activityLogsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/activity-logs',
+  beforeLoad: guardScreen('/activity-logs'),
+  validateSearch: plainSearch<TableSearch & { category?: string; startDate?: string; endDate?: string }>,
+  component: lazyRouteComponent(() => import('../../features/activity-log/routes/activity-log-page'), 'ActivityLogPage'),
+});
+
+/** Reports: sales by period, delivery type and province (period and dates in the address), with a CSV. */
+const reportsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/reports',
+  beforeLoad: guardScreen('/reports'),
+  validateSearch: plainSearch<{ period?: string; startDate?: string; endDate?: string }>,
+  component: lazyRouteComponent(() => import('../../features/reports/routes/reports-page'), 'ReportsPage'),
+});
+
+/** Partners: the service partners (search and paging in the address). */
+const partnersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/partners',
+  beforeLoad: guardScreen('/partners'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(() => import('../../features/partners/routes/partners-page'), 'PartnersPage'),
+});
+
+/** One partner: its provinces (retrieval fee, intra-city) and its shipments (paging in the address). */
+const partnerDetailRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/partners/$partnerId',
+  beforeLoad: guardScreen('/partners'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(() => import('../../features/partners/routes/partner-detail-page'), 'PartnerDetailPage'),
+});
+
 /** The rider app is a later issue; riders land here meanwhile. */
 const riderRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -160,6 +193,10 @@ export const consoleRoutes = [
     pricingRoute,
     usersRoute,
     clientsRoute,
+    activityLogsRoute,
+    reportsRoute,
+    partnersRoute,
+    partnerDetailRoute,
     ...comingSoonRoutes,
     riderRoute,
   ]),

@@ -1,0 +1,144 @@
+import { ACTIVITY_CATEGORY_LABELS, type ActivityCategory, type ActivityLogDto } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useId, useMemo } from 'react';
+import { DataTable, dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
+import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
+import { formatDateTime } from '../../../lib/format';
+import { useGlobalActivities } from '../api/activities';
+import { ActivityChanges } from '../components/activity-changes';
+import { parseActivitySearch, type ActivitySearch } from '../lib/activity-search';
+
+const route = getRouteApi('/console/activity-logs');
+const TITLE = 'Activity log';
+
+const ACTION_LABELS: Record<ActivityLogDto['action'], string> = {
+  ACTIVATED: 'Activated',
+  CREATED: 'Created',
+  DEACTIVATED: 'Deactivated',
+  DELETED: 'Deleted',
+  TIME_IN: 'Timed in',
+  TIME_OUT: 'Timed out',
+  UPDATED: 'Updated',
+};
+
+const categoryLabel = (category: string) => ACTIVITY_CATEGORY_LABELS[category as ActivityCategory] ?? category;
+/** "PromoCode" → "Promo code". */
+const entityLabel = (entity: string) => {
+  const words = entity.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words[0]!.toUpperCase() + words.slice(1);
+};
+
+const column = dataColumnHelper<ActivityLogDto>();
+
+const COLUMNS: DataColumn<ActivityLogDto>[] = [
+  column.accessor('createdAt', {
+    header: 'When',
+    cell: ({ getValue }) => <span className="block min-w-28">{formatDateTime(getValue() as string)}</span>,
+  }),
+  column.accessor('createdByName', { header: 'Who', cell: ({ getValue }) => (getValue() as string | null) ?? 'System' }),
+  column.display({
+    id: 'what',
+    header: 'What',
+    cell: ({ row }) => {
+      const entry = row.original;
+      return (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{entry.summary ?? `${ACTION_LABELS[entry.action]} ${entityLabel(entry.entity).toLowerCase()}`}</p>
+          <p className="text-xs text-slate-500">
+            {ACTION_LABELS[entry.action]} · {entityLabel(entry.entity)}
+            {entry.entityId ? ` ${entry.entityId}` : ''} · {categoryLabel(entry.category)}
+          </p>
+        </div>
+      );
+    },
+  }),
+  column.display({ id: 'changes', header: 'Changes', cell: ({ row }) => <ActivityChanges entry={row.original} /> }),
+];
+
+const fieldClass =
+  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+
+/** /activity-logs: GET /activities/global with search, category, date range and paging in the address. */
+export function ActivityLogPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseActivitySearch(raw), [raw]);
+  const navigateSearch = route.useNavigate();
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_LIMIT;
+  const activities = useGlobalActivities({ page, limit, search: search.search, category: search.category, startDate: search.startDate, endDate: search.endDate });
+  const ids = { category: useId(), from: useId(), to: useId() };
+
+  const setSearch = (patch: Partial<ActivitySearch>, options?: { replace?: boolean }) =>
+    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
+
+  const totalPages = activities.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (activities.data && !activities.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
+    }
+  });
+
+  return (
+    <DataTable<ActivityLogDto>
+      title={TITLE}
+      description="Who changed what, and when."
+      columns={COLUMNS}
+      query={activities}
+      getRowId={(entry) => entry.id}
+      search={search}
+      onSearchChange={(patch, options) => setSearch(patch as Partial<ActivitySearch>, options)}
+      searchPlaceholder="Summary, person or record"
+      noun="entries"
+      filtered={Boolean(search.category || search.startDate || search.endDate)}
+      onClearFilters={() => setSearch({ category: undefined, startDate: undefined, endDate: undefined })}
+      filters={
+        <>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.category} className="text-sm font-medium text-slate-800">
+              Category
+            </label>
+            <select
+              id={ids.category}
+              value={search.category ?? ''}
+              onChange={(event) => setSearch({ category: (event.target.value || undefined) as ActivityCategory | undefined, page: undefined })}
+              className={fieldClass}
+            >
+              <option value="">All categories</option>
+              {Object.entries(ACTIVITY_CATEGORY_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.from} className="text-sm font-medium text-slate-800">
+              From
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              value={search.startDate ?? ''}
+              max={search.endDate}
+              onChange={(event) => setSearch({ startDate: event.target.value || undefined, page: undefined }, { replace: true })}
+              className={fieldClass}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.to} className="text-sm font-medium text-slate-800">
+              To
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              value={search.endDate ?? ''}
+              min={search.startDate}
+              onChange={(event) => setSearch({ endDate: event.target.value || undefined, page: undefined }, { replace: true })}
+              className={fieldClass}
+            />
+          </div>
+        </>
+      }
+    />
+  );
+}

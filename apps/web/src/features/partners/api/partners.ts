@@ -1,0 +1,37 @@
+import type { PartnerDto } from '@hatid/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PageResult } from '../../../components/data-table/data-table';
+import { api } from '../../../lib/api-client';
+import type { ShipmentPage } from '../../packages/api/get-my-shipments';
+
+export interface PartnerListParams {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+}
+
+/** GET /partners: the service partners, their provinces and shipment counts. */
+export function usePartners(params: PartnerListParams) {
+  return useQuery({
+    queryKey: ['partners', 'list', params],
+    queryFn: ({ signal }) => api.get<PageResult<PartnerDto>>('/partners', { signal, responseType: 'body', query: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /partners/{id}. */
+export function usePartner(id: string) {
+  return useQuery({
+    queryKey: ['partners', 'one', id],
+    queryFn: ({ signal }) => api.get<PartnerDto>(`/partners/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** GET /shipments/partners?partnerId=…: shipments picked up or delivered in the partner's provinces. */
+export function usePartnerShipments(params: PartnerListParams & { partnerId: string }) {
+  return useQuery({
+    queryKey: ['shipments', 'partner', params],
+    queryFn: ({ signal }) => api.get<ShipmentPage>('/shipments/partners', { signal, responseType: 'body', query: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+}

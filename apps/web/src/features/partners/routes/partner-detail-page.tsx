@@ -1,0 +1,119 @@
+import type { ShipmentDto } from '@hatid/domain';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
+import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatMobileNumber, formatMoney } from '../../../lib/format';
+import { SHIPMENT_COLUMNS } from '../../packages/components/admin/shipment-columns';
+import { usePartner, usePartnerShipments } from '../api/partners';
+import { PARTNER_STATUS_LABELS } from '../components/partner-columns';
+
+const route = getRouteApi('/console/partners/$partnerId');
+const count = (n: number) => n.toLocaleString('en-PH');
+
+/** /partners/{id}: the partner, the provinces it serves (retrieval fee, intra-city) and its shipments. */
+export function PartnerDetailPage() {
+  const { partnerId } = route.useParams();
+  const raw = route.useSearch();
+  const search = useMemo(() => parseTableSearch(raw), [raw]);
+  const navigate = route.useNavigate();
+  const partner = usePartner(partnerId);
+  const shipments = usePartnerShipments({ partnerId, page: search.page ?? 1, limit: search.limit ?? DEFAULT_LIMIT, search: search.search });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to="/partners" className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Partners
+      </Link>
+      {partner.isPending ? (
+        <Spinner label="Loading the partner" />
+      ) : partner.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
+          {errorMessage(partner.error)}
+          <Button variant="secondary" size="sm" onClick={() => void partner.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900">{partner.data.name}</h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {[partner.data.email, partner.data.mobileNumber ? formatMobileNumber(partner.data.mobileNumber) : null, PARTNER_STATUS_LABELS[partner.data.status], `since ${formatDateTime(partner.data.createdAt)}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </div>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {(
+              [
+                ['Shipments', partner.data.shipments.total],
+                ['Active', partner.data.shipments.active],
+                ['Delivered', partner.data.shipments.delivered],
+                ['Cancelled', partner.data.shipments.cancelled],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4">
+                <dt className="text-sm text-slate-600">{label}</dt>
+                <dd className="text-2xl font-semibold text-slate-900 tabular-nums">{count(value)}</dd>
+              </div>
+            ))}
+          </dl>
+          <Card>
+            <CardTitle>Provinces served</CardTitle>
+            {partner.data.provinces.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-600">This partner serves no province yet.</p>
+            ) : (
+              <div className="mt-3 overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Provinces served</caption>
+                  <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">
+                        Province
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right">
+                        Retrieval fee
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Intra-city
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {partner.data.provinces.map((province) => (
+                      <tr key={province.provinceCode}>
+                        <th scope="row" className="px-3 py-2 font-medium text-slate-800">
+                          {province.name}
+                        </th>
+                        <td className="px-3 py-2 text-right tabular-nums">{formatMoney(province.retrievalFeeInCents)}</td>
+                        <td className="px-3 py-2">{province.isIntraCityEnabled ? 'Enabled' : 'Not offered'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+        </>
+      )}
+      <DataTable<ShipmentDto>
+        title="Partner shipments"
+        description="Picked up or delivered in the provinces this partner serves."
+        columns={SHIPMENT_COLUMNS}
+        query={shipments}
+        getRowId={(shipment) => shipment.trackingNumber}
+        search={search}
+        onSearchChange={(patch: Partial<TableSearch>, options) => void navigate({ search: { ...search, ...patch }, replace: options?.replace ?? false })}
+        searchPlaceholder="Tracking number, name or mobile number"
+        noun="shipments"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { PartnerDto } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
+import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { usePartners } from '../api/partners';
+import { PARTNER_COLUMNS } from '../components/partner-columns';
+
+const route = getRouteApi('/console/partners');
+
+/** /partners: the service partners (GET /partners) with search and paging in the address. */
+export function PartnersPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseTableSearch(raw), [raw]);
+  const navigate = route.useNavigate();
+  const partners = usePartners({ page: search.page ?? 1, limit: search.limit ?? DEFAULT_LIMIT, search: search.search });
+  return (
+    <DataTable<PartnerDto>
+      title="Partners"
+      description="Service partners and the provinces they cover."
+      columns={PARTNER_COLUMNS}
+      query={partners}
+      getRowId={(partner) => partner.id}
+      search={search}
+      onSearchChange={(patch: Partial<TableSearch>, options) => void navigate({ search: { ...search, ...patch }, replace: options?.replace ?? false })}
+      searchPlaceholder="Name, email or mobile number"
+      noun="partners"
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { REPORT_PERIODS, type ReportPeriod } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import { Download } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { exportFileName } from '../../../components/data-table/export-button';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+import { cn } from '../../../lib/utils';
+import { exportSalesReport, useSalesReport, type SalesReportParams } from '../api/reports';
+import { SalesReportView } from '../components/sales-report-view';
+import { parseReportSearch, type ReportSearch } from '../lib/report-search';
+
+const route = getRouteApi('/console/reports');
+const TITLE = 'Reports';
+const FILE_TITLE = 'Sales report';
+const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
+
+const fieldClass =
+  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+
+/** /reports: sales by period (day, week, month), delivery type and province, with the server's CSV. */
+export function ReportsPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseReportSearch(raw), [raw]);
+  const navigate = route.useNavigate();
+  const params: SalesReportParams = { period: search.period ?? 'day', startDate: search.startDate, endDate: search.endDate };
+  const report = useSalesReport(params);
+  const ids = { from: useId(), to: useId(), title: useId() };
+  const [downloading, setDownloading] = useState(false);
+
+  const setSearch = (patch: Partial<ReportSearch>) => void navigate({ search: { ...search, ...patch }, replace: true });
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await exportSalesReport(params, FILE_TITLE), exportFileName(FILE_TITLE));
+    } catch (error) {
+      toast.error('The download failed', { description: errorMessage(error) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={ids.title} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id={ids.title} className="text-2xl font-semibold text-slate-900">
+            {TITLE}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">Bookings and booked revenue by period, delivery type and province.</p>
+        </div>
+        <Button variant="secondary" onClick={() => void download()} loading={downloading}>
+          {downloading ? null : <Download className="h-4 w-4" aria-hidden="true" />}
+          Download CSV
+        </Button>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div role="group" aria-label="Period" className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
+          {REPORT_PERIODS.map((period) => (
+            <button
+              key={period}
+              type="button"
+              aria-pressed={params.period === period}
+              onClick={() => setSearch({ period: period === 'day' ? undefined : period })}
+              className={cn(
+                'h-10 px-4 text-sm font-medium focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+                params.period === period ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {PERIOD_LABELS[period]}
+            </button>
+          ))}
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.from} className="text-sm font-medium text-slate-800">
+            From
+          </label>
+          <input id={ids.from} type="date" className={fieldClass} value={search.startDate ?? ''} max={search.endDate} onChange={(e) => setSearch({ startDate: e.target.value || undefined })} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.to} className="text-sm font-medium text-slate-800">
+            To
+          </label>
+          <input id={ids.to} type="date" className={fieldClass} value={search.endDate ?? ''} min={search.startDate} onChange={(e) => setSearch({ endDate: e.target.value || undefined })} />
+        </div>
+      </div>
+
+      {report.isPending ? (
+        <Spinner label="Loading the report" className="rounded-xl border border-slate-200 bg-white py-16" />
+      ) : report.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
+          {errorMessage(report.error)}
+          <Button variant="secondary" size="sm" onClick={() => void report.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div aria-busy={report.isFetching || undefined} className={cn('transition-opacity', report.isFetching && 'opacity-70')}>
+          <SalesReportView report={report.data} />
+        </div>
+      )}
+    </section>
+  );
+}
