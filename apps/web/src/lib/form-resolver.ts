@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 function blanksTo(values: FieldValues, blank: null | undefined): FieldValues {
@@ -21,4 +21,9 @@ export function formResolver<TIn extends FieldValues, TOut>(
 ): Resolver<TIn, unknown, TOut> {
   const inner = zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>;
   return (values, context, resolverOptions) => inner(blanksTo(values, options.blankAs) as TIn, context, resolverOptions);
+}
+
+/** A hand-written check's messages (field → message) as a resolver's errors. */
+export function fieldErrorsOf<T extends FieldValues>(messages: Record<string, string>): FieldErrors<T> {
+  return Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, { type: 'validate', message }])) as FieldErrors<T>;
 }

@@ -4,12 +4,17 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formProblemOf } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
 import { useRegisterWithEmail } from '../api/register-with-email';
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const;
 type Field = (typeof FIELDS)[number];
+
+function fieldOf(apiField: string): Field | null {
+  const field = apiField.replace(/^body\./, '');
+  return (FIELDS as readonly string[]).includes(field) ? (field as Field) : null;
+}
 
 /**
  * The invitation link's form: first name, last name and a password. The token comes from the link; a
@@ -27,17 +32,8 @@ export function AcceptInvitationForm({ token, onRegistered }: { token: string; o
       await register.mutateAsync(values);
       onRegistered();
     } catch (error) {
-      if (isApiError(error) && error.details?.length) {
-        const unplaced: string[] = [];
-        for (const detail of error.details) {
-          const field = detail.field.replace(/^body\./, '');
-          if ((FIELDS as readonly string[]).includes(field)) form.setError(field as Field, { type: 'server', message: detail.message });
-          else unplaced.push(detail.message);
-        }
-        if (unplaced.length) setProblem(unplaced.join(' '));
-        return;
-      }
-      setProblem(errorMessage(error));
+      const problem = formProblemOf(error, form.setError, fieldOf, { focus: false });
+      if (problem) setProblem(problem);
     }
   });
 

@@ -1,13 +1,14 @@
 import { ACCOUNT_MANAGER_ROLES, type BusinessDto } from '@hatid/domain';
 import { useMemo, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
 import { useAccess } from '../../../lib/ability';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formProblemOf } from '../../../lib/form-errors';
+import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { useAccountManagers, useSaveBusiness } from '../api/businesses';
 import {
   businessFormFieldOf,
@@ -41,8 +42,7 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
   const resolver: Resolver<BusinessFormValues> = async (values) => {
     const read = readBusinessForm(values, { invoice });
     if (read.ok) return { values, errors: {} };
-    const errors = Object.fromEntries(Object.entries(read.errors).map(([field, message]) => [field, { type: 'validate', message }]));
-    return { values: {}, errors: errors as FieldErrors<BusinessFormValues> };
+    return { values: {}, errors: fieldErrorsOf<BusinessFormValues>(read.errors) };
   };
   const form = useForm<BusinessFormValues>({ resolver, defaultValues: initial });
   const { register, formState } = form;
@@ -62,20 +62,8 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
       toast.success(business ? 'Business updated' : 'Business added', { description: saved.name });
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.details?.length) {
-        const unplaced: string[] = [];
-        let first = true;
-        for (const detail of error.details) {
-          const field = businessFormFieldOf(detail.field);
-          if (field) {
-            form.setError(field, { type: 'server', message: detail.message }, { shouldFocus: first });
-            first = false;
-          } else unplaced.push(detail.message);
-        }
-        if (unplaced.length) setProblem(unplaced.join(' '));
-        return;
-      }
-      setProblem(errorMessage(error));
+      const problem = formProblemOf(error, form.setError, businessFormFieldOf);
+      if (problem) setProblem(problem);
     }
   });
 

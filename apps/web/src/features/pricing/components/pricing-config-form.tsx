@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { NumberInput } from '../../../components/ui/number-input';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { placeFieldErrors } from '../../../lib/form-errors';
 import { useUpdatePricingConfig } from '../api/update-pricing-config';
 import {
   formValuesOf,
@@ -81,17 +82,9 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
       form.reset(formValuesOf(saved));
       onSaved(base, saved);
     } catch (error) {
-      if (isApiError(error) && error.details?.length) {
-        const unplaced: string[] = [];
-        for (const detail of error.details) {
-          const path = formPathOf(detail.field);
-          if (path) form.setError(path as Path<PricingFormValues>, { type: 'server', message: detail.message });
-          else unplaced.push(detail.message);
-        }
-        if (unplaced.length) setProblem(unplaced.join(' '));
-        return;
-      }
-      toast.error(errorMessage(error));
+      const unplaced = placeFieldErrors(error, form.setError, (field) => formPathOf(field) as Path<PricingFormValues> | null, { focus: false });
+      if (unplaced === null) toast.error(errorMessage(error));
+      else if (unplaced.length) setProblem(unplaced.join(' '));
     }
   });
 

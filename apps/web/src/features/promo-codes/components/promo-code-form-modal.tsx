@@ -1,13 +1,14 @@
 import { BOX_NAMES, type PromoCodeDto } from '@hatid/domain';
 import { useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { Input, textareaClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
 import { NumberInput } from '../../../components/ui/number-input';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formProblemOf } from '../../../lib/form-errors';
+import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { useSavePromoCode } from '../api/promo-codes';
 import {
   EMPTY_PROMO_FORM,
@@ -22,12 +23,8 @@ import {
 const resolver: Resolver<PromoFormValues, unknown, PromoWireInput> = async (values) => {
   const read = readPromoForm(values);
   if (read.ok) return { values: read.input, errors: {} };
-  const errors = Object.fromEntries(Object.entries(read.errors).map(([field, message]) => [field, { type: 'validate', message }]));
-  return { values: {}, errors: errors as FieldErrors<PromoFormValues> };
+  return { values: {}, errors: fieldErrorsOf<PromoFormValues>(read.errors) };
 };
-
-const textareaClasses =
-  'w-full rounded-md border border-slate-300 px-3 py-2 text-base focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none aria-invalid:border-red-500 sm:text-sm';
 
 /**
  * Add and edit a promo code (the spec's add and edit modal kinds). A flat discount is typed in pesos and
@@ -55,20 +52,8 @@ export function PromoCodeFormModal({ promo, open, onOpenChange }: { promo: Promo
       toast.success(promo ? 'Promo code updated' : 'Promo code created', { description: saved.code });
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.details?.length) {
-        const unplaced: string[] = [];
-        let first = true;
-        for (const detail of error.details) {
-          const field = promoFormFieldOf(detail.field);
-          if (field) {
-            form.setError(field, { type: 'server', message: detail.message }, { shouldFocus: first });
-            first = false;
-          } else unplaced.push(detail.message);
-        }
-        if (unplaced.length) setProblem(unplaced.join(' '));
-        return;
-      }
-      setProblem(errorMessage(error));
+      const problem = formProblemOf(error, form.setError, promoFormFieldOf);
+      if (problem) setProblem(problem);
     }
   });
 

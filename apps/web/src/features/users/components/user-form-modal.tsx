@@ -1,13 +1,14 @@
 import { ROLE_NAME_LABELS, ROLE_NAMES, type AdminUserDto, type RoleName } from '@hatid/domain';
 import { useMemo, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
 import { useAccess } from '../../../lib/ability';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formProblemOf } from '../../../lib/form-errors';
+import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { useSaveUser } from '../api/users';
 import { checkUserForm, EMPTY_USER_FORM, inviteBody, updatePatch, userFormFieldOf, userFormValuesOf, type UserFormValues } from '../lib/user-form';
 import { givableRoles } from '../lib/users-search';
@@ -19,8 +20,7 @@ const resolverFor =
     const values = { ...raw, roles: [...new Set([...(raw.roles || []), ...kept])] };
     const found = checkUserForm(values, mode);
     if (Object.keys(found).length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(Object.entries(found).map(([field, message]) => [field, { type: 'validate', message }]));
-    return { values: {}, errors: errors as FieldErrors<UserFormValues> };
+    return { values: {}, errors: fieldErrorsOf<UserFormValues>(found) };
   };
 
 /**
@@ -54,20 +54,8 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
       toast.success(user ? 'User updated' : 'Invitation sent', { description: user ? user.name : `${values.email.trim()} gets a link to set a password.` });
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.details?.length) {
-        const unplaced: string[] = [];
-        let first = true;
-        for (const detail of error.details) {
-          const field = userFormFieldOf(detail.field);
-          if (field) {
-            form.setError(field, { type: 'server', message: detail.message }, { shouldFocus: first && field !== 'roles' });
-            first = false;
-          } else unplaced.push(detail.message);
-        }
-        if (unplaced.length) setProblem(unplaced.join(' '));
-        return;
-      }
-      setProblem(errorMessage(error));
+      const problem = formProblemOf(error, form.setError, userFormFieldOf, { focus: (field) => field !== 'roles' });
+      if (problem) setProblem(problem);
     }
   });
 
