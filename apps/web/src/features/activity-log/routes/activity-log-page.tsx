@@ -1,12 +1,13 @@
 import { ACTIVITY_CATEGORY_LABELS, type ActivityCategory, type ActivityLogDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { DataTable, dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import { formatDateTime } from '../../../lib/format';
 import { useGlobalActivities } from '../api/activities';
 import { ActivityChanges } from '../components/activity-changes';
 import { parseActivitySearch, type ActivitySearch } from '../lib/activity-search';
+import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/activity-logs');
 const TITLE = 'Activity log';
@@ -68,15 +69,7 @@ export function ActivityLogPage() {
   const activities = useGlobalActivities({ page, limit, search: search.search, category: search.category, startDate: search.startDate, endDate: search.endDate });
   const ids = { category: useId(), from: useId(), to: useId() };
 
-  const setSearch = (patch: Partial<ActivitySearch>, options?: { replace?: boolean }) =>
-    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
-
-  const totalPages = activities.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (activities.data && !activities.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
-    }
-  });
+  const setSearch = useTableSearch(search, navigateSearch, activities);
 
   return (
     <DataTable<ActivityLogDto>

@@ -1,7 +1,7 @@
 import { formatMoney, type BusinessDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { dataColumnHelper, DataTable, type DataColumn } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMobileNumber } from '../../../lib/format';
 import { useBusiness, useBusinesses, useDeleteBusiness } from '../api/businesses';
 import { BusinessFormModal } from '../components/business-form-modal';
+import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/clients');
 const TITLE = 'Clients';
@@ -64,15 +65,7 @@ export function ClientsPage() {
   const businesses = useBusinesses({ page, limit, search: search.search });
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const setSearch = (patch: Partial<TableSearch>, options?: { replace?: boolean }) =>
-    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
-
-  const totalPages = businesses.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (businesses.data && !businesses.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
-    }
-  });
+  const setSearch = useTableSearch(search, navigateSearch, businesses);
 
   const close = (open: boolean) => (open ? undefined : setDialog(null));
 

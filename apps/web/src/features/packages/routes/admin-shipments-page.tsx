@@ -21,6 +21,7 @@ import { ShipmentFilters } from '../components/admin/shipment-filters';
 import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
 import { adminShipmentFilters, parseAdminShipmentsSearch, SHIPMENT_TABS, type AdminShipmentsSearch, type ShipmentTab } from '../lib/admin-list-search';
 import type { BulkResult } from '../api/bulk-updates';
+import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/shipments');
 const TITLE = 'Shipments';
@@ -77,16 +78,7 @@ export function AdminShipmentsPage() {
     void queryClient.invalidateQueries({ queryKey: ['shipments', 'stats'] });
   });
 
-  // Past the last page (after a filter change elsewhere): go to the last page there is.
-  const totalPages = shipments.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (shipments.data && !shipments.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
-    }
-  });
-
-  const setSearch = (patch: Partial<AdminShipmentsSearch>, options?: { replace?: boolean }) =>
-    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
+  const setSearch = useTableSearch(search, navigateSearch, shipments);
 
   // Staff-level cancellation (DECISIONS "Cancellation"): anything not delivered, for whoever updates delivery statuses.
   const cancellable = (s: ShipmentDto) => canCancel(s.deliveryStatus, { isStaff: ability.can('update_delivery_status', 'Shipment'), shipmentStatus: s.status }).ok;

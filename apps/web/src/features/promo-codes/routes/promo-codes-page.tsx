@@ -1,7 +1,7 @@
 import type { PromoCodeDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
@@ -13,6 +13,7 @@ import { usePromoCodes } from '../api/promo-codes';
 import { boxesText, limitText, periodText, PROMO_CODE_COLUMNS } from '../components/promo-code-columns';
 import { PromoCodeFormModal } from '../components/promo-code-form-modal';
 import { discountText } from '../lib/promo-form';
+import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/promo-codes');
 const TITLE = 'Promo codes';
@@ -34,16 +35,7 @@ export function PromoCodesPage() {
   const promos = usePromoCodes({ page, limit, search: search.search });
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const setSearch = (patch: Partial<TableSearch>, options?: { replace?: boolean }) =>
-    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
-
-  // Past the last page (codes changed elsewhere): go to the last page there is.
-  const totalPages = promos.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (promos.data && !promos.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
-    }
-  });
+  const setSearch = useTableSearch(search, navigateSearch, promos);
 
   return (
     <>

@@ -2,7 +2,7 @@ import { ROLE_NAME_LABELS, type AdminUserDto } from '@hatid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
@@ -19,6 +19,7 @@ import { UserFormModal } from '../components/user-form-modal';
 import { UserRowMenu } from '../components/user-row-menu';
 import { commandConfirmation } from '../lib/user-commands';
 import { parseUsersSearch, USER_TAB_LABELS, USER_TABS, type UsersSearch } from '../lib/users-search';
+import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/users');
 const TITLE = 'Users';
@@ -44,15 +45,7 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const roleFilterId = useId();
 
-  const setSearch = (patch: Partial<UsersSearch>, options?: { replace?: boolean }) =>
-    void navigateSearch({ search: { ...search, ...patch }, replace: options?.replace ?? false });
-
-  const totalPages = users.data?.totalPages ?? 0;
-  useEffect(() => {
-    if (users.data && !users.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigateSearch({ search: { ...search, page: totalPages > 1 ? totalPages : undefined }, replace: true });
-    }
-  });
+  const setSearch = useTableSearch(search, navigateSearch, users);
 
   const counts = users.data?.counts;
   const tabs = USER_TABS.map((tab) => ({ value: tab === 'ACTIVE' ? undefined : tab, label: USER_TAB_LABELS[tab], count: counts?.[tab] }));
