@@ -58,8 +58,9 @@ describe(`racing transfers of the super admin rights (${process.env.TEST_DB === 
     // The current holder hands on to A while, concurrently, A (not yet holding it) tries to hand on to B.
     const db = t.database.db;
     const [holder] = await superAdmins();
-    const a = (await findUserByEmail(db, demoEmail('staff')))!.id;
-    const b = (await findUserByEmail(db, demoEmail('ssp')))!.id;
+    // A and B are never among the first test's targets, so neither can already be the holder here.
+    const a = (await findUserByEmail(db, demoEmail('business_admin')))!.id;
+    const b = (await findUserByEmail(db, demoEmail('business_member')))!.id;
     const holderCookie = `${SESSION_COOKIE}=${(await createSession(db, holder!, { ttlDays: 1 })).token}`;
     const aCookie = `${SESSION_COOKIE}=${(await createSession(db, a, { ttlDays: 1 })).token}`;
     const answers = await Promise.all([
