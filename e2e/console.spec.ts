@@ -43,7 +43,7 @@ const ROLES: Record<string, RoleCase> = {
     screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Tickets'],
     forbidden: '/promo-codes',
   },
-  ssp: { email: 'ssp@hatid.test', landing: '/users', screens: ['Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'], forbidden: '/dashboard' },
+  ssp: { email: 'ssp@hatid.test', landing: '/shipments', screens: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'], forbidden: '/dashboard' },
   customer: { email: 'customer@hatid.test', landing: '/', screens: [], forbidden: '/dashboard' },
   business_admin: { email: 'business-admin@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/users' },
   business_member: { email: 'business-member@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/transactions' },

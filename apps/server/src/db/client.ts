@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,6 +44,9 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Contrib extensions the migrations create (a real server ships them in postgresql-contrib). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -77,9 +81,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.dataDir) {
       const dir = path.join(options.dataDir, 'pglite');
       fs.mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir);
+      client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     } else {
-      client = new PGlite();
+      client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     }
     await client.waitReady;
   } catch (error) {

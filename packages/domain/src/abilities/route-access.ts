@@ -300,15 +300,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
 
   // ---- Many shipments ------------------------------------------------------------------------------------
-  /** Sales agents list their referred customers' shipments through the agent-report view. */
-  'GET /api/shipments': { own: only(ADMIN_VIEW, 'sales_agent') },
+  /**
+   * Sales agents list their referred customers' shipments through the agent-report view; ssp, who move
+   * any shipment's delivery status without the admin view, list the shipments they work on.
+   */
+  'GET /api/shipments': { own: only(ADMIN_VIEW, 'ssp', 'sales_agent') },
   'GET /api/shipments/me': SIGNED_IN,
   'GET /api/shipments/me/rider': { own: only('rider') },
   'GET /api/shipments/me/rider/courier': { own: only('rider') },
   'GET /api/shipments/me/consolidator': { own: only(OPERATIONS, 'consolidator') },
   'GET /api/shipments/partners': { own: only(ADMIN_VIEW) },
   /** The download of those tables: the agent-report view lets a sales agent export its own rows too. */
-  'GET /api/shipments/partners/export': { own: only(ADMIN_VIEW, 'sales_agent') },
+  'GET /api/shipments/partners/export': { own: only(ADMIN_VIEW, 'ssp', 'sales_agent') },
   'GET /api/shipments/dashboard-stats': { own: only(ADMIN_VIEW) },
   'GET /api/shipments/ongoing-shipments-count': { own: only(ADMIN_VIEW) },
   'GET /api/shipments/sales-stats': { own: only(STAFF) },

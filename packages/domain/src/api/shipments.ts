@@ -218,6 +218,14 @@ export const shipmentListQuery = z.object({
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
 
+/** How many shipments each tab holds for the same search and filters ('All' = no tab). */
+export const shipmentTabCounts = z.object({
+  counts: z.record(z.string(), z.number().int()),
+  /** True when some count is PostgreSQL's estimate (more than 1,000 matches). */
+  estimated: z.boolean(),
+});
+export type ShipmentTabCounts = z.infer<typeof shipmentTabCounts>;
+
 const deliveryStatusFields = z.object({
   activity: z.string().trim().min(1).max(100),
   customStatusName: z.string().trim().min(1).max(100).optional(),

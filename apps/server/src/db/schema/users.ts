@@ -61,6 +61,14 @@ export const users = pgTable(
     // Members of a business (business lists count them, scope checks look them up).
     index('users_business_idx').on(t.businessId),
     index('users_created_by_idx').on(t.createdById),
+    // The users list: newest first within a status tab, and search by any part of name, email or number
+    // (users-admin.repository.ts userSearchText, which must stay the same expression as here).
+    index('users_status_created_idx').on(t.status, t.createdAt),
+    index('users_created_idx').on(t.createdAt),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobileNumber}, '')) gin_trgm_ops`,
+    ),
     check('users_can_sign_in', sql`${t.mobileNumber} IS NOT NULL OR ${t.email} IS NOT NULL`),
   ],
 );

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { pageOf, shipmentDto } from '@hatid/domain';
+import { pageOf, shipmentDto, shipmentTabCounts } from '@hatid/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { sendJsonBytes } from '../../platform/read-cache.js';
 import { exportFilename, shipmentsCsvStream } from './export.service.js';
-import { courierQuery, exportQuery, listQuery, type ListFilters } from './lists.schemas.js';
-import { listCondition, listShipments, type ListView } from './lists.service.js';
+import { courierQuery, exportQuery, pageQuery, type PageQuery } from './lists.schemas.js';
+import { countTabs, listCondition, mayListShipments, listShipments, type ListView } from './lists.service.js';
 
 const tags = ['shipments'];
 // Large results carry an estimated total (see countShipments); the UI shows it as "about".
-const pageOfShipments = pageOf(shipmentDto).extend({ totalIsEstimate: z.boolean() });
+// With ?tabCounts=true the answer also carries each tab's count for the same filters.
+const pageOfShipments = pageOf(shipmentDto).extend({ totalIsEstimate: z.boolean(), tabCounts: shipmentTabCounts.optional() });
 
 const LISTS: { url: string; view: ListView; summary: string }[] = [
   { url: '/', view: 'all', summary: 'Every shipment I may see (admin view), with the catalogue filters' },
@@ -23,14 +24,11 @@ const LISTS: { url: string; view: ListView; summary: string }[] = [
 
 /**
  * The export is the download of the admin and partner tables: a service partner exports its provinces;
- * anyone else needs the view behind the table they download (the admin view of shipments, or a sales
- * agent's agent reports, which list their referred customers' shipments) and exports what they may see.
+ * anyone else needs the table they download (mayListShipments) and exports what they may see.
  */
 function exportView(actor: Actor): ListView {
   if (actor.roles.includes('service_partner')) return 'partners';
-  if (!actor.ability.can('admin_view', 'Shipment') && !actor.ability.can('admin_view', 'AgentReport')) {
-    throw new AppError('FORBIDDEN', 'You are not allowed to export shipments');
-  }
+  if (!mayListShipments(actor)) throw new AppError('FORBIDDEN', 'You are not allowed to export shipments');
   return 'all';
 }
 
@@ -45,11 +43,16 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
    * A page of shipments, from the read cache while nothing it shows has changed. Entries are per person
    * (who someone is decides what they may see) and never shared between people.
    */
-  async function sendPage(reply: FastifyReply, actor: Actor, view: ListView, query: ListFilters & { page: number; limit: number }) {
+  async function sendPage(reply: FastifyReply, actor: Actor, view: ListView, query: Omit<PageQuery, 'tabCounts'> & { tabCounts?: string | undefined }) {
     const key = JSON.stringify([actor.id, actor.roles, actor.user.businessId, actor.user.agentCode, view, query]);
-    const body = await app.shipmentReads.getOrLoad(key, async () =>
-      Buffer.from(JSON.stringify(await listShipments(app.db, actor, view, query))),
-    );
+    const { tabCounts, page, limit, sortBy, sortOrder, ...filters } = query;
+    const body = await app.shipmentReads.getOrLoad(key, async () => {
+      const [list, tabs] = await Promise.all([
+        listShipments(app.db, actor, view, { ...filters, page, limit, sortBy, sortOrder }),
+        tabCounts === 'true' ? countTabs(app.db, actor, view, filters) : undefined,
+      ]);
+      return Buffer.from(JSON.stringify(tabs ? { ...list, tabCounts: tabs } : list));
+    });
     return sendJsonBytes(reply, body);
   }
 
@@ -57,7 +60,7 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       list.url,
       {
-        schema: { tags, summary: list.summary, querystring: listQuery, response: { 200: pageOfShipments } },
+        schema: { tags, summary: list.summary, querystring: pageQuery, response: { 200: pageOfShipments } },
         serializerCompiler: trustedJson,
       },
       async (request, reply) => sendPage(reply, request.requireActor(), list.view, request.query),

@@ -5,6 +5,7 @@ import {
   DELIVERY_TYPES,
   PAYMENT_STATUSES,
   SHIPMENT_STATUSES,
+  SHIPMENT_SORT_KEYS,
   shipmentListQuery,
   trackingNumberSchema,
 } from '@hatid/domain';
@@ -40,6 +41,17 @@ export const listQuery = shipmentListQuery.extend({
 });
 export type ListQuery = z.output<typeof listQuery>;
 export type ListFilters = Omit<ListQuery, 'page' | 'limit'>;
+
+/** A page's own options: its order, and whether the answer carries the per-tab counts of the same filters. */
+export const pageQuery = listQuery.extend({
+  sortBy: z.enum(SHIPMENT_SORT_KEYS).optional().describe('createdAt (default) or trackingNumber'),
+  sortOrder: z.enum(['asc', 'desc']).optional().describe('desc (default) or asc'),
+  tabCounts: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: also count each tab (delivery statuses and Cancelled) for the same search and filters'),
+});
+export type PageQuery = z.output<typeof pageQuery>;
 
 export const exportQuery = listQuery.omit({ page: true, limit: true }).extend({
   filename: z.string().trim().max(120).optional(),

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeMobileNumber, type ShipmentDto } from '@hatid/domain';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
+import { countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
+export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipmentPackages, shipments, transactions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -33,6 +35,16 @@ function inPartnerProvinces(): SQL {
 }
 
 /**
+ * Who may open the shipments table (GET /shipments and its export): the admin view; sales agents, whose
+ * agent reports are their customers' shipments; and whoever moves any shipment's delivery status (ssp
+ * hold that without the admin view, and need the list to work). Scope still decides the rows.
+ */
+export function mayListShipments(actor: Actor): boolean {
+  const { ability } = actor;
+  return ability.can('admin_view', 'Shipment') || ability.can('admin_view', 'AgentReport') || ability.can('update_delivery_status', 'Shipment');
+}
+
+/**
  * What a view adds to the actor's scope, after checking the actor may ask for it at all (403 otherwise).
  * Scope decides what is visible; the view only narrows, so no view can ever widen what someone sees.
  */
@@ -40,10 +52,7 @@ export function viewCondition(actor: Actor, view: ListView): SQL | undefined {
   const has = (role: Actor['roles'][number]) => actor.roles.includes(role);
   switch (view) {
     case 'all':
-      // Sales agents have no admin view of shipments, but their agent reports are their customers' shipments.
-      if (!actor.ability.can('admin_view', 'Shipment') && !actor.ability.can('admin_view', 'AgentReport')) {
-        throw forbidden('You are not allowed to list all shipments');
-      }
+      if (!mayListShipments(actor)) throw forbidden('You are not allowed to list all shipments');
       return undefined;
     case 'mine':
       if (!actor.ability.can('view', 'Shipment')) throw forbidden('You are not allowed to view shipments');
@@ -131,50 +140,46 @@ export function listCondition(actor: Actor, view: ListView, filters: ListFilters
   return and(shipmentScope(actor), viewCondition(actor, view), filterCondition(filters))!;
 }
 
-/** A page of shipments, newest first, with the spec's pagination fields. */
+/** A page of shipments (newest first unless sorted otherwise), with the spec's pagination fields. */
 export async function listShipments(
   db: Db,
   actor: Actor,
   view: ListView,
-  query: ListFilters & { page: number; limit: number },
+  query: ListFilters & { page: number; limit: number; sortBy?: ShipmentSortKey | undefined; sortOrder?: 'asc' | 'desc' | undefined },
 ): Promise<Page<ShipmentDto>> {
-  const { page, limit, ...filters } = query;
+  const { page, limit, sortBy, sortOrder, ...filters } = query;
   const where = listCondition(actor, view, filters);
-  // The planner's estimate (cached) decides how to count: a large result keeps it as its total and the
-  // page is one query; a small one is counted exactly, up to EXACT_COUNT_LIMIT + 1, inside the page's query
-  // (an uncorrelated subquery, which PostgreSQL runs once).
-  const estimate = await cachedEstimate(db, where);
-  const large = estimate > EXACT_COUNT_LIMIT;
-  const capped = sql<number>`(select count(*)::int from (select 1 from ${shipments} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
-  const rows = await db
-    .select({ shipment: shipments, packages: packagesJson, cappedTotal: large ? sql<number>`null` : capped })
-    .from(shipments)
-    .where(where)
-    .orderBy(desc(shipments.createdAt), desc(shipments.id))
-    .limit(limit + 1) // one row more than asked, so hasNextPage is exact
-    .offset((page - 1) * limit);
-  const hasNextPage = rows.length > limit;
-  const pageRows = rows.slice(0, limit);
-  const exact = rows[0]?.cappedTotal;
-  const total = large
-    ? { value: estimate, estimated: true }
-    : exact === undefined || exact === null
-      ? await countShipments(db, where)
-      : exact > EXACT_COUNT_LIMIT
-        ? { value: Math.max(estimate, exact), estimated: true }
-        : { value: exact, estimated: false };
+  const order = sortOf(sortBy, sortOrder);
+  // The page's ids first (one row more than asked, so hasNextPage is exact), then their rows and package
+  // lines: a deep page skips index entries only, and the package subquery runs for the page's rows alone.
+  const [ids, total] = await Promise.all([
+    db.select({ id: shipments.id }).from(shipments).where(where).orderBy(...order).limit(limit + 1).offset((page - 1) * limit),
+    countOrEstimate(db, shipments, where),
+  ]);
+  const hasNextPage = ids.length > limit;
+  const pageIds = ids.slice(0, limit).map((r) => r.id);
+  const rows = pageIds.length
+    ? await db.select({ shipment: shipments, packages: packagesJson }).from(shipments).where(inArray(shipments.id, pageIds))
+    : [];
+  const byId = new Map(rows.map((r) => [r.shipment.id, r]));
+  const pageRows = pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
   const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
-  const totalPages = Math.ceil(counted / limit);
   return {
     data: pageRows.map((r) => toShipmentDto(r.shipment, parseJson(r.packages))),
     page,
     limit,
     total: counted,
-    totalPages,
+    totalPages: Math.ceil(counted / limit),
     hasNextPage,
     totalIsEstimate: total.estimated,
   };
+}
+
+function sortOf(sortBy: ShipmentSortKey | undefined, sortOrder: 'asc' | 'desc' | undefined): SQL[] {
+  const dir = sortOrder === 'asc' ? asc : desc;
+  if (sortBy === 'trackingNumber') return [dir(shipments.trackingNumber)];
+  return [dir(shipments.createdAt), dir(shipments.id)];
 }
 
 // Spelled out: inside a select list drizzle renders a column unqualified ("id"), which in this subquery
@@ -195,46 +200,23 @@ const packagesJson = sql<PackageRow[] | string>`coalesce((
 // Drivers differ: node-postgres parses json columns, some return the text.
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** Up to this many matches the total is counted exactly (in the page's own query); above it, estimated. */
-export const EXACT_COUNT_LIMIT = 1000;
-
 /**
- * The number of shipments matching `where`. Counting 20,000 matches reads 20,000 rows on every page view,
- * so (as PostgREST's "estimated" count does) a large result takes PostgreSQL's own estimate from its
- * statistics instead, marked as such; small results, which people page through to the end, stay exact.
+ * How many shipments each tab holds for the list's search and filters (its own status filters are
+ * replaced by each tab's): 'All' plus SHIPMENT_TABS, each exact up to EXACT_COUNT_LIMIT, estimated above.
  */
-export async function countShipments(db: Db, where: SQL, exactLimit = EXACT_COUNT_LIMIT): Promise<{ value: number; estimated: boolean }> {
-  const estimate = await estimateShipments(db, where);
-  if (estimate > exactLimit) return { value: estimate, estimated: true };
-  const [counted] = await db.select({ n: count() }).from(shipments).where(where);
-  return { value: Number(counted?.n ?? 0), estimated: false };
+export async function countTabs(db: Db, actor: Actor, view: ListView, filters: ListFilters): Promise<ShipmentTabCounts> {
+  const base = { ...filters, shipmentStatus: undefined, deliveryStatus: undefined };
+  const tabs = [undefined, ...SHIPMENT_TABS] as const;
+  const counted = await Promise.all(
+    tabs.map((tab) => countShipments(db, listCondition(actor, view, { ...base, ...shipmentTabFilters(tab) }))),
+  );
+  return {
+    counts: Object.fromEntries(tabs.map((tab, i) => [tab ?? 'All', counted[i]!.value])),
+    estimated: counted.some((c) => c.estimated),
+  };
 }
 
-const ESTIMATE_TTL_MS = 10_000;
-const estimates = new Map<string, { value: number; until: number }>();
-
-/**
- * The estimate of a large result, kept 10 s per query: paging through a big list asks the same question on
- * every page, and an estimate that is a few seconds old is no less true than a fresh one.
- */
-async function cachedEstimate(db: Db, where: SQL): Promise<number> {
-  const { sql: text, params } = db.select({ id: shipments.id }).from(shipments).where(where).toSQL();
-  const key = `${text}|${JSON.stringify(params)}`;
-  const now = Date.now();
-  const hit = estimates.get(key);
-  if (hit && hit.until > now) return hit.value;
-  const value = await estimateShipments(db, where);
-  if (estimates.size >= 500) estimates.clear();
-  estimates.set(key, { value, until: now + ESTIMATE_TTL_MS });
-  return value;
-}
-
-/** PostgreSQL's own estimate of the matches, from its statistics (EXPLAIN: planning only, nothing read). */
-export async function estimateShipments(db: Db, where: SQL): Promise<number> {
-  const plan: unknown = await db.execute(sql`explain (format json) ${db.select({ id: shipments.id }).from(shipments).where(where)}`);
-  // node-postgres answers { rows }, PGlite's drizzle driver the same; keep both shapes.
-  const planRows = ((plan as { rows?: unknown }).rows ?? plan) as Record<string, unknown>[];
-  const first = planRows[0] ? Object.values(planRows[0])[0] : undefined;
-  const json = (typeof first === 'string' ? JSON.parse(first) : first) as [{ Plan: { 'Plan Rows': number } }] | undefined;
-  return Math.round(json?.[0]?.Plan['Plan Rows'] ?? 0);
+/** The number of shipments matching `where`: exact up to EXACT_COUNT_LIMIT, estimated above (db/estimate.ts). */
+export function countShipments(db: Db, where: SQL, exactLimit = EXACT_COUNT_LIMIT): Promise<Counted> {
+  return countOrEstimate(db, shipments, where, exactLimit);
 }

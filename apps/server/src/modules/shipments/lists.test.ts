@@ -207,6 +207,51 @@ describe('pagination', () => {
     expect(seen.size).toBe(7);
     expect((await get('/api/shipments?limit=101', staff)).statusCode).toBe(400);
   });
+
+  it('sorts by tracking number either way when asked, the whole list and not just the page', async () => {
+    const everything = tn('a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'c1');
+    const ascending = [];
+    for (const page of [1, 2, 3]) {
+      const res = (await get(`/api/shipments?limit=3&page=${page}&sortBy=trackingNumber&sortOrder=asc`, staff)).json();
+      ascending.push(...res.data.map((x: { trackingNumber: string }) => x.trackingNumber));
+    }
+    expect(ascending).toEqual(everything);
+    const descending = (await get('/api/shipments?limit=3&sortBy=trackingNumber&sortOrder=desc', staff)).json();
+    expect(descending.data.map((x: { trackingNumber: string }) => x.trackingNumber)).toEqual([...everything].reverse().slice(0, 3));
+    const bad = await get('/api/shipments?sortBy=receiverName', staff);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sortBy');
+  });
+});
+
+describe('tab counts', () => {
+  it('count each tab for the same search and filters, and only when asked', async () => {
+    const res = (await get('/api/shipments?limit=1&tabCounts=true', staff)).json();
+    expect(res.tabCounts).toMatchObject({ estimated: false });
+    const counts = res.tabCounts.counts as Record<string, number>;
+    expect(counts.All).toBe(7);
+    // Each tab's count is what that tab lists (earlier tests moved some shipments along).
+    const listed = async (query: string) => (await get(`/api/shipments?limit=100&${query}`, staff)).json().total;
+    expect(counts['Order placed']).toBe(await listed('deliveryStatus=Order%20placed&shipmentStatus=Pending,OnGoing'));
+    expect(counts['Order placed']).toBeGreaterThanOrEqual(4);
+    expect(counts['Orig. hub']).toBe(await listed('deliveryStatus=Orig.%20hub&shipmentStatus=Pending,OnGoing'));
+    expect(counts.Cancelled).toBe(await listed('shipmentStatus=Cancelled'));
+    const tabsTotal = Object.entries(counts).filter(([tab]) => tab !== 'All').reduce((sum, [, n]) => sum + n, 0);
+    expect(tabsTotal).toBe(7); // every shipment sits in exactly one tab
+    const sameDay = (await get('/api/shipments?limit=1&tabCounts=true&deliveryTypes=same_day', staff)).json();
+    expect(sameDay.tabCounts.counts.All).toBe(1);
+    const a2Status = (await get('/api/shipments?limit=1&deliveryTypes=same_day', staff)).json().data[0].deliveryStatus;
+    expect(sameDay.tabCounts.counts[a2Status]).toBe(1); // a2, the one same-day shipment, in its own tab
+    expect((await get('/api/shipments?limit=1', staff)).json().tabCounts).toBeUndefined();
+    // What someone may see bounds the counts: a partner counts its provinces only.
+    const partnerCounts = (await get('/api/shipments/partners?limit=1&tabCounts=true', partner)).json();
+    expect(partnerCounts.tabCounts.counts.All).toBe(1);
+  });
+
+  it('ssp, who move any shipment, list every shipment without the admin view', async () => {
+    const ssp = await signInAs(t, 'ssp');
+    expect((await get('/api/shipments?limit=1', ssp)).json().total).toBe(7);
+  });
 });
 
 describe('totals of large results', () => {

@@ -17,24 +17,23 @@ const creator = alias(users, 'creator');
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * A user's name, email and mobile number as one text: the expression of the users_search_trgm_idx trigram
+ * index (schema/users.ts), so a search by any part of any of them is one index lookup.
+ */
+const userSearchText = sql<string>`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.email}, '') || ' ' || coalesce(${users.mobileNumber}, ''))`;
+
+/**
  * Part of the first name, last name, "first last", email or mobile number, any case. Numbers may be typed
  * as people write them (0917 123…, +63917…): the local leading 0 is dropped for the mobile match.
  */
 export function userSearchCondition(raw: string | undefined): SQL | undefined {
   const term = raw?.trim();
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  const parts: SQL[] = [
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-    ilike(users.email, pattern),
-    ilike(users.mobileNumber, pattern),
-  ];
+  const parts: SQL[] = [sql`${userSearchText} ilike ${`%${escapeLike(term)}%`}`];
   const digits = term.replace(/[\s()-]/g, '');
   if (/^\+?\d{3,}$/.test(digits)) {
     const local = digits.replace(/^\+/, '').replace(/^0/, '');
-    parts.push(ilike(users.mobileNumber, `%${local}%`));
+    parts.push(sql`${userSearchText} ilike ${`%${local}%`}`);
   }
   return or(...parts);
 }

@@ -15,6 +15,8 @@ import type { Access } from '../../lib/ability';
  *   but are refused the user lists (the server's users.scope.ts `mayListUsers`: admin view, or staff and
  *   admins) — `update User` is held, among staff-side roles, by exactly staff and admins;
  * - consolidations: consolidators and partners work consolidations (`update`) without the admin view;
+ * - shipments: ssp move any shipment's delivery status (`update_delivery_status`) without the admin view;
+ *   the server lists shipments for them too (lists.service.ts mayListShipments);
  * - pricing: whoever manages pricing configs; tickets: whoever may update tickets (staff, ssp).
  */
 export interface Screen {
@@ -28,7 +30,7 @@ export interface Screen {
 
 export const SCREENS = [
   { id: 'dashboard', path: '/dashboard', label: 'Dashboard', description: 'Shipments and sales at a glance.', can: [['admin_view', 'Dashboard'], ['admin_view', 'Shipment']] },
-  { id: 'shipments', path: '/shipments', label: 'Shipments', description: 'Every shipment you may see, with its status and payment.', can: [['admin_view', 'Shipment']] },
+  { id: 'shipments', path: '/shipments', label: 'Shipments', description: 'Every shipment you may see, with its status and payment.', can: [['admin_view', 'Shipment'], ['update_delivery_status', 'Shipment']] },
   { id: 'transactions', path: '/transactions', label: 'Transactions', description: 'Payments received for shipments.', can: [['admin_view', 'Transaction']] },
   { id: 'users', path: '/users', label: 'Users', description: 'Accounts, their roles and status.', can: [['admin_view', 'User'], ['update', 'User']] },
   { id: 'clients', path: '/clients', label: 'Clients', description: 'Customers and businesses we serve.', can: [['admin_view', 'Client']] },

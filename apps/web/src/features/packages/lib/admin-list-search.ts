@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES, DELIVERY_TYPES, SERVICE_TYPES, type DeliveryStatus, type DeliveryType, type ServiceType, type ShipmentStatus } from '@hatid/domain';
+import { DELIVERY_TYPES, SERVICE_TYPES, SHIPMENT_SORT_KEYS, SHIPMENT_TABS, shipmentTabFilters, type DeliveryType, type ServiceType, type ShipmentTab } from '@hatid/domain';
 import { oneOf, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
 
 /**
@@ -7,8 +7,7 @@ import { oneOf, parseTableSearch, type TableSearch } from '../../../components/d
  * Read leniently (a hand-edited or old link falls back to the defaults) and without zod, since this runs
  * in the route tree that every first visit loads.
  */
-export const SHIPMENT_TABS = [...DELIVERY_STATUSES, 'Cancelled'] as const;
-export type ShipmentTab = (typeof SHIPMENT_TABS)[number];
+export { SHIPMENT_TABS, type ShipmentTab };
 
 export interface AdminShipmentsSearch extends TableSearch {
   tab?: ShipmentTab;
@@ -23,7 +22,7 @@ const isoDay = (value: unknown): string | undefined =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
 
 export function parseAdminShipmentsSearch(raw: Record<string, unknown>): AdminShipmentsSearch {
-  const out: AdminShipmentsSearch = parseTableSearch(raw, { tabs: SHIPMENT_TABS }) as AdminShipmentsSearch;
+  const out: AdminShipmentsSearch = parseTableSearch(raw, { tabs: SHIPMENT_TABS, sorts: SHIPMENT_SORT_KEYS }) as AdminShipmentsSearch;
   const deliveryType = oneOf(DELIVERY_TYPES, raw.deliveryType);
   if (deliveryType) out.deliveryType = deliveryType;
   const shipmentType = oneOf(SERVICE_TYPES, raw.shipmentType);
@@ -35,16 +34,9 @@ export function parseAdminShipmentsSearch(raw: Record<string, unknown>): AdminSh
   return out;
 }
 
-/** A tab as list filters: a delivery status means "still going there"; Cancelled is the overall status. */
-export function tabQuery(tab: ShipmentTab | undefined): { shipmentStatus?: ShipmentStatus[]; deliveryStatus?: DeliveryStatus } {
-  if (!tab) return {};
-  if (tab === 'Cancelled') return { shipmentStatus: ['Cancelled'] };
-  return { shipmentStatus: ['Pending', 'OnGoing'], deliveryStatus: tab };
-}
-
-/** The filters the list and the export send (everything but page and size). */
+/** The filters the list and the export send (everything but page, size and order). */
 export function adminShipmentFilters(search: AdminShipmentsSearch) {
-  const { shipmentStatus, deliveryStatus } = tabQuery(search.tab);
+  const { shipmentStatus, deliveryStatus } = shipmentTabFilters(search.tab);
   return {
     search: search.search,
     shipmentStatus,
@@ -62,7 +54,7 @@ export function filtersToQuery(filters: AdminShipmentFilters): Record<string, st
   return {
     search: filters.search || undefined,
     shipmentStatus: filters.shipmentStatus?.join(','),
-    deliveryStatus: filters.deliveryStatus,
+    deliveryStatus: filters.deliveryStatus?.join(','),
     deliveryTypes: filters.deliveryTypes?.join(','),
     shipmentType: filters.shipmentType,
     startDate: filters.startDate,

@@ -1,5 +1,5 @@
-import { canCancel, type ShipmentDto } from '@hatid/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { canCancel, type ShipmentDto, type ShipmentTabCounts } from '@hatid/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { CreditCard, ListChecks } from 'lucide-react';
@@ -9,9 +9,8 @@ import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import type { TableTab } from '../../../components/data-table/table-tabs';
 import { Button } from '../../../components/ui/button';
 import { useAccess } from '../../../lib/ability';
-import { dashboardStatsQueryOptions, type DashboardStats } from '../../../lib/api/shipment-stats';
 import { useRealtimeChannel } from '../../../lib/realtime';
-import { exportShipments, useShipments } from '../api/get-shipments';
+import { exportShipments, useShipments, useShipmentTabCounts } from '../api/get-shipments';
 import { BulkDeliveryStatusDialog, BulkPaymentStatusDialog } from '../components/admin/bulk-status-dialog';
 import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
@@ -32,18 +31,10 @@ type Dialog =
   | null;
 
 
-/**
- * Tab counts from the dashboard figures (everything the person may see). They do not know about the
- * search or the filters; while those are set, only the open tab shows its count, from the list's total.
- */
-function tabsWithCounts(stats: DashboardStats | undefined, narrowed: boolean, current: ShipmentTab | undefined, listTotal: number | undefined): TableTab[] {
-  const countOf = (tab: ShipmentTab | undefined): number | undefined => {
-    if (narrowed) return tab === current ? listTotal : undefined;
-    if (!stats) return undefined;
-    if (tab === undefined) return stats.total;
-    return tab === 'Cancelled' ? stats.byStatus.Cancelled : stats.byDeliveryStatus[tab];
-  };
-  return [{ value: undefined, label: 'All', count: countOf(undefined) }, ...SHIPMENT_TABS.map((tab) => ({ value: tab, label: tab, count: countOf(tab) }))];
+/** The tabs with the server's counts for the same search and filters (an estimate above 1,000 reads "about"). */
+function tabsWithCounts(counts: ShipmentTabCounts | null | undefined): TableTab[] {
+  const countOf = (tab: ShipmentTab | 'All') => counts?.counts[tab];
+  return [{ value: undefined, label: 'All', count: countOf('All') }, ...SHIPMENT_TABS.map((tab) => ({ value: tab, label: tab, count: countOf(tab) }))];
 }
 
 /** /shipments in the console: the data table over GET /shipments, with bulk moves, waybills and export. */
@@ -59,8 +50,8 @@ export function AdminShipmentsPage() {
   const limit = search.limit ?? 10;
   const filters = useMemo(() => adminShipmentFilters(search), [search]);
   const filtersKey = JSON.stringify(filters);
-  const shipments = useShipments({ ...filters, page, limit });
-  const stats = useQuery(dashboardStatsQueryOptions());
+  const shipments = useShipments({ ...filters, page, limit, sort: search.sort });
+  const tabCounts = useShipmentTabCounts(filters);
 
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
@@ -75,7 +66,6 @@ export function AdminShipmentsPage() {
   // Platform staff hear every shipment change; the list and the counts refetch (events are hints).
   useRealtimeChannel(ability.can('manage', 'Shipment') ? 'admin' : null, () => {
     void queryClient.invalidateQueries({ queryKey: ['shipments', 'all'] });
-    void queryClient.invalidateQueries({ queryKey: ['shipments', 'stats'] });
   });
 
   const setSearch = useTableSearch(search, navigateSearch, shipments);
@@ -108,7 +98,7 @@ export function AdminShipmentsPage() {
         filters={<ShipmentFilters search={search} onChange={(patch) => setSearch({ ...patch, page: undefined })} />}
         filtered={narrowed}
         onClearFilters={() => setSearch({ deliveryType: undefined, shipmentType: undefined, startDate: undefined, endDate: undefined })}
-        tabs={tabsWithCounts(stats.data, narrowed, search.tab as ShipmentTab | undefined, shipments.data?.total)}
+        tabs={tabsWithCounts(tabCounts.data)}
         exportSource={{ key: filtersKey, fetchFile: (signal) => exportShipments(filters, TITLE, signal) }}
         noun="shipments"
         rowClassName={(s) => (refused.has(s.trackingNumber) ? 'bg-red-50' : undefined)}

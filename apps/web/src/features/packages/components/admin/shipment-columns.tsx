@@ -16,6 +16,8 @@ const PAYMENT_TONE: Record<ShipmentDto['paymentStatus'], string> = {
 export const SHIPMENT_COLUMNS: DataColumn<ShipmentDto>[] = [
   col.accessor('trackingNumber', {
     header: 'Shipment',
+    // The server sorts by tracking number (GET /shipments sortBy); newest first otherwise.
+    meta: { sortField: 'trackingNumber' },
     cell: ({ row }) => (
       <span className="block whitespace-nowrap">
         <Link
