@@ -172,7 +172,11 @@ export type UserStatusCounts = z.infer<typeof userStatusCounts>;
  * A page of users plus `counts`: how many match the same search and filters under each status tab (the
  * `status` asked for does not change them).
  */
-export const userPage = pageOf(adminUserDto).extend({ counts: userStatusCounts });
+export const userPage = pageOf(adminUserDto).extend({
+  counts: userStatusCounts,
+  /** True when the counts are PostgreSQL's estimates (a tab with more than 1,000 users). */
+  totalIsEstimate: z.boolean(),
+});
 export type UserPage = z.infer<typeof userPage>;
 
 /** What a picker needs: ticket assignees, account managers. */

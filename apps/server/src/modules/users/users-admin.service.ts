@@ -105,14 +105,17 @@ export async function listUsers(
     scope = listScope(actor);
   }
   const where = and(scope, kindCondition(kind), userFilterCondition(query));
-  const counts = await countByStatus(db, where);
-  const total = counts[query.status];
-  const data = await selectAdminUsers(db, and(where, statusCondition(query.status)), {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const offset = (query.page - 1) * query.limit;
+  const [{ counts, estimated }, rows] = await Promise.all([
+    countByStatus(db, where),
+    // One row more than asked, so hasNextPage is exact even when the counts are estimates.
+    selectAdminUsers(db, and(where, statusCondition(query.status)), { limit: query.limit + 1, offset }),
+  ]);
+  const hasNextPage = rows.length > query.limit;
+  const data = rows.slice(0, query.limit);
+  const total = Math.max(counts[query.status], offset + data.length + (hasNextPage ? 1 : 0));
   const totalPages = Math.ceil(total / query.limit);
-  return { data, page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages, counts };
+  return { data, page: query.page, limit: query.limit, total, totalPages, hasNextPage, counts, totalIsEstimate: estimated };
 }
 
 /** Active holders of the given roles, by name: the pickers for ticket assignees and account managers. */
