@@ -20,6 +20,8 @@ export interface LoadOptions {
   paths?: string[];
   path?: string;
   durationSeconds: number;
+  /** Concurrent connections (default 50). */
+  connections?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -27,13 +29,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** autocannon with 50 connections and no pipelining; exact percentiles from every response time. */
+/** autocannon (50 connections unless told) without pipelining; exact percentiles from every response time. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
   let i = 0;
   const instance = autocannon({
     url: options.url,
-    connections: 50,
+    connections: options.connections ?? 50,
     pipelining: 1,
     duration: options.durationSeconds,
     requests: [

@@ -14,10 +14,47 @@ function benchPlaces() {
   return places;
 }
 
+/** Common Filipino given names and surnames: 100 × 120 = 12,000 full names, so a name search finds a few rows. */
+export const FIRST_NAMES = [
+  'Maria', 'Jose', 'Juan', 'Ana', 'Mark', 'John', 'Michael', 'Angelica', 'Kristine', 'Jerome', 'Carlo', 'Paolo', 'Bea', 'Camille',
+  'Patricia', 'Christian', 'Joshua', 'Jasmine', 'Nicole', 'Daniel', 'Gabriel', 'Rafael', 'Miguel', 'Andrea', 'Katrina', 'Lorna',
+  'Rosario', 'Teresita', 'Corazon', 'Ernesto', 'Rodrigo', 'Ferdinand', 'Gloria', 'Imelda', 'Ramon', 'Emilio', 'Apolinario',
+  'Andres', 'Lapu', 'Diego', 'Gregorio', 'Marcelo', 'Leonor', 'Josefa', 'Melchora', 'Gabriela', 'Trinidad', 'Luzviminda', 'Marites',
+  'Jun', 'Boyet', 'Dodong', 'Inday', 'Nene', 'Bong', 'Tonyo', 'Arnel', 'Rowena', 'Marivic', 'Jocelyn', 'Analyn', 'Rhea', 'Liza',
+  'Grace', 'Joy', 'Faith', 'Hope', 'Charity', 'Precious', 'Princess', 'Queenie', 'Lovely', 'Honey', 'Cherry', 'April', 'May',
+  'June', 'Rey', 'Ronaldo', 'Reynaldo', 'Eduardo', 'Rolando', 'Danilo', 'Romeo', 'Virgilio', 'Alfredo', 'Mario', 'Nestor',
+  'Efren', 'Wilfredo', 'Renato', 'Edgardo', 'Rogelio', 'Arturo', 'Leonardo', 'Francisco', 'Manuel', 'Antonio', 'Ricardo', 'Pedro',
+];
+export const LAST_NAMES = [
+  'Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada', 'Castillo', 'Flores',
+  'Villanueva', 'Ramos', 'Castro', 'Rivera', 'Aquino', 'Navarro', 'Salazar', 'Mercado', 'Aguilar', 'Dela Cruz', 'De Leon',
+  'Gonzales', 'Lopez', 'Hernandez', 'Perez', 'Santiago', 'Domingo', 'Pascual', 'Soriano', 'Marquez', 'Valdez', 'Gutierrez',
+  'Manalo', 'Dizon', 'Lim', 'Tan', 'Sy', 'Co', 'Go', 'Chua', 'Ong', 'Yap', 'Uy', 'Ang', 'Panganiban', 'Macaraeg', 'Magbanua',
+  'Dimaculangan', 'Dimagiba', 'Dimaano', 'Macapagal', 'Magsaysay', 'Quezon', 'Osmeña', 'Roxas', 'Quirino', 'Laurel', 'Recto',
+  'Tolentino', 'Salonga', 'Diokno', 'Tañada', 'Padilla', 'Estrada', 'Ejercito', 'Revilla', 'Bong', 'Villar', 'Pacquiao',
+  'Cayetano', 'Belmonte', 'Binay', 'Duterte', 'Robredo', 'Pangilinan', 'Trillanes', 'Hontiveros', 'Gatchalian', 'Zubiri',
+  'Sotto', 'Lacson', 'Gordon', 'Drilon', 'Enrile', 'Legarda', 'Poe', 'Escudero', 'Angara', 'Romualdez', 'Marcos', 'Arroyo',
+  'Ramirez', 'Morales', 'Jimenez', 'Fernandez', 'Alvarez', 'Romero', 'Sanchez', 'Vargas', 'Medina', 'Guerrero', 'Rosales',
+  'Del Rosario', 'Evangelista', 'Agustin', 'Ignacio', 'Francisco', 'Mariano', 'Lacsamana', 'Lualhati', 'Mangubat', 'Sumulong',
+  'Malabanan', 'Tiongson', 'Buenaventura', 'Concepcion', 'Espiritu', 'Sarmiento', 'Samonte', 'Nepomuceno', 'Gatdula',
+];
+
+const arrayLiteral = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
+const FIRST = arrayLiteral(FIRST_NAMES);
+const LAST = arrayLiteral(LAST_NAMES);
+/** The n-th of the 12,000 full names, as SQL over an integer expression `n`. */
+const fullName = (n: string) =>
+  `(${FIRST})[1 + (${n}) % ${FIRST_NAMES.length}] || ' ' || (${LAST})[1 + ((${n}) / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`;
+const firstName = (n: string) => `(${FIRST})[1 + (${n}) % ${FIRST_NAMES.length}]`;
+const lastName = (n: string) => `(${LAST})[1 + ((${n}) / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`;
+
+/** How many customers the bench creates (the issue's 100,000 users); shipments belong to them. */
+export const BENCH_USERS = 100_000;
+
 const STATUSES = ['Order placed', 'For pickup', 'Picked up', 'Orig. hub', 'Orig. port', 'In-transit', 'Dest. port', 'Dest. hub', 'Out for delivery', 'Delivered'];
 
 /**
- * Inserts `count` shipments (and 1,000 owners, and one or two timeline activities each) in set-based SQL,
+ * Inserts `count` shipments (and 100,000 owners, and one or two timeline activities each) in set-based SQL,
  * so 200,000 rows take seconds, not minutes. Tracking numbers are valid S10 numbers: the serial walks
  * i × 7919 mod 10^8 (a bijection), and the check digit is computed in SQL with the S10 weights.
  */
@@ -30,17 +67,25 @@ export async function seedBenchShipments(db: Db, count: number): Promise<void> {
   const statuses = sql.raw(`ARRAY[${STATUSES.map((s) => `'${s}'`).join(',')}]::delivery_status[]`);
   const n = places.length;
 
+  // 100,000 customers (the users list's size in the issue): every third has an email; 6% inactive, 3% invited
+  // by staff; a fifth are business accounts; sign-ups spread over two years.
   await db.execute(sql`
-    INSERT INTO users (first_name, last_name, mobile_number)
-    SELECT 'Bench', 'Customer ' || i, '+63916' || lpad(i::text, 7, '0') FROM generate_series(1, 1000) i
+    INSERT INTO users (first_name, last_name, mobile_number, email, status, account_type, created_at, updated_at)
+    SELECT ${sql.raw(firstName('i * 7'))}, ${sql.raw(lastName('i * 7'))}, '+63916' || lpad(i::text, 7, '0'),
+      CASE WHEN i % 3 = 0 THEN lower(replace(${sql.raw(fullName('i * 7'))}, ' ', '.')) || i || '@example.ph' END,
+      (CASE WHEN i % 50 < 3 THEN 'INACTIVE' WHEN i % 50 = 3 THEN 'INVITED' ELSE 'ACTIVE' END)::user_status,
+      (CASE WHEN i % 5 = 0 THEN 'business' ELSE 'individual' END)::account_type,
+      now() - ((i % 730) || ' days')::interval - ((i % 1440) || ' minutes')::interval,
+      now() - ((i % 730) || ' days')::interval
+    FROM generate_series(1, ${BENCH_USERS}) i
     ON CONFLICT DO NOTHING`);
   await db.execute(sql`
     INSERT INTO user_roles (user_id, role_id)
-    SELECT u.id, r.id FROM users u, roles r WHERE u.first_name = 'Bench' AND r.name = 'customer'
+    SELECT u.id, r.id FROM users u, roles r WHERE u.mobile_number LIKE '+63916%' AND r.name = 'customer'
     ON CONFLICT DO NOTHING`);
 
   await db.execute(sql`
-    WITH owners AS (SELECT array_agg(id ORDER BY mobile_number) AS ids FROM users WHERE first_name = 'Bench'),
+    WITH owners AS (SELECT array_agg(id ORDER BY mobile_number) AS ids FROM users WHERE mobile_number LIKE '+63916%'),
     rows AS (
       SELECT i,
         lpad(((i::bigint * 7919) % 100000000)::text, 8, '0') AS serial,
@@ -66,19 +111,19 @@ export async function seedBenchShipments(db: Db, count: number): Promise<void> {
       CASE dtype WHEN 'same_day' THEN 'SD' WHEN 'intra_city' THEN 'IC' ELSE 'ND' END || serial
         || (CASE WHEN 11 - rem = 10 THEN 0 WHEN 11 - rem = 11 THEN 5 ELSE 11 - rem END)::text || 'PH',
       CASE WHEN ds = 'Order placed' THEN 'Pending' ELSE 'OnGoing' END::shipment_status, ds, dtype::delivery_type, 'cash', 'recipient',
-      'Sender ' || i, '+63918' || lpad(i::text, 7, '0'), (${provinces})[s], (${cities})[s], (${barangays})[s], i || ' Rizal St', (${labels})[s],
-      'Receiver ' || i, '+63919' || lpad(i::text, 7, '0'), (${provinces})[r], (${cities})[r], (${barangays})[r], i || ' Mabini St', (${labels})[r],
+      ${sql.raw(fullName('i * 7 + 3'))}, '+63918' || lpad(i::text, 7, '0'), (${provinces})[s], (${cities})[s], (${barangays})[s], i || ' Rizal St', (${labels})[s],
+      ${sql.raw(fullName('i * 13 + 5'))}, '+63919' || lpad(i::text, 7, '0'), (${provinces})[r], (${cities})[r], (${barangays})[r], i || ' Mabini St', (${labels})[r],
       22000, 22000, 1000, 23000,
-      owners.ids[1 + i % 1000], owners.ids[1 + i % 1000], created::date,
+      owners.ids[1 + i % ${BENCH_USERS}], owners.ids[1 + i % ${BENCH_USERS}], created::date,
       CASE WHEN ds = 'Delivered' THEN created + interval '1 day' END, created, created
     FROM numbered, owners`);
 
   await db.execute(sql`
     INSERT INTO shipment_packages (shipment_id, box_name, packaging_category, item_category, quantity, price_in_cents, base_price_in_cents, weight_in_grams)
-    SELECT id, 'Small Box', 'Box', 'Books', 1, 22000, 22000, 1500 FROM shipments WHERE sender_name LIKE 'Sender %'`);
+    SELECT id, 'Small Box', 'Box', 'Books', 1, 22000, 22000, 1500 FROM shipments WHERE sender_mobile_number LIKE '+63918%'`);
   await db.execute(sql`
     INSERT INTO shipment_activities (shipment_id, name, delivery_status, created_at)
-    SELECT id, 'Order placed', 'Order placed', created_at FROM shipments WHERE sender_name LIKE 'Sender %'`);
+    SELECT id, 'Order placed', 'Order placed', created_at FROM shipments WHERE sender_mobile_number LIKE '+63918%'`);
   await db.execute(sql`
     INSERT INTO shipment_activities (shipment_id, name, delivery_status, created_at)
     SELECT id, CASE delivery_status WHEN 'For pickup' THEN 'On the way for pickup' WHEN 'Picked up' THEN 'Package picked up'
@@ -86,7 +131,7 @@ export async function seedBenchShipments(db: Db, count: number): Promise<void> {
       WHEN 'Dest. port' THEN 'Arrived at destination port' WHEN 'Dest. hub' THEN 'Arrived at destination hub'
       WHEN 'Out for delivery' THEN 'Out for delivery' ELSE 'Delivered' END,
       delivery_status, created_at + interval '2 hours'
-    FROM shipments WHERE sender_name LIKE 'Sender %' AND delivery_status <> 'Order placed'`);
+    FROM shipments WHERE sender_mobile_number LIKE '+63918%' AND delivery_status <> 'Order placed'`);
   await db.execute(sql`ANALYZE`);
 }
 
