@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure domain rules, the API against a real database, and web components.
+// One runner, four projects: pure domain rules, the repository's scripts, the API against a real database, and web components.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      // The repository's own tooling (scripts/): the build-skip logic of `npm start`.
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } },
       {
         test: {
           name: 'server',

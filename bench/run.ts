@@ -5,7 +5,7 @@
  *     100,000 customers and that many shipments
  *   - PGlite (a fresh data dir with 200,000 shipments), as information
  * Results go to bench/results.md. Options: --duration=10 (seconds per load), --sizes=10000,1000000,
- * --pglite-size=200000, --skip-pglite.
+ * --pglite-size=200000, --skip-pglite, --reuse (keep databases an earlier run seeded), --seed-only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -162,18 +162,46 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** A database seeded by an earlier run of this very seed (--reuse), or null. */
+async function reusable(database: Database, rows: number): Promise<Prepared | null> {
+  try {
+    const seeded = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM shipments WHERE sender_mobile_number LIKE '+63918%'`);
+    const n = Number((('rows' in seeded ? seeded.rows : seeded) as { n: number }[])[0]?.n ?? 0);
+    if (n !== rows) return null;
+    await migrateDatabase(database);
+    const roles = await database.db.execute<{ id: number }>(sql`SELECT id FROM roles ORDER BY id`);
+    const roleRows = ('rows' in roles ? roles.rows : roles) as { id: number }[];
+    return { trackingNumbers: await sampleTrackingNumbers(database.db, 1000), roleIds: roleRows.map((r) => Number(r.id)) };
+  } catch {
+    return null;
+  }
+}
+
 async function postgresDataset(rows: number): Promise<DatasetResult> {
   const name = `hatid_bench_${rows}`;
   console.log(`PostgreSQL, ${rows} shipments (${name})`);
-  await withAdmin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name}`);
-  });
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  const prepared = await prepare(database, rows);
-  await database.close();
+  // --reuse: keep a database this seed already filled (seeding 1,000,000 shipments takes minutes).
+  let prepared: Prepared | null = null;
+  if ('reuse' in args) {
+    const exists = await withAdmin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+    if (exists) {
+      const database = await openDatabase({ url: url.toString() });
+      prepared = await reusable(database, rows);
+      await database.close();
+      if (prepared) console.log('  reusing the seeded database');
+    }
+  }
+  if (!prepared) {
+    await withAdmin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${name}`);
+    });
+    const database = await openDatabase({ url: url.toString() });
+    prepared = await prepare(database, rows);
+    await database.close();
+  }
   return measure(`PostgreSQL, ${rows.toLocaleString('en')} shipments`, rows, { DATABASE_URL: url.toString() }, prepared);
 }
 
@@ -261,11 +289,31 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
   return lines.join('\n');
 }
 
+if ('seed-only' in args) {
+  // Seed (or check) the PostgreSQL databases and stop: a later --reuse run measures without the wait.
+  for (const rows of SIZES) {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/hatid_bench_${rows}`;
+    await withAdmin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS hatid_bench_${rows} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE hatid_bench_${rows}`);
+    });
+    const database = await openDatabase({ url: url.toString() });
+    await prepare(database, rows);
+    await database.close();
+  }
+  process.exit(0);
+}
+
 const results: DatasetResult[] = [];
 for (const rows of SIZES) results.push(await postgresDataset(rows));
 if (!('skip-pglite' in args)) results.push(await pgliteDataset(PGLITE_SIZE));
 const renderer = await benchWaybills(500);
 const webSizes = await measureWebSizes();
 const markdown = `${report(results, renderer)}\n${webSizeReport(webSizes)}\n`;
-fs.writeFileSync(path.join(import.meta.dirname, 'results.md'), markdown);
+// The Lighthouse section is written by its own script (npm run bench:lighthouse): carry it over.
+const resultsFile = path.join(import.meta.dirname, 'results.md');
+const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+const lighthouseAt = previous.indexOf('\n## Lighthouse');
+fs.writeFileSync(resultsFile, lighthouseAt >= 0 ? `${markdown.trimEnd()}\n${previous.slice(lighthouseAt)}` : markdown);
 console.log(markdown);

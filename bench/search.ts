@@ -67,7 +67,7 @@ export function shipmentPagePaths(seed = 1): string[] {
       deliveryTypes: maybe(rng, 0.4, () => pick(rng, DELIVERY_TYPES)),
       ...place,
       ...maybe(rng, 0.25, () => dateWindow(rng)),
-      ...maybe(rng, 0.1, () => ({ sortBy: 'trackingNumber', sortOrder: pick(rng, ['asc', 'desc']) })),
+      ...maybe(rng, 0.1, () => ({ sortBy: 'createdAt', sortOrder: pick(rng, ['asc', 'desc']) })),
     })}`;
   });
 }

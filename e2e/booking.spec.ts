@@ -53,7 +53,7 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
   await expect(page.getByRole('radio', { name: /Wallet/ })).toBeDisabled();
 
   // ₱220 box + ₱10 insurance; the breakdown names the base fee.
-  await expectCurrentPrice(page, 'PHP 230.00');
+  await expectCurrentPrice(page, '₱230.00');
   await pricing(page).getByRole('button', { name: /Show breakdown/ }).click();
   await expect(pricing(page).getByText('Base Delivery Fee (₱220.00 x 1)')).toBeVisible();
   await screenshotWidths(page, 'booking-home');
@@ -68,7 +68,7 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
   const sender = page.getByRole('group', { name: 'Sender', exact: true });
   await expect(sender.getByLabel('Contact name')).toHaveValue('Rosa Bautista');
   await expect(page.getByRole('listitem', { name: 'Package 1: Small Box' })).toBeVisible();
-  await expectCurrentPrice(page, 'PHP 230.00');
+  await expectCurrentPrice(page, '₱230.00');
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/order-summary$/);
@@ -76,7 +76,7 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
   await expect(page.getByTestId('review-sender')).toContainText('Rosa Bautista');
   await expect(page.getByTestId('review-receiver')).toContainText('Cebu City, Cebu');
   await expect(page.getByText('Cash upon delivery')).toBeVisible();
-  await expectCurrentPrice(page, 'PHP 230.00');
+  await expectCurrentPrice(page, '₱230.00');
   await screenshotWidths(page, 'booking-order-summary');
 
   await page.getByRole('button', { name: 'Place order' }).dblclick();
@@ -160,7 +160,7 @@ test('Your Box through /add-own-box with a promo code shows the discount and boo
   await fillParty(page, 'Sender', { name: 'Lorna Reyes', mobile: '09170000005', province: 'Metro Manila', city: 'Makati City', street: '8 Ayala Avenue' });
   await fillParty(page, 'Receiver', { name: 'Jun Villanueva', mobile: '09190001111', province: 'Iloilo', city: 'Iloilo City', street: '3 Calle Real' });
   // ₱1,350 + ₱20 surcharge + ₱10 insurance + ₱60 Iloilo retrieval fee.
-  await expectCurrentPrice(page, 'PHP 1,440.00');
+  await expectCurrentPrice(page, '₱1,440.00');
 
   // A code that does not exist is refused with the spec's message; the real one applies 10% of ₱1,350.
   await page.getByLabel(/^Promo code/).fill('NOSUCHCODE');
@@ -169,13 +169,13 @@ test('Your Box through /add-own-box with a promo code shows the discount and boo
   await page.getByLabel(/^Promo code/).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText(`${code} applied`)).toBeVisible();
-  await expectCurrentPrice(page, 'PHP 1,305.00');
-  await expect(pricing(page).getByText(`Discount (${code})`).locator('..')).toContainText('PHP 135.00');
+  await expectCurrentPrice(page, '₱1,305.00');
+  await expect(pricing(page).getByText(`Discount (${code})`).locator('..')).toContainText('₱135.00');
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/order-summary$/);
-  await expectCurrentPrice(page, 'PHP 1,305.00');
-  await expect(pricing(page).getByText(`Discount (${code})`).locator('..')).toContainText('PHP 135.00');
+  await expectCurrentPrice(page, '₱1,305.00');
+  await expect(pricing(page).getByText(`Discount (${code})`).locator('..')).toContainText('₱135.00');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
   const trackingNumber = (await page.getByTestId('tracking-number').innerText()).trim();

@@ -127,7 +127,7 @@ test('a customer follows, downloads, cancels and tracks shipments', async ({ pag
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Shipment cancelled', { exact: true })).toBeVisible();
   await expect(page.getByTestId('timeline-headline')).toHaveText('Shipment order cancelled');
-  await expect(page.getByRole('note')).toContainText('Other (please specify) (Sending it with a friend)');
+  await expect(page.getByRole('note')).toHaveText('Cancelled: Sending it with a friend');
   await expect(page.getByRole('button', { name: 'Cancel shipment' })).toHaveCount(0);
 
   // Someone else's (or no) shipment: a friendly not-found.

@@ -70,4 +70,21 @@ test('an admin reads the activity log, downloads the sales report and sees the s
   await expect(page.getByRole('heading', { level: 1, name: 'Partner shipments' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Provinces served' })).toBeVisible();
   await screenshotWidths(page, 'console-partner');
+
+  // The admin gives the partner one more province, then takes it back (other tests use the demo partner).
+  const served = page.getByRole('table', { name: 'Provinces served' });
+  await page.getByRole('button', { name: 'Edit provinces' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Provinces served' });
+  const free = dialog.locator('input[type=checkbox]:not(:checked):not(:disabled)').first();
+  const province = await free.evaluate((input) => document.querySelector(`label[for="${input.id}"]`)!.textContent!.trim());
+  await free.check();
+  await dialog.getByRole('button', { name: 'Save provinces' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(served.getByRole('rowheader', { name: province, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit provinces' }).click();
+  dialog = page.getByRole('dialog', { name: 'Provinces served' });
+  await dialog.getByRole('checkbox', { name: province, exact: true }).uncheck();
+  await dialog.getByRole('button', { name: 'Save provinces' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(served.getByRole('rowheader', { name: province, exact: true })).toHaveCount(0);
 });

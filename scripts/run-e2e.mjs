@@ -88,7 +88,7 @@ async function stopServer() {
 }
 
 // Wait for the server to answer (migrations and seeding on a fresh database take a few seconds).
-const deadline = Date.now() + 90_000;
+const deadline = Date.now() + 180_000;
 let ready = false;
 while (Date.now() < deadline && !serverExit) {
   if ((await answers(`${baseUrl}/api/_ah/warmup`)) === 200) {
@@ -98,7 +98,7 @@ while (Date.now() < deadline && !serverExit) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 if (!ready) {
-  console.error(serverExit ? `e2e: the server stopped (${JSON.stringify(serverExit)}) before answering` : 'e2e: the server did not answer within 90 s');
+  console.error(serverExit ? `e2e: the server stopped (${JSON.stringify(serverExit)}) before answering` : 'e2e: the server did not answer within 180 s');
   console.error(tailLog());
   await stopServer();
   process.exit(1);

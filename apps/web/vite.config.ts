@@ -3,17 +3,20 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { countryFlags } from './build-plugins/country-flags';
+import { precompress } from './build-plugins/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 // The server serves apps/web/dist at /; in development Vite proxies /api to the server on port 3000.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), countryFlags()],
+  plugins: [react(), tailwindcss(), countryFlags(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the server reads it to preload a landing route's own chunks with the HTML (plugins/web-static.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Split by what a first visit needs: the framework every page uses (React, router, query) is one

@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { installPlainErrorMessages } from '@hatid/domain';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
@@ -16,6 +17,7 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
 import { swaggerPlugin } from './plugins/swagger.js';
+import { webStaticOptions } from './plugins/web-static.js';
 import { genTraceId, traceIdPlugin } from './plugins/trace-id.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/index.js';
 import { createEmailProvider, type EmailProvider } from './platform/email/index.js';
@@ -50,6 +52,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { businessesRoutes } from './modules/businesses/businesses.routes.js';
 import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
+import { hubsRoutes } from './modules/hubs/hubs.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 
@@ -121,6 +124,8 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Validation answers say what to do ("Enter the contact name"), never zod's "expected string" (domain).
+  installPlainErrorMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -224,6 +229,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(businessesRoutes, { prefix: '/businesses' });
       await api.register(activitiesRoutes, { prefix: '/activities' });
       await api.register(partnersRoutes, { prefix: '/partners' });
+      await api.register(hubsRoutes, { prefix: '/hubs' });
       await api.register(reportsRoutes, { prefix: '/reports' });
     },
     { prefix: '/api' },
@@ -232,11 +238,12 @@ export async function buildApp(options: BuildAppOptions) {
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
   const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist as string, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, webStaticOptions(webDist as string));
   }
-  // Client-side routes (/login, /settings/addresses…) get the SPA shell; unknown /api paths stay JSON 404s.
+  // Client-side routes (/login, /settings/addresses…) get the SPA shell; unknown /api paths stay JSON 404s,
+  // and so do missing /assets/ files (a chunk of an older build must fail as a 404, not load HTML as script).
   app.setNotFoundHandler((request, reply) => {
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(notFoundBody(request.method, request.url, request.id));

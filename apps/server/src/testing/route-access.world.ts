@@ -16,6 +16,7 @@ import {
   businessAddresses,
   businesses,
   coveredProvinces,
+  hubs,
   invitations,
   shipmentActivities,
   shipments,
@@ -417,6 +418,11 @@ export class RouteAccessWorld {
         const [row] = await w.db.select().from(coveredProvinces).where(eq(coveredProvinces.provinceCode, code));
         return send('PATCH', `/api/addresses/covered-provinces/${code}/retrieval-fee`, { retrievalFeeInCents: row!.retrievalFeeInCents });
       },
+      'POST /api/hubs': async () => send('POST', '/api/hubs', w.hubBody(`RA Hub ${w.nextNumber()}`)),
+      'PATCH /api/hubs/:id': async () => {
+        const [hub] = await w.db.insert(hubs).values(w.hubBody(`RA Hub ${w.nextNumber()}`)).returning({ id: hubs.id });
+        return send('PATCH', `/api/hubs/${hub!.id}`, { openingHours: 'Mon–Fri, 9:00 AM – 5:00 PM', isActive: false });
+      },
       'GET /api/addresses/covered-cities-municipalities/:provinceCode': async () =>
         get(`/api/addresses/covered-cities-municipalities/${METRO_MANILA_CODE}`),
       'GET /api/addresses/barangays/:cityMunicipalityCode': async () => get(`/api/addresses/barangays/${MAKATI().cityCode}`),
@@ -563,6 +569,11 @@ export class RouteAccessWorld {
       'PUT /api/partners/:id/provinces': async () =>
         send('PUT', `/api/partners/${w.people.service_partner.id}/provinces`, { provinceCodes: [DAVAO().provinceCode] }),
     };
+  }
+
+  /** A drop-off hub in Metro Manila (hubs.routes.ts). */
+  hubBody(name: string) {
+    return { name, provinceCode: METRO_MANILA_CODE, address: '1 Ayala Avenue, Makati City', openingHours: 'Mon–Sat, 8:00 AM – 6:00 PM', latitude: 14.55, longitude: 121.02 };
   }
 
   /** An account in `person`'s user scope (route-access.ts, the users rows). */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import type { RouteTitle } from './layout/document-title';
 import { GuardedRouteError, PageSpinner } from './layout/route-states';
 import { accountRoutes } from './routes/account';
 import { bookingRoutes } from './routes/booking';
@@ -42,5 +43,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** `console`: the route draws its own shell (sidebar), so the root layout steps aside. */
     shell?: 'console';
+    /** The page's name in the document title ("Track a parcel" → "Track a parcel · Hatid"); see document-title.ts. */
+    title?: RouteTitle;
   }
 }

@@ -1,6 +1,11 @@
+import { installPlainErrorMessages } from '@hatid/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+
+// Every form shows plain messages ("Enter the contact name", "Choose a province"), never zod's defaults;
+// main.tsx installs them too, for the hand-written checks that parse domain schemas outside a form.
+installPlainErrorMessages();
 
 function blanksTo(values: FieldValues, blank: null | undefined): FieldValues {
   const out: FieldValues = {};

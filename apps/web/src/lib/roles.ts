@@ -6,7 +6,7 @@ import type { RoleName, UserDto } from '@hatid/domain';
  * first visit never downloads them. What a person may do on a screen is always read from the abilities.
  */
 
-type WithRoles = Pick<UserDto, 'roles'>;
+type WithRoles = { roles: readonly Pick<UserDto['roles'][number], 'name'>[] };
 
 /** Any role but customer makes a staff-side account: it gets the console. */
 export function isStaffSide(user: WithRoles | null | undefined): boolean {
@@ -22,4 +22,19 @@ const SELF_BOOKING_ROLES: ReadonlySet<RoleName> = new Set(['customer', 'business
 
 export function booksForSelf(user: WithRoles): boolean {
   return user.roles.some((role) => SELF_BOOKING_ROLES.has(role.name));
+}
+
+/** Staff, ssp, admins and service partners book in a customer's name from the console (POST /shipments). */
+const BOOK_FOR_OTHERS_ROLES: ReadonlySet<RoleName> = new Set(['super_admin', 'admin', 'staff', 'ssp', 'service_partner']);
+
+export function booksForOthers(user: WithRoles): boolean {
+  return user.roles.some((role) => BOOK_FOR_OTHERS_ROLES.has(role.name));
+}
+
+/**
+ * Whether the booking pages are open to this person now: for themselves, or for the customer they chose
+ * in the console (`bookingFor`, the draft's customer).
+ */
+export function mayUseBookingForm(user: WithRoles, bookingFor: unknown): boolean {
+  return booksForSelf(user) || (Boolean(bookingFor) && booksForOthers(user));
 }

@@ -62,6 +62,8 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     // product.md §1: staff manage tickets and reviews.
     Ticket: 'all',
     Review: 'all',
+    // Drop-off hubs, kept by staff.
+    Hub: 'all',
   },
 };
 

@@ -22,7 +22,7 @@ export type Action = (typeof ACTIONS)[number];
 export const SUBJECTS = [
   'Shipment', 'ShipmentPackage', 'Activity', 'User', 'Address', 'Consolidation', 'Business', 'Box', 'Client',
   'Dashboard', 'AgentReport', 'Courier', 'Transaction', 'Billing', 'Partner', 'Role', 'Ticket', 'PricingConfig',
-  'PromoCode', 'Review', 'Notification', 'Wallet', 'Collection', 'ActivityLog', 'ApiKey', 'Invoice', 'Report',
+  'PromoCode', 'Review', 'Notification', 'Wallet', 'Collection', 'ActivityLog', 'ApiKey', 'Invoice', 'Report', 'Hub',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 /** A role record, so rules can say which role names someone may create or see. */
@@ -98,6 +98,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     can(CRUD_LITE, ['User', 'Client', 'Consolidation', 'Transaction']);
     can('view', 'Role');
     can('manage', 'Courier');
+    // Drop-off hubs are operations data like couriers: staff keep the list (create, update, deactivate).
+    can('manage', 'Hub');
     can('admin_view', ['Shipment', 'Client', 'Consolidation', 'Transaction']);
     // §1: "Staff and administrators manage ... tickets, reviews" (the §6 row does not repeat it).
     can('manage', ['Ticket', 'Review']);

@@ -163,6 +163,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PATCH /api/addresses/covered-provinces/:provinceCode/retrieval-fee': { own: only(STAFF) },
   'GET /api/addresses/covered-cities-municipalities/:provinceCode': PUBLIC,
   'GET /api/addresses/barangays/:cityMunicipalityCode': PUBLIC,
+  /** Drop-off hubs: anyone may look them up (before signing in too); staff and admins keep the list (manage Hub). */
+  'GET /api/hubs': PUBLIC,
+  'POST /api/hubs': { own: only(STAFF) },
+  'PATCH /api/hubs/:id': { own: only(STAFF) },
   'GET /api/addresses/saved-addresses': { own: only(ADDRESS_VIEWERS) },
   'GET /api/addresses/saved-addresses/:id': {
     own: only(ADDRESS_VIEWERS),

@@ -24,6 +24,7 @@ export const ACTIVITY_CATEGORY_LABELS = {
   reviews: 'Reviews',
   businesses: 'Clients',
   partners: 'Partners',
+  hubs: 'Drop-off hubs',
   users: 'Users',
   riders: 'Riders',
   manual: 'Recorded by hand',

@@ -8,13 +8,13 @@ export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
 export const addressInput = z.object({
   label: z.string().trim().max(50).optional(),
-  name: nameSchema,
+  name: nameSchema.meta({ title: 'Contact name' }),
   mobileNumber: mobileNumberSchema,
   email: z.email('Enter a valid email address').optional(),
   provinceCode: psgcCode,
   cityCode: psgcCode,
   barangayCode: psgcCode,
-  streetName: z.string().trim().min(1, 'Required').max(255, 'At most 255 characters'),
+  streetName: z.string().trim().min(1).max(255, 'At most 255 characters'),
   isDefault: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof addressInput>;

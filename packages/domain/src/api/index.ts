@@ -13,3 +13,4 @@ export * from './businesses.js';
 export * from './activities.js';
 export * from './partners.js';
 export * from './reports.js';
+export * from './hubs.js';

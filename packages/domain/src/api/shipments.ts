@@ -40,6 +40,8 @@ const feeInCents = optionalNumericField({ min: 0, max: PRICING_LIMITS.maxFeeInCe
 const bookingFields = {
   deliveryType: z.enum(DELIVERY_TYPES),
   shipmentType: z.enum(SERVICE_TYPES).default('Pick Up'),
+  /** Drop Off: the Hatid hub in the sender's province where the parcel will be handed in. */
+  dropOffHubId: z.uuid('Choose the hub where you will drop off the parcel').optional(),
   sender: shipmentPartyInput,
   receiver: shipmentPartyInput,
   packages: z.array(bookingPackageSchema).min(1, 'Add at least one package').max(PRICING_LIMITS.maxPackages),
@@ -66,8 +68,17 @@ function checkWeights(packages: { boxName: (typeof PRICED_BOX_NAMES)[number]; we
   });
 }
 
+export const DROP_OFF_HUB_REQUIRED = 'Choose the hub where you will drop off the parcel';
+
+function checkDropOff(b: { shipmentType: string; dropOffHubId?: string | undefined }, ctx: z.RefinementCtx) {
+  if (b.shipmentType === 'Drop Off' && !b.dropOffHubId) ctx.addIssue({ code: 'custom', path: ['dropOffHubId'], message: DROP_OFF_HUB_REQUIRED });
+}
+
 /** POST /shipments/customer: a customer books for themself. */
-export const customerBookingBody = z.object(bookingFields).superRefine((b, ctx) => checkWeights(b.packages, ctx));
+export const customerBookingBody = z.object(bookingFields).superRefine((b, ctx) => {
+  checkWeights(b.packages, ctx);
+  checkDropOff(b, ctx);
+});
 export type CustomerBookingInput = z.input<typeof customerBookingBody>;
 
 /** POST /shipments: staff and partners book for a customer ("book for other user") and may add fees. */
@@ -81,7 +92,10 @@ export const staffBookingBody = z
     othersFeeInCents: feeInCents,
     sizeAdjustmentFeeInCents: feeInCents,
   })
-  .superRefine((b, ctx) => checkWeights(b.packages, ctx));
+  .superRefine((b, ctx) => {
+    checkWeights(b.packages, ctx);
+    checkDropOff(b, ctx);
+  });
 export type StaffBookingInput = z.input<typeof staffBookingBody>;
 
 export const duplicateShipmentBody = z.object({
@@ -141,6 +155,11 @@ export const shipmentDto = z.object({
   reasonForCancellation: z.enum(CANCELLATION_REASONS).nullable(),
   cancellationNote: z.string().nullable(),
   pickupDate: z.string().nullable(),
+  /** Drop Off: the hub where the sender hands the parcel in (GET /hubs/{id} not needed: it is here). */
+  dropOffHub: z
+    .object({ id: z.string(), name: z.string(), address: z.string(), openingHours: z.string(), mapUrl: z.string() })
+    .nullable()
+    .optional(),
   pickupRiderId: z.string().nullable(),
   dropOffRiderId: z.string().nullable(),
   ownerId: z.string(),

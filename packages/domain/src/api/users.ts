@@ -59,7 +59,7 @@ export const passwordSchema = z
 
 export const loginWithEmailBody = z.object({
   email: z.email('Enter a valid email address'),
-  password: z.string().min(1, 'Required').max(200),
+  password: z.string().min(1).max(200),
 });
 
 export const registerWithEmailBody = z.object({

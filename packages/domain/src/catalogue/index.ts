@@ -2,3 +2,4 @@ export * from './enums.js';
 export * from './units.js';
 export * from './boxes.js';
 export * from './box-display.js';
+export * from './cancellation.js';

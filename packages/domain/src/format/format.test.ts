@@ -8,8 +8,10 @@ describe('money', () => {
     expect(formatMoney(200000000)).toBe('₱2,000,000.00');
   });
 
-  it('shows PHP 0.00 when a pricing value is not a number', () => {
-    expect(formatPesoAmount(1234.5)).toBe('PHP 1,234.50');
+  it('writes pesos the same way, and PHP 0.00 only when a pricing value is not a number', () => {
+    expect(formatPesoAmount(1234.5)).toBe('₱1,234.50');
+    expect(formatPesoAmount(0)).toBe('₱0.00');
+    expect(formatPesoAmount(2000)).toBe(formatMoney(200000));
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, undefined, null, '12', {}]) {
       expect(formatPesoAmount(bad)).toBe('PHP 0.00');
     }

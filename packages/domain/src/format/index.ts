@@ -3,17 +3,18 @@ import { differenceInMinutes, format } from 'date-fns';
 
 const MANILA = tz('Asia/Manila');
 const PESO = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
-const PLAIN = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "₱1,234.50" from cents. */
 export function formatMoney(cents: number): string {
   return PESO.format(cents / 100);
 }
 
-/** "PHP 1,234.50" from pesos; the pricing display shows "PHP 0.00" for anything that is not a number. */
+/**
+ * "₱1,234.50" from pesos, written like every other amount (formatMoney); only a value that is not a number
+ * reads "PHP 0.00", as the spec's pricing result display asks (product.md §2).
+ */
 export function formatPesoAmount(value: unknown): string {
-  const amount = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return `PHP ${PLAIN.format(amount)}`;
+  return typeof value === 'number' && Number.isFinite(value) ? PESO.format(value) : 'PHP 0.00';
 }
 
 type DateInput = Date | string | number;

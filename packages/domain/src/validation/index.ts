@@ -22,7 +22,9 @@ const MOBILE_PATTERN = /^(?:\+63|63|0)?([98]\d{9})$/;
 export const nameSchema = z
   .string()
   .trim()
-  .min(1, 'Required')
+  // No message of its own: the plain error map names the field ("Enter the first name"); an empty name
+  // gets that one message, not also the pattern's.
+  .min(1, { abort: true })
   .max(100, 'Name must be at most 100 characters')
   .regex(NAME_PATTERN, VALIDATION_MESSAGES.name);
 
@@ -47,3 +49,4 @@ export const mobileNumberSchema = z
 export const textSchema = z.string().trim().max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText);
 
 export * from './numeric.js';
+export * from './plain-errors.js';

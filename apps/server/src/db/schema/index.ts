@@ -9,6 +9,7 @@ export * from './collections.js';
 export * from './consolidations.js';
 export * from './couriers.js';
 export * from './flags.js';
+export * from './hubs.js';
 export * from './idempotency-keys.js';
 export * from './login-failures.js';
 export * from './notifications.js';

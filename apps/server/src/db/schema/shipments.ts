@@ -19,6 +19,7 @@ import {
   shipmentStatus,
 } from './_enums.js';
 import { cents } from './_money.js';
+import { hubs } from './hubs.js';
 import { promoCodes } from './promo-codes.js';
 import { users } from './users.js';
 
@@ -97,6 +98,8 @@ export const shipments = pgTable(
 
     /** A calendar day in Asia/Manila, not an instant. */
     pickupDate: date('pickup_date', { mode: 'string' }),
+    /** Drop Off: the hub the sender hands the parcel in at (restrict: hubs are deactivated, never deleted). */
+    dropOffHubId: uuid('drop_off_hub_id').references(() => hubs.id, { onDelete: 'restrict' }),
     /** Assignments, not history (activities keep who did what), so a vanished rider just unassigns. */
     pickupRiderId: uuid('pickup_rider_id').references(() => users.id, { onDelete: 'set null' }),
     dropOffRiderId: uuid('drop_off_rider_id').references(() => users.id, { onDelete: 'set null' }),

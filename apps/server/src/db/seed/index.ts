@@ -1,10 +1,11 @@
 import { count } from 'drizzle-orm';
 import { ROLE_NAMES, type RoleName } from '@hatid/domain';
 import type { Db } from '../client.js';
-import { coveredProvinces, roles, users } from '../schema/index.js';
+import { coveredProvinces, hubs, roles, users } from '../schema/index.js';
 import { createUserWithRoles } from '../../modules/users/users.service.js';
 import { findUserByEmail } from '../../modules/users/users.repository.js';
 import { COVERED_PROVINCES } from './covered-provinces.js';
+import { DEMO_HUBS } from './hubs.js';
 
 export const DEMO_PASSWORD = 'hatid-demo-2026';
 
@@ -39,6 +40,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
 
   const [provinces] = await db.select({ n: count() }).from(coveredProvinces);
   if ((provinces?.n ?? 0) === 0) await db.insert(coveredProvinces).values(COVERED_PROVINCES);
+
+  // Drop-off hubs of the demo (staff keep the real list); only into an empty table, like the provinces.
+  const [hubCount] = await db.select({ n: count() }).from(hubs);
+  if (options.demo && (hubCount?.n ?? 0) === 0) await db.insert(hubs).values(DEMO_HUBS);
 
   if (options.superAdmin && !(await findUserByEmail(db, options.superAdmin.email))) {
     await createUserWithRoles(db, {

@@ -19,6 +19,7 @@ import { keyUsedForAnotherRequest } from '../../platform/idempotency.js';
 import { findCityMunicipality } from '../../platform/psgc/index.js';
 import { findAddress, findCoveredProvince } from '../addresses/addresses.repository.js';
 import { checkPlaces } from '../addresses/addresses.service.js';
+import { checkDropOffHub } from '../hubs/hubs.service.js';
 import { quoteShipment } from '../pricing/pricing.service.js';
 import { reservePromoUse } from '../promo-codes/promo-codes.service.js';
 import { authorizeBookingOwner, checkPickupProvince, mayUseSavedAddress, type BookingOwner } from './booking-access.js';
@@ -116,6 +117,8 @@ export async function bookShipment(
   const receiver = await resolveParty(db, booking, input.receiver, 'receiver');
   checkPickupProvince(booking, sender.provinceCode);
   await checkServiceArea(db, input, sender, receiver);
+  // Drop Off: the sender brings the parcel to a hub of their own province instead of waiting for a rider.
+  const dropOffHubId = input.shipmentType === 'Drop Off' ? await checkDropOffHub(db, input.dropOffHubId, sender.provinceCode) : null;
 
   const fees = {
     dangerousGoodsFeeInCents: input.dangerousGoodsFeeInCents ?? 0,
@@ -166,6 +169,7 @@ export async function bookShipment(
       totalInCents: quote.totalInCents,
       pricingDetails: quote as unknown as Record<string, unknown>,
       pickupDate: pickup?.date ?? null,
+      dropOffHubId,
       ownerId,
       bookedById: actor.id,
       businessId: owner.businessId,

@@ -190,6 +190,12 @@ describe('status life cycle', () => {
     const ok = await inject('PUT', `/api/shipments/${shipment.id}/cancel`, ana, { reasonForCancellation: 'Other (please specify)', note: 'Sent it by hand' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ status: 'Cancelled', reasonForCancellation: 'Other (please specify)', cancellationNote: 'Sent it by hand', headline: 'Shipment order cancelled' });
+    // What the customer reads carries their own words, never the form's prompt.
+    const timeline = (await inject('GET', `/api/shipments/${shipment.trackingNumber}/tracking-updates`, ana)).json().data;
+    expect(timeline.find((a: { name: string }) => a.name === 'Order cancelled')).toMatchObject({ note: 'Sent it by hand' });
+    const notes = (await inject('GET', '/api/notifications/me', ana)).json().data as { title: string; message: string }[];
+    const cancelledNote = notes.find((n) => n.title === 'Shipment cancelled' && n.message.includes(shipment.trackingNumber));
+    expect(cancelledNote?.message).toBe(`Your shipment ${shipment.trackingNumber} has been cancelled (Sent it by hand).`);
     const again = await inject('PUT', `/api/shipments/${shipment.id}/cancel`, ana, { reasonForCancellation: 'Changed my mind' });
     expect(again.statusCode).toBe(409);
   });

@@ -30,6 +30,7 @@ export async function duplicateBookingInput(db: DbOrTx, actor: Actor, trackingNu
     ownerId: source.ownerId === actor.id || bookingReach(actor) ? source.ownerId : actor.id,
     deliveryType: source.deliveryType,
     shipmentType: source.shipmentType,
+    ...(source.dropOffHubId ? { dropOffHubId: source.dropOffHubId } : {}),
     sender: party('sender'),
     receiver: party('receiver'),
     packages: packages.map((p) => ({

@@ -44,7 +44,7 @@ export type ListFilters = Omit<ListQuery, 'page' | 'limit'>;
 
 /** A page's own options: its order, and whether the answer carries the per-tab counts of the same filters. */
 export const pageQuery = listQuery.extend({
-  sortBy: z.enum(SHIPMENT_SORT_KEYS).optional().describe('createdAt (default) or trackingNumber'),
+  sortBy: z.enum(SHIPMENT_SORT_KEYS).optional().describe('createdAt (the booking time; the only sort)'),
   sortOrder: z.enum(['asc', 'desc']).optional().describe('desc (default) or asc'),
   tabCounts: z
     .enum(['true', 'false'])

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
-import { countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
+import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipmentPackages, shipments, transactions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -147,22 +147,41 @@ export async function listShipments(
   view: ListView,
   query: ListFilters & { page: number; limit: number; sortBy?: ShipmentSortKey | undefined; sortOrder?: 'asc' | 'desc' | undefined },
 ): Promise<Page<ShipmentDto>> {
-  const { page, limit, sortBy, sortOrder, ...filters } = query;
+  // sortBy has one value (the booking time); sortOrder picks the direction.
+  const { page, limit, sortBy: _sortBy, sortOrder, ...filters } = query;
   const where = listCondition(actor, view, filters);
-  const order = sortOf(sortBy, sortOrder);
-  // The page's ids first (one row more than asked, so hasNextPage is exact), then their rows and package
-  // lines: a deep page skips index entries only, and the package subquery runs for the page's rows alone.
-  const [ids, total] = await Promise.all([
-    db.select({ id: shipments.id }).from(shipments).where(where).orderBy(...order).limit(limit + 1).offset((page - 1) * limit),
-    countOrEstimate(db, shipments, where),
-  ]);
-  const hasNextPage = ids.length > limit;
-  const pageIds = ids.slice(0, limit).map((r) => r.id);
-  const rows = pageIds.length
-    ? await db.select({ shipment: shipments, packages: packagesJson }).from(shipments).where(inArray(shipments.id, pageIds))
-    : [];
-  const byId = new Map(rows.map((r) => [r.shipment.id, r]));
-  const pageRows = pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  const dir = sortOrder === 'asc' ? asc : desc;
+  // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
+  // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
+  // EXACT_COUNT_LIMIT + 1, inside the page's own statement (an uncorrelated subquery, run once).
+  const estimate = await cachedEstimate(db, shipments, where);
+  const large = estimate > EXACT_COUNT_LIMIT;
+  // The page's ids are chosen first (one row more than asked, so hasNextPage is exact) — a deep page skips
+  // index entries only (the list indexes of migration 0008) — then their rows and package lines.
+  const pageIds = db
+    .select({ id: shipments.id, createdAt: shipments.createdAt })
+    .from(shipments)
+    .where(where)
+    .orderBy(dir(shipments.createdAt), dir(shipments.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .as('page_ids');
+  const capped = sql<number>`(select count(*)::int from (select 1 from ${shipments} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
+  const rows = await db
+    .select({ shipment: shipments, packages: packagesJson, cappedTotal: large ? sql<number | null>`null` : capped })
+    .from(shipments)
+    .innerJoin(pageIds, eq(pageIds.id, shipments.id))
+    .orderBy(dir(pageIds.createdAt), dir(pageIds.id));
+  const hasNextPage = rows.length > limit;
+  const pageRows = rows.slice(0, limit);
+  const exact = rows[0]?.cappedTotal;
+  const total: Counted = large
+    ? { value: estimate, estimated: true }
+    : exact === undefined || exact === null
+      ? await countOrEstimate(db, shipments, where) // a page past the end: nothing to read the count from
+      : exact > EXACT_COUNT_LIMIT
+        ? { value: Math.max(estimate, exact), estimated: true }
+        : { value: exact, estimated: false };
   const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
   return {
@@ -174,12 +193,6 @@ export async function listShipments(
     hasNextPage,
     totalIsEstimate: total.estimated,
   };
-}
-
-function sortOf(sortBy: ShipmentSortKey | undefined, sortOrder: 'asc' | 'desc' | undefined): SQL[] {
-  const dir = sortOrder === 'asc' ? asc : desc;
-  if (sortBy === 'trackingNumber') return [dir(shipments.trackingNumber)];
-  return [dir(shipments.createdAt), dir(shipments.id)];
 }
 
 // Spelled out: inside a select list drizzle renders a column unqualified ("id"), which in this subquery

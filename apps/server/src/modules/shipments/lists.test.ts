@@ -208,17 +208,20 @@ describe('pagination', () => {
     expect((await get('/api/shipments?limit=101', staff)).statusCode).toBe(400);
   });
 
-  it('sorts by tracking number either way when asked, the whole list and not just the page', async () => {
-    const everything = tn('a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'c1');
-    const ascending = [];
-    for (const page of [1, 2, 3]) {
-      const res = (await get(`/api/shipments?limit=3&page=${page}&sortBy=trackingNumber&sortOrder=asc`, staff)).json();
-      ascending.push(...res.data.map((x: { trackingNumber: string }) => x.trackingNumber));
-    }
-    expect(ascending).toEqual(everything);
-    const descending = (await get('/api/shipments?limit=3&sortBy=trackingNumber&sortOrder=desc', staff)).json();
-    expect(descending.data.map((x: { trackingNumber: string }) => x.trackingNumber)).toEqual([...everything].reverse().slice(0, 3));
-    const bad = await get('/api/shipments?sortBy=receiverName', staff);
+  it('sorts by booking time either way when asked, the whole list and not just the page', async () => {
+    const created = async (order: string) => {
+      const seen: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = (await get(`/api/shipments?limit=3&page=${page}&sortBy=createdAt&sortOrder=${order}`, staff)).json();
+        seen.push(...res.data.map((x: { createdAt: string }) => x.createdAt));
+      }
+      return seen;
+    };
+    const oldest = await created('asc');
+    expect(oldest).toHaveLength(7);
+    expect(oldest).toEqual([...oldest].sort());
+    expect(await created('desc')).toEqual([...oldest].reverse());
+    const bad = await get('/api/shipments?sortBy=trackingNumber', staff);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('sortBy');
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { NotificationType } from '@hatid/domain';
+import { cancellationReasonText, type NotificationType } from '@hatid/domain';
 import { appEvent, channels } from '../../platform/events/index.js';
 import { notify } from '../notifications/notifications.service.js';
 import { findUserByMobile } from '../users/users.repository.js';
@@ -76,6 +76,7 @@ export async function announceCancelled(app: FastifyInstance, shipment: Shipment
   await notify(app.db, app.events, {
     userIds: people,
     type: 'cancelled',
-    metadata: { trackingNumber: shipment.trackingNumber, reason: shipment.cancellationReason },
+    // The person's own words for "Other (please specify)", not the prompt (domain cancellationReasonText).
+    metadata: { trackingNumber: shipment.trackingNumber, reason: cancellationReasonText(shipment.cancellationReason, shipment.cancellationNote) },
   });
 }

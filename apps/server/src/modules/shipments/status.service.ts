@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  cancellationReasonText,
   canCancel,
   canMoveTo,
   DELIVERY_STATUSES,
@@ -157,7 +158,8 @@ export async function cancelShipment(db: Db, actor: Actor, idOrTrackingNumber: s
     await tx.insert(shipmentActivities).values({
       shipmentId: before.id,
       name: 'Order cancelled',
-      note: input.note ? `${input.reasonForCancellation}: ${input.note}` : input.reasonForCancellation,
+      // The timeline shows this note to the customer: their own words for "Other (please specify)".
+      note: cancellationReasonText(input.reasonForCancellation, input.note),
       actorId: actor.id,
       actorName: actorName(actor),
     });

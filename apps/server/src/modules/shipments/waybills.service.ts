@@ -4,6 +4,7 @@ import { shipments } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { WaybillData } from '../../platform/waybill/index.js';
+import { dropOffHubsOf, type DropOffHub } from '../hubs/hubs.service.js';
 import { codAmountOf, packagesOf, toShipmentDto, type ShipmentRow } from './shipments.repository.js';
 import { shipmentScope } from './shipments.scope.js';
 
@@ -21,11 +22,20 @@ export async function loadWaybills(db: Db, actor: Actor, trackingNumbers: string
       { field: 'trackingNumbers', message: `Shipment not found: ${missing.join(', ')}` },
     ]);
   }
+  // A label on a cancelled parcel invites a pickup that must not happen; each such number is named on its place.
+  const cancelled = trackingNumbers.flatMap((n, index) =>
+    byNumber.get(n.trim().toUpperCase())?.status === 'Cancelled' ? [{ field: `trackingNumbers.${index}`, message: 'This shipment is cancelled: it has no waybill' }] : [],
+  );
+  if (cancelled.length > 0) throw new AppError('RULE_BROKEN', 'A cancelled shipment has no waybill', cancelled);
   const packages = await packagesOf(db, rows.map((r) => r.id));
-  return wanted.map((n) => toWaybill(byNumber.get(n)!, packages.get(byNumber.get(n)!.id) ?? []));
+  const hubs = await dropOffHubsOf(db, rows);
+  return wanted.map((n) => {
+    const row = byNumber.get(n)!;
+    return toWaybill(row, packages.get(row.id) ?? [], row.dropOffHubId ? hubs.get(row.dropOffHubId) : undefined);
+  });
 }
 
-function toWaybill(row: ShipmentRow, packageRows: Parameters<typeof toShipmentDto>[1]): WaybillData {
+function toWaybill(row: ShipmentRow, packageRows: Parameters<typeof toShipmentDto>[1], hub?: DropOffHub): WaybillData {
   const dto = toShipmentDto(row, packageRows);
   const party = (p: typeof dto.senderAddress) => ({
     name: p.name,
@@ -58,5 +68,6 @@ function toWaybill(row: ShipmentRow, packageRows: Parameters<typeof toShipmentDt
     codAmountInCents: codAmountOf(row),
     totalInCents: row.totalInCents,
     ...(row.notes ? { notes: row.notes } : {}),
+    ...(hub ? { dropOffHub: { name: hub.name, address: hub.address, openingHours: hub.openingHours } } : {}),
   };
 }

@@ -79,4 +79,24 @@ describe('air waybills through the API', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(`Shipment not found: ${trackingNumber}`);
   });
+
+  it('gives no waybill for a cancelled shipment, naming the number on its place in the list', async () => {
+    const live = await book(t, ana);
+    const gone = await book(t, ana);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shipments/${gone.id}/cancel`,
+      headers: { cookie: ana.cookie },
+      payload: { reasonForCancellation: 'Changed my mind' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ana.cookie },
+      payload: { format: 'pdf', trackingNumbers: [live.trackingNumber, gone.trackingNumber] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'trackingNumbers.1', message: 'This shipment is cancelled: it has no waybill' }]);
+  });
 });

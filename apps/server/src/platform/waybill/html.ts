@@ -9,6 +9,8 @@ import {
   packagesHeadline,
   paymentMethodLabel,
   paymentSummary,
+  dropOffLine,
+  pickupCaption,
   pickupLabel,
   serviceLabel,
 } from './label.js';
@@ -106,6 +108,7 @@ export function renderWaybillHtml(item: WaybillData): string {
   const pay = paymentSummary(item);
   const contents = contentsLabel(item);
   const notes = item.notes?.trim();
+  const dropOff = dropOffLine(item);
   const fact = (label: string, value: string) => `<div class="row"><span>${label}</span><b class="ellipsis">${escapeHtml(value)}</b></div>`;
 
   return `<!doctype html>
@@ -156,9 +159,10 @@ export function renderWaybillHtml(item: WaybillData): string {
       ${fact('Shipping fee', formatMoney(item.totalInCents))}
       ${fact('Payment', paymentMethodLabel(item))}
       ${fact('Booked', bookedLabel(item))}
-      ${fact('Pickup', pickupLabel(item))}
+      ${fact(pickupCaption(item), pickupLabel(item))}
     </div>
   </section>
+  ${dropOff ? `<div class="note">${escapeHtml(dropOff)}</div>` : ''}
   ${notes ? `<div class="note ellipsis">Note: ${escapeHtml(notes)}</div>` : ''}
   <section class="payment ${pay.cashOnDelivery ? 'cod' : 'paid'}" aria-label="Payment">
     <div class="amount" style="font-size: ${headlineSize(pay.headline, pay.cashOnDelivery)}pt">${escapeHtml(pay.headline)}</div>

@@ -99,7 +99,17 @@ export function bookedLabel(item: WaybillData): string {
 /** The pickup day as printed, read as a Manila calendar day whatever the server's clock zone. */
 export function pickupLabel(item: WaybillData): string {
   if (item.pickupDate) return formatDate(`${item.pickupDate}T12:00:00+08:00`);
-  return item.serviceType === 'Drop Off' ? 'Drop off at hub' : 'To be scheduled';
+  if (item.serviceType === 'Drop Off') return item.dropOffHub?.name ?? 'Drop off at hub';
+  return 'To be scheduled';
+}
+
+/** "Pickup", or "Drop off" for a parcel the sender brings to a hub. */
+export const pickupCaption = (item: WaybillData) => (item.serviceType === 'Drop Off' ? 'Drop off' : 'Pickup');
+
+/** Where to bring a Drop Off parcel: "Drop off at Hatid Makati Hub, 123 … (Mon–Sat, …)"; null for a pickup. */
+export function dropOffLine(item: WaybillData): string | null {
+  const hub = item.dropOffHub;
+  return item.serviceType === 'Drop Off' && hub ? `Drop off at ${hub.name}, ${hub.address} (${hub.openingHours})` : null;
 }
 
 export interface PaymentSummary {
@@ -311,9 +321,10 @@ export function drawLabel(p: LabelPainter, item: WaybillData): void {
   row(p, 'Shipping fee', formatMoney(item.totalInCents), colX, colWidth, 327);
   row(p, 'Payment', paymentMethodLabel(item), colX, colWidth, 340);
   row(p, 'Booked', bookedLabel(item), colX, colWidth, 353);
-  row(p, 'Pickup', pickupLabel(item), colX, colWidth, 366);
-  if (item.notes?.trim()) {
-    const t = fit(p, `Note: ${item.notes}`, 'regular', 7, 6, INNER);
+  row(p, pickupCaption(item), pickupLabel(item), colX, colWidth, 366);
+  const footnote = [dropOffLine(item), item.notes?.trim() ? `Note: ${item.notes.trim()}` : null].filter(Boolean).join(' · ');
+  if (footnote) {
+    const t = fit(p, footnote, 'regular', 7, 5.5, INNER);
     p.text(t.text, M, 378, 'regular', t.size, 'black');
   }
 

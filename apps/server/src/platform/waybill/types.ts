@@ -43,6 +43,8 @@ export interface WaybillData {
   /** Shipping fee total. */
   totalInCents: number;
   notes?: string;
+  /** Drop Off: the hub where the sender hands the parcel in. */
+  dropOffHub?: { name: string; address: string; openingHours: string };
 }
 
 /** Label page size: 4 x 6 in, in PDF points. */

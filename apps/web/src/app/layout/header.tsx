@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { UserRound } from 'lucide-react';
+import { Menu, UserRound } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { meQueryOptions, SignOutButton } from '../../features/auth';
 import { booksForSelf, isStaffSide } from '../../lib/roles';
+import { lazyModule } from '../../lib/lazy-module';
+import { cn } from '../../lib/utils';
 import { NotificationsBell } from './notifications-bell';
 
 const navLink =
@@ -12,29 +15,31 @@ const navLink =
 export function Header() {
   const me = useQuery(meQueryOptions());
   const user = me.data;
+  const links = user ? (!isStaffSide(user) ? CUSTOMER_LINKS : booksForSelf(user) ? BUSINESS_LINKS : STAFF_LINKS) : [];
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid home">
-          <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
-          Hatid
-        </Link>
+      <div className="mx-auto flex min-h-14 max-w-5xl items-center gap-x-4 gap-y-2 px-4 py-3">
+        {/* Below lg the links, name and sign-out live in a drawer: one short row on a phone, nothing hidden sideways. */}
+        {user ? <MenuDrawer links={links} userName={user.name} /> : null}
+        <Brand />
         {user ? (
-          <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto">
-            <NavLinks items={!isStaffSide(user) ? CUSTOMER_LINKS : booksForSelf(user) ? BUSINESS_LINKS : STAFF_LINKS} />
+          <nav aria-label="Main" className="hidden gap-1 lg:flex">
+            <NavLinks items={links} />
           </nav>
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
               <NotificationsBell />
-              <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-700" data-testid="header-user-name">
+              <span className="hidden min-w-0 items-center gap-1.5 text-sm text-slate-700 lg:flex" data-testid="header-user-name">
                 <UserRound className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="truncate max-w-[9rem] sm:max-w-[16rem]" title={user.name}>
                   {user.name}
                 </span>
               </span>
-              <SignOutButton />
+              <span className="hidden lg:block">
+                <SignOutButton />
+              </span>
             </>
           ) : me.isPending ? null : (
             <>
@@ -52,7 +57,45 @@ export function Header() {
   );
 }
 
-type NavItem = readonly [to: '/' | '/packages' | '/track' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start', label: string, exact?: boolean];
+function Brand() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid home">
+      <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
+      Hatid
+    </Link>
+  );
+}
+
+/** Radix's dialog loads with the first press of the menu button, not with every first visit. */
+const headerMenu = lazyModule(() => import('./header-menu'));
+
+/** The phone menu button; the drawer is the console's pattern (console-layout.tsx) over these links. */
+function MenuDrawer({ links, userName }: { links: readonly NavItem[]; userName: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = headerMenu.use();
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="-ml-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void headerMenu.load()}
+        onClick={() => void headerMenu.load().then(() => setOpen(true))}
+      >
+        <Menu className="h-5 w-5" aria-hidden="true" />
+      </button>
+      {menu ? (
+        <menu.HeaderMenu open={open} onOpenChange={setOpen} links={links} userName={userName} brand={<Brand />} returnFocusTo={button} />
+      ) : null}
+    </>
+  );
+}
+
+export type NavItem = readonly [to: '/' | '/packages' | '/track' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start', label: string, exact?: boolean];
 
 /** A customer's pages. */
 const CUSTOMER_LINKS: readonly NavItem[] = [
@@ -72,9 +115,9 @@ const CUSTOMER_LINKS: readonly NavItem[] = [
 const STAFF_LINKS: readonly NavItem[] = [['/start', 'Console'], ['/track', 'Track'], ['/settings', 'Profile', true]];
 const BUSINESS_LINKS: readonly NavItem[] = [['/start', 'Console'], ['/', 'Book', true], ['/packages', 'Packages'], ['/track', 'Track'], ['/settings', 'Profile', true]];
 
-function NavLinks({ items }: { items: readonly NavItem[] }) {
+export function NavLinks({ items, onNavigate, className }: { items: readonly NavItem[]; onNavigate?: () => void; className?: string }) {
   return items.map(([to, label, exact]) => (
-    <Link key={to} to={to} className={navLink} activeOptions={{ exact: Boolean(exact) }}>
+    <Link key={to} to={to} className={cn(navLink, className)} activeOptions={{ exact: Boolean(exact) }} onClick={onNavigate}>
       {label}
     </Link>
   ));

@@ -1,7 +1,9 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
+import { useDocumentTitle } from './document-title';
 import { Header } from './header';
 
 export function RootLayout() {
+  useDocumentTitle();
   // Console pages draw their own shell; a console URL refused to a customer stays in this layout.
   const consoleShell = useMatches({ select: (matches) => matches.some((m) => m.staticData.shell === 'console' && m.status !== 'error') });
   if (consoleShell) return <Outlet />;
@@ -14,7 +16,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
+      {/* At least a screen tall: the footer starts below the first screen, so a page that loads late never pushes it down in view (layout shift). */}
+      <main id="main" className="mx-auto min-h-svh w-full max-w-5xl flex-1 px-4 py-6 sm:py-10">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-500">

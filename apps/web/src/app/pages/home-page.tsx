@@ -6,7 +6,9 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { meQueryOptions } from '../../features/auth';
 import { BookingForm } from '../../features/booking';
-import { booksForSelf, isStaffSide } from '../../lib/roles';
+import { useBookingDraft } from '../../features/booking/draft/booking-draft';
+import { mayUseBookingForm, isStaffSide } from '../../lib/roles';
+import { BookingForCustomer } from './booking-for-customer';
 
 function Welcome({ firstName, addressBook }: { firstName: string | undefined; addressBook: boolean }) {
   if (!firstName) {
@@ -49,8 +51,10 @@ export function HomePage() {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
   const user = me.data;
-  // Staff, partners, riders…: their home is the console (or the rider app), not the customer form.
-  const elsewhere = Boolean(user && !booksForSelf(user));
+  const { bookFor } = useBookingDraft();
+  // Staff, partners, riders…: their home is the console (or the rider app), not the customer form, unless
+  // they chose a customer to book for in the console.
+  const elsewhere = Boolean(user && !mayUseBookingForm(user, bookFor));
   useEffect(() => {
     if (elsewhere) void navigate({ to: '/start', replace: true });
   }, [elsewhere, navigate]);
@@ -61,7 +65,7 @@ export function HomePage() {
       signedIn={Boolean(user)}
       deliveryType={search.deliveryType}
       onDeliveryTypeChange={(deliveryType) => void navigate({ search: { deliveryType }, replace: true, resetScroll: false })}
-      intro={<Welcome firstName={user?.firstName} addressBook={Boolean(user) && !isStaffSide(user)} />}
+      intro={bookFor ? <BookingForCustomer customer={bookFor} /> : <Welcome firstName={user?.firstName} addressBook={Boolean(user) && !isStaffSide(user)} />}
     />
   );
 }

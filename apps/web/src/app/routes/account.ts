@@ -8,6 +8,7 @@ import { rootRoute } from './root';
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
+  staticData: { title: 'Notifications' },
   beforeLoad: requireSignedIn,
   component: lazyRouteComponent(() => import('../../features/notifications/routes/notifications-page'), 'NotificationsPage'),
 });
@@ -16,14 +17,16 @@ const notificationsRoute = createRoute({
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
+  staticData: { title: 'Profile' },
   beforeLoad: requireSignedIn,
-  component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'StandaloneProfilePage'),
 });
 
 /** My agent (referral) code and the code I signed up with. */
 const referralsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/referrals',
+  staticData: { title: 'Referrals' },
   beforeLoad: requireSignedIn,
   component: lazyRouteComponent(() => import('../../features/referrals/routes/referrals-page'), 'ReferralsPage'),
 });
@@ -33,18 +36,21 @@ const referralsRoute = createRoute({
 const ratesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/rates',
+  staticData: { title: 'Rates' },
   component: lazyRouteComponent(() => import('../../features/info/routes/rates-page'), 'RatesPage'),
 });
 
 const prohibitedItemsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/prohibited-items',
+  staticData: { title: 'Prohibited items' },
   component: lazyRouteComponent(() => import('../../features/info/routes/prohibited-items-page'), 'ProhibitedItemsPage'),
 });
 
 const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms-and-conditions',
+  staticData: { title: 'Terms and conditions' },
   component: lazyRouteComponent(() => import('../../features/info/routes/terms-page'), 'TermsPage'),
 });
 

@@ -18,6 +18,7 @@ export interface HomeSearch {
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  staticData: { title: 'Book a shipment' },
   validateSearch: (search: Record<string, unknown>): HomeSearch =>
     DELIVERY_TYPES.includes(search.deliveryType as DeliveryType) ? { deliveryType: search.deliveryType as DeliveryType } : {},
   component: lazyRouteComponent(() => import('../pages/home-page'), 'HomePage'),
@@ -32,6 +33,7 @@ export interface AddOwnBoxSearch {
 const addOwnBoxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/add-own-box',
+  staticData: { title: 'Your own box' },
   beforeLoad: requireSelfBooking,
   validateSearch: (search: Record<string, unknown>): AddOwnBoxSearch =>
     typeof search.line === 'string' && search.line !== '' ? { line: search.line } : {},
@@ -47,6 +49,7 @@ export interface OrderSummarySearch {
 const orderSummaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order-summary',
+  staticData: { title: 'Order summary' },
   beforeLoad: async ({ context }) => {
     const { user } = await requireSignedIn({ context });
     await requireSelfBooking({ context });

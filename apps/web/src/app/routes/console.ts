@@ -21,6 +21,7 @@ const loadAccess = async (context: RouterContext) => {
 const startRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/start',
+  staticData: { title: 'Opening your home page' },
   beforeLoad: async ({ context }) => {
     const { user } = await requireSignedIn({ context });
     if (!isStaffSide(user)) throw redirect({ to: '/', replace: true });
@@ -63,7 +64,14 @@ const COMING_SOON = [
 ] as const satisfies readonly ScreenPath[];
 
 const comingSoonRoutes = COMING_SOON.map((path) =>
-  createRoute({ getParentRoute: () => consoleRoute, path, beforeLoad: guardScreen(path), component: comingSoon }),
+  createRoute({
+    getParentRoute: () => consoleRoute,
+    path,
+    // "/cash-collections" → "Cash collections"
+    staticData: { title: path.slice(1).replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase()) },
+    beforeLoad: guardScreen(path),
+    component: comingSoon,
+  }),
 );
 
 export interface DashboardSearch {
@@ -81,6 +89,7 @@ const plainSearch = <T>(search: Record<string, unknown>): T =>
 const dashboardRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/dashboard',
+  staticData: { title: 'Dashboard' },
   beforeLoad: guardScreen('/dashboard'),
   validateSearch: plainSearch<DashboardSearch>,
   component: lazyRouteComponent(() => import('../../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
@@ -90,6 +99,7 @@ const dashboardRoute = createRoute({
 const shipmentsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/shipments',
+  staticData: { title: 'Shipments' },
   beforeLoad: guardScreen('/shipments'),
   validateSearch: plainSearch<AdminShipmentsSearch>,
   component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipments-page'), 'AdminShipmentsPage'),
@@ -98,6 +108,7 @@ const shipmentsRoute = createRoute({
 const shipmentDetailRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/shipments/$trackingNumber',
+  staticData: { title: ({ params }) => `Shipment ${params.trackingNumber ?? ''}` },
   beforeLoad: guardScreen('/shipments'),
   component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipment-detail-page'), 'AdminShipmentDetailPage'),
 });
@@ -106,6 +117,7 @@ const shipmentDetailRoute = createRoute({
 const promoCodesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/promo-codes',
+  staticData: { title: 'Promo codes' },
   beforeLoad: guardScreen('/promo-codes'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(() => import('../../features/promo-codes/routes/promo-codes-page'), 'PromoCodesPage'),
@@ -115,6 +127,7 @@ const promoCodesRoute = createRoute({
 const pricingRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/pricing',
+  staticData: { title: 'Pricing' },
   beforeLoad: guardScreen('/pricing'),
   component: lazyRouteComponent(() => import('../../features/pricing/routes/pricing-page'), 'PricingPage'),
 });
@@ -123,6 +136,7 @@ const pricingRoute = createRoute({
 const usersRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/users',
+  staticData: { title: 'Users' },
   beforeLoad: guardScreen('/users'),
   validateSearch: plainSearch<TableSearch & { roleId?: number }>,
   component: lazyRouteComponent(() => import('../../features/users/routes/users-page'), 'UsersPage'),
@@ -132,6 +146,7 @@ const usersRoute = createRoute({
 const clientsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/clients',
+  staticData: { title: 'Clients' },
   beforeLoad: guardScreen('/clients'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(() => import('../../features/clients/routes/clients-page'), 'ClientsPage'),
@@ -141,6 +156,7 @@ const clientsRoute = createRoute({
 const activityLogsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/activity-logs',
+  staticData: { title: 'Activity log' },
   beforeLoad: guardScreen('/activity-logs'),
   validateSearch: plainSearch<TableSearch & { category?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(() => import('../../features/activity-log/routes/activity-log-page'), 'ActivityLogPage'),
@@ -150,6 +166,7 @@ const activityLogsRoute = createRoute({
 const reportsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/reports',
+  staticData: { title: 'Reports' },
   beforeLoad: guardScreen('/reports'),
   validateSearch: plainSearch<{ period?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(() => import('../../features/reports/routes/reports-page'), 'ReportsPage'),
@@ -159,6 +176,7 @@ const reportsRoute = createRoute({
 const partnersRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/partners',
+  staticData: { title: 'Partners' },
   beforeLoad: guardScreen('/partners'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(() => import('../../features/partners/routes/partners-page'), 'PartnersPage'),
@@ -168,6 +186,7 @@ const partnersRoute = createRoute({
 const partnerDetailRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/partners/$partnerId',
+  staticData: { title: 'Partner' },
   beforeLoad: guardScreen('/partners'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(() => import('../../features/partners/routes/partner-detail-page'), 'PartnerDetailPage'),
@@ -177,6 +196,7 @@ const partnerDetailRoute = createRoute({
 const riderRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/rider',
+  staticData: { title: 'Rider app' },
   beforeLoad: ({ context }) => {
     if (!context.usesRiderApp) throw new NoAccessError();
   },

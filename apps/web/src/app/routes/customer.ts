@@ -6,6 +6,7 @@ import { rootRoute } from './root';
 const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings',
+  staticData: { title: 'Settings' },
   beforeLoad: requireSignedIn,
   component: lazyRouteComponent(() => import('../pages/settings-layout'), 'SettingsLayout'),
 });
@@ -13,12 +14,14 @@ const settingsRoute = createRoute({
 const profileRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/',
+  staticData: { title: 'Profile' },
   component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'ProfilePage'),
 });
 
 const addressesRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/addresses',
+  staticData: { title: 'Saved addresses' },
   beforeLoad: requireAddressBook,
   component: lazyRouteComponent(() => import('../../features/addresses/routes/addresses-page'), 'AddressesPage'),
 });
@@ -31,6 +34,7 @@ export interface AddressEditSearch {
 const addressEditRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/addresses/add',
+  staticData: { title: ({ search }) => (search.id ? 'Edit address' : 'Add address') },
   beforeLoad: requireAddressBook,
   validateSearch: (search: Record<string, unknown>): AddressEditSearch =>
     typeof search.id === 'string' && search.id !== '' ? { id: search.id } : {},

@@ -1,7 +1,8 @@
 import { redirect } from '@tanstack/react-router';
 import { meQueryOptions, readSignInFlow } from '../../features/auth';
 import { NoAccessError } from '../../lib/no-access';
-import { booksForSelf } from '../../lib/roles';
+import { getDraft } from '../../features/booking/draft/booking-draft';
+import { mayUseBookingForm } from '../../lib/roles';
 import type { RouterContext } from './root';
 
 /** The signed-in user, from cache or one /users/me call. */
@@ -22,11 +23,12 @@ export async function requireSignedOut({ context }: { context: RouterContext }) 
 
 /**
  * The customer booking pages: for people who book for themselves (customers, business admins and
- * members). Anyone else signed in sees the no-access page; visitors may price a parcel before signing up.
+ * members), and for staff, ssp and partners while they book for the customer chosen in the console.
+ * Anyone else signed in sees the no-access page; visitors may price a parcel before signing up.
  */
 export async function requireSelfBooking({ context }: { context: RouterContext }) {
   const user = await currentUser(context);
-  if (user && !booksForSelf(user)) throw new NoAccessError();
+  if (user && !mayUseBookingForm(user, getDraft().bookFor)) throw new NoAccessError();
   return { user };
 }
 

@@ -9,6 +9,7 @@ import { rootRoute } from './root';
 const packagesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/packages',
+  staticData: { title: 'My packages' },
   beforeLoad: requireSignedIn,
   validateSearch: parsePackagesSearch,
   component: lazyRouteComponent(() => import('../../features/packages/routes/packages-page'), 'PackagesPage'),
@@ -18,6 +19,7 @@ const packagesRoute = createRoute({
 const packageDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/packages/$trackingNumber',
+  staticData: { title: ({ params }) => `Shipment ${params.trackingNumber ?? ''}` },
   beforeLoad: requireSignedIn,
   component: lazyRouteComponent(() => import('../../features/packages/routes/package-detail-page'), 'PackageDetailPage'),
 });
@@ -26,6 +28,7 @@ const packageDetailRoute = createRoute({
 const trackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/track',
+  staticData: { title: 'Track a parcel' },
   validateSearch: parseTrackSearch,
   component: lazyRouteComponent(() => import('../../features/packages/routes/track-page'), 'TrackPage'),
 });
@@ -33,6 +36,7 @@ const trackRoute = createRoute({
 const airWaybillRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/air-waybill',
+  staticData: { title: 'Air waybills' },
   beforeLoad: requireSignedIn,
   validateSearch: parseAirWaybillSearch,
   component: lazyRouteComponent(() => import('../../features/packages/routes/air-waybill-page'), 'AirWaybillPage'),

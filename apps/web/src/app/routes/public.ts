@@ -16,18 +16,21 @@ const authPages = () => import('../../features/auth/routes/login-page');
 const loginRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login',
+  staticData: { title: 'Sign in' },
   component: lazyRouteComponent(authPages, 'LoginPage'),
 });
 
 const mobileNumberRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/mobile-number',
+  staticData: { title: 'Your mobile number' },
   component: lazyRouteComponent(() => import('../../features/auth/routes/mobile-number-page'), 'MobileNumberPage'),
 });
 
 const verifyOtpRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/verify-otp',
+  staticData: { title: 'Enter the code' },
   beforeLoad: requireFlowStep('verify-otp'),
   component: lazyRouteComponent(() => import('../../features/auth/routes/verify-otp-page'), 'VerifyOtpPage'),
 });
@@ -35,6 +38,7 @@ const verifyOtpRoute = createRoute({
 const enterNameRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/enter-name',
+  staticData: { title: 'Your name' },
   beforeLoad: requireFlowStep('enter-name'),
   component: lazyRouteComponent(() => import('../../features/auth/routes/enter-name-page'), 'EnterNamePage'),
 });
@@ -44,6 +48,7 @@ const registrationPages = () => import('../../features/auth/routes/registration-
 const individualRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/individual',
+  staticData: { title: 'Finish signing up' },
   beforeLoad: requireFlowStep('details'),
   component: lazyRouteComponent(registrationPages, 'IndividualPage'),
 });
@@ -51,6 +56,7 @@ const individualRoute = createRoute({
 const completeRegistrationRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/complete-registration',
+  staticData: { title: 'Your business' },
   beforeLoad: requireFlowStep('details'),
   component: lazyRouteComponent(registrationPages, 'CompleteRegistrationPage'),
 });
@@ -59,6 +65,7 @@ const completeRegistrationRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/register',
+  staticData: { title: 'Accept your invitation' },
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 500 ? { token: search.token } : typeof search.token === 'number' ? { token: String(search.token) } : {},
   component: lazyRouteComponent(() => import('../../features/auth/routes/register-page'), 'RegisterPage'),

@@ -9,6 +9,7 @@ import { rootRoute } from './root';
 const talkToUsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/talk-to-us',
+  staticData: { title: 'Talk to us' },
   beforeLoad: requireSignedIn,
   validateSearch: parseTalkToUsSearch,
   component: lazyRouteComponent(() => import('../../features/tickets/routes/talk-to-us-page'), 'TalkToUsPage'),

@@ -73,7 +73,7 @@ export function Combobox({
         className={cn(inputClasses, 'flex items-center justify-between gap-2 text-left', className)}
         {...aria}
       >
-        <span className={cn('truncate', !selected && 'text-slate-400')}>{selected?.label ?? placeholder}</span>
+        <span className={cn('truncate', !selected && 'text-slate-500')}>{selected?.label ?? placeholder}</span>
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
       </button>
       {open ? (

@@ -13,6 +13,17 @@ export interface SignInFlow {
 
 const KEY = 'hatid.sign-in';
 
+/**
+ * The steps of the mobile-number flow as someone new meets them: number, code, name, details. A returning
+ * customer is signed in after the code, so for them the flow simply ends early; counting only the two
+ * steps they see would tell a newcomer "Step 2 of 2" with two screens still to come.
+ */
+export const SIGN_IN_STEPS = ['Mobile number', 'Code', 'Name', 'Details'] as const;
+
+export function signInStep(step: 1 | 2 | 3 | 4): string {
+  return `Step ${step} of ${SIGN_IN_STEPS.length}`;
+}
+
 export function readSignInFlow(): SignInFlow {
   try {
     const raw = sessionStorage.getItem(KEY);

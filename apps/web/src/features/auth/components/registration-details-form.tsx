@@ -16,6 +16,16 @@ const schema = registerCustomerBody.and(z.object({ acceptTerms: z.literal(true, 
 
 const VISIBLE_FIELDS = ['businessName', 'email', 'agentCode', 'acceptTerms'] as const;
 
+/** Opens in a new tab, so what is typed in this form stays where it is. */
+function TermsLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="font-medium text-teal-700 underline underline-offset-2 hover:text-teal-900">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
 /** The last registration step: business name (business only), optional email and agent code, terms. */
 export function RegistrationDetailsForm({
   accountType,
@@ -86,7 +96,13 @@ export function RegistrationDetailsForm({
         {(control) => <Input {...control} autoCapitalize="characters" spellCheck={false} {...form.register('agentCode')} />}
       </FormField>
       <Checkbox
-        label="I have read and accept the Hatid terms and conditions and privacy policy."
+        label={
+          <>
+            I have read and accept the Hatid{' '}
+            <TermsLink href="/terms-and-conditions">terms and conditions</TermsLink> and{' '}
+            <TermsLink href="/terms-and-conditions#terms-privacy">privacy policy</TermsLink>.
+          </>
+        }
         error={errors.acceptTerms?.message}
         {...form.register('acceptTerms')}
       />

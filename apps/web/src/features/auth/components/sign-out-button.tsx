@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useLogout } from '../api/logout';
 import { clearSignInFlow } from '../sign-in-flow';
 
-export function SignOutButton() {
+export function SignOutButton({ showLabel }: { showLabel?: boolean } = {}) {
   const logout = useLogout();
   const navigate = useNavigate();
   const onClick = async () => {
@@ -22,7 +22,7 @@ export function SignOutButton() {
     <Button variant="ghost" size="sm" onClick={onClick} loading={logout.isPending}>
       <LogOut className="h-4 w-4" aria-hidden="true" />
       {/* Icon-only on narrow phones; the name stays for screen readers. */}
-      <span className="sr-only sm:not-sr-only">Sign out</span>
+      <span className={showLabel ? undefined : 'sr-only sm:not-sr-only'}>Sign out</span>
     </Button>
   );
 }

@@ -1,13 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { EnterNameForm } from '../components/enter-name-form';
-import { readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+import { readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
 
 export function EnterNamePage() {
   const navigate = useNavigate();
   const flow = readSignInFlow();
   return (
-    <AuthCard title="Welcome to Hatid" description="Tell us your name as it should appear on your shipments.">
+    <AuthCard step={signInStep(3)} title="Welcome to Hatid" description="Tell us your name as it should appear on your shipments.">
       <EnterNameForm
         defaultValues={{ firstName: flow.firstName ?? '', lastName: flow.lastName ?? '' }}
         onSubmit={({ firstName, lastName, accountType }) => {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Smartphone } from 'lucide-react';
+import { Phone } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { AuthCard } from '../components/auth-card';
 import { StaffLoginForm } from '../components/staff-login-form';
@@ -10,7 +10,8 @@ export function LoginPage() {
     <AuthCard title="Sign in to Hatid" description="Book, pay for and track parcels anywhere in the Philippines.">
       <div className="flex flex-col gap-6">
         <Link to="/login/mobile-number" className={buttonClasses('primary', 'lg', 'w-full')}>
-          <Smartphone className="h-5 w-5" aria-hidden="true" />
+          {/* Lucide's "smartphone" is a bare rounded box at this size, read as a missing-emoji glyph; the handset is not. */}
+          <Phone className="h-5 w-5" aria-hidden="true" data-icon="phone" />
           Continue with mobile number
         </Link>
         <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { MobileNumberForm } from '../components/mobile-number-form';
-import { readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+import { readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
 
 export function MobileNumberPage() {
   const navigate = useNavigate();
   return (
-    <AuthCard step="Step 1 of 2" title="Your mobile number" description="New to Hatid? The same steps create your account.">
+    <AuthCard step={signInStep(1)} title="Your mobile number" description="New to Hatid? The same steps create your account.">
       <MobileNumberForm
         defaultMobileNumber={readSignInFlow().mobileNumber}
         onSent={(mobileNumber, result) => {

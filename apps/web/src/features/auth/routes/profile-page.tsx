@@ -3,13 +3,19 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMe } from '../api/get-me';
 import { ProfileForm } from '../components/profile-form';
 
-export function ProfilePage() {
+/** The profile card: under /settings its heading sits below the page's "Settings" h1. */
+export function ProfilePage({ standalone = false }: { standalone?: boolean }) {
   const me = useMe();
   return (
     <Card>
-      <CardTitle>Profile</CardTitle>
+      {standalone ? <h1 className="text-xl font-semibold text-slate-900">Profile</h1> : <CardTitle>Profile</CardTitle>}
       <CardDescription>Your name and email on Hatid.</CardDescription>
       <div className="mt-6">{me.data ? <ProfileForm user={me.data} /> : <Spinner label="Loading profile" />}</div>
     </Card>
   );
+}
+
+/** /profile: the same card as a page of its own, so it carries the page's h1. */
+export function StandaloneProfilePage() {
+  return <ProfilePage standalone />;
 }

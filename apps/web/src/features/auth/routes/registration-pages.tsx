@@ -2,13 +2,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { AccountType } from '@hatid/domain';
 import { AuthCard } from '../components/auth-card';
 import { RegistrationDetailsForm } from '../components/registration-details-form';
-import { clearSignInFlow, readSignInFlow } from '../sign-in-flow';
+import { clearSignInFlow, readSignInFlow, signInStep } from '../sign-in-flow';
 
 function RegistrationStep({ accountType }: { accountType: AccountType }) {
   const navigate = useNavigate();
   const flow = readSignInFlow();
   return (
     <AuthCard
+      step={signInStep(4)}
       title={accountType === 'business' ? 'Your business' : 'Almost done'}
       description={`Signing up as ${flow.firstName ?? ''} ${flow.lastName ?? ''}.`}
     >

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatMobileNumber } from '../../../lib/format';
 import { AuthCard } from '../components/auth-card';
 import { VerifyOtpForm } from '../components/verify-otp-form';
-import { clearSignInFlow, readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+import { clearSignInFlow, readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
 
 const resendAtOf = (flow: { otpSentAt?: number; resendAfterSeconds?: number }) =>
   (flow.otpSentAt ?? 0) + (flow.resendAfterSeconds ?? 0) * 1000;
@@ -15,7 +15,7 @@ export function VerifyOtpPage() {
 
   return (
     <AuthCard
-      step="Step 2 of 2"
+      step={signInStep(2)}
       title="Enter the code"
       description={
         <>

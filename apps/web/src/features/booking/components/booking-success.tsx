@@ -6,6 +6,7 @@ import { Card, CardDescription } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { useBookedShipment } from '../api/get-booked-shipment';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { HubDetails } from './service-type-field';
 
 /** What was booked, in one line each; nothing while it loads (the tracking number is what matters). */
 function BookedDetails({ trackingNumber }: { trackingNumber: string }) {
@@ -21,6 +22,14 @@ function BookedDetails({ trackingNumber }: { trackingNumber: string }) {
           <dd className="text-slate-900">{formatDate(`${shipment.pickupDate}T12:00:00+08:00`)}</dd>
         </>
       ) : null}
+      {shipment.shipmentType === 'Drop Off' && shipment.dropOffHub ? (
+        <>
+          <dt className="text-slate-500">Drop off at</dt>
+          <dd data-testid="booked-drop-off-hub">
+            <HubDetails hub={shipment.dropOffHub} />
+          </dd>
+        </>
+      ) : null}
       <dt className="text-slate-500">Total</dt>
       <dd className="font-semibold text-slate-900">
         {formatMoney(shipment.totalInCents)} · {PAYER_LABELS[shipment.paidBy]}
@@ -32,11 +41,16 @@ function BookedDetails({ trackingNumber }: { trackingNumber: string }) {
 /** After booking: the tracking number (copyable), the waybill to print and the package's page. */
 export function BookingSuccess({ trackingNumber }: { trackingNumber: string }) {
   const encoded = encodeURIComponent(trackingNumber);
+  const dropOff = useBookedShipment(trackingNumber).data?.shipmentType === 'Drop Off';
   return (
     <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 text-center">
       <CircleCheck className="h-12 w-12 text-teal-700" aria-hidden="true" />
       <h1 className="text-xl font-semibold text-slate-900">Order placed</h1>
-      <CardDescription>We will pick up your package on the pickup day. Write the tracking number on the box or print the waybill.</CardDescription>
+      <CardDescription>
+        {dropOff
+          ? 'Bring your parcel to the hub below during its opening hours. Write the tracking number on the box or print the waybill.'
+          : 'We will pick up your package on the pickup day. Write the tracking number on the box or print the waybill.'}
+      </CardDescription>
       <div className="flex w-full flex-col items-center gap-2 rounded-lg bg-slate-50 p-4">
         <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Tracking number</p>
         <div className="flex flex-wrap items-center justify-center gap-2">

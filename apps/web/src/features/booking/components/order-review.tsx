@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, PAYER_LABELS, formatPesoAmount, type AddressDto, type CoveredProvinceDto } from '@hatid/domain';
+import { DELIVERY_TYPE_LABELS, PAYER_LABELS, formatPesoAmount, type AddressDto, type CoveredProvinceDto, type HubDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import type { BookingDraft, PartyDraft, PartyRole } from '../draft/booking-draft
 import { boxImageUrl } from './box-image';
 import { PARTY_TITLES, addressLine } from './party-fields';
 import { PickupDate } from './pickup-date';
+import { HubDetails } from './service-type-field';
 
 function Section({ title, children, editHash }: { title: string; children: ReactNode; editHash?: string }) {
   return (
@@ -83,19 +84,32 @@ export function OrderReview({
   draft,
   savedAddresses,
   provinces,
+  hubs,
 }: {
   draft: BookingDraft;
   savedAddresses: readonly AddressDto[] | undefined;
   provinces: readonly CoveredProvinceDto[] | undefined;
+  /** The drop-off hubs of the sender's province. */
+  hubs?: readonly HubDto[] | undefined;
 }) {
   const declared = Number(draft.declaredInsuranceValue || 0);
+  const dropOff = draft.shipmentType === 'Drop Off';
+  const hub = dropOff ? hubs?.find((h) => h.id === draft.dropOffHubId) : undefined;
   return (
     <div className="flex flex-col gap-4">
       <Section title="Delivery">
         <p className="text-sm text-slate-700">
-          <span className="font-medium text-slate-900">{DELIVERY_TYPE_LABELS[draft.deliveryType]}</span> · Pick up from the sender
+          <span className="font-medium text-slate-900">{DELIVERY_TYPE_LABELS[draft.deliveryType]}</span> ·{' '}
+          {dropOff ? 'You drop the parcel off at a Hatid hub' : 'Pick up from the sender'}
         </p>
-        <PickupDate deliveryType={draft.deliveryType} />
+        {!dropOff ? (
+          <PickupDate deliveryType={draft.deliveryType} />
+        ) : hub ? (
+          <div className="rounded-lg bg-teal-50 p-3" data-testid="review-drop-off-hub">
+            <p className="mb-1 text-xs font-medium tracking-wide text-teal-900 uppercase">Bring your parcel to</p>
+            <HubDetails hub={hub} />
+          </div>
+        ) : null}
       </Section>
       <div className="grid gap-4 md:grid-cols-2">
         <PartyReview role="sender" party={draft.sender} savedAddresses={savedAddresses} provinces={provinces} />

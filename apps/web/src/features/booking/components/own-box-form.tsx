@@ -9,7 +9,7 @@ import {
 } from '@hatid/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Scale } from 'lucide-react';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -48,9 +48,18 @@ const SIDES = [
   ['heightInCm', 'Height (cm)'],
 ] as const;
 
-/** The price request of the box as typed, or null while a field is not valid yet. */
+/** Only what the weight maths needs: what's inside does not change the chargeable weight. */
+const measuresSchema = ownBoxSchema.pick({ lengthInCm: true, widthInCm: true, heightInCm: true, weightKg: true, quantity: true });
+const sidesSchema = ownBoxSchema.pick({ lengthInCm: true, widthInCm: true, heightInCm: true });
+
+const isBlank = (value: string | undefined) => (value ?? '').trim() === '';
+
+/**
+ * The price request of the box as typed, or null while a measure is missing or not valid. Only values that
+ * pass the domain's numeric rules feed the maths ("1e2" is refused, so it is never read as 100).
+ */
 function requestOf(values: OwnBoxValues, deliveryType: DeliveryType): CalculationInput | null {
-  const parsed = ownBoxSchema.safeParse(values);
+  const parsed = measuresSchema.safeParse(values);
   if (!parsed.success) return null;
   const { lengthInCm, widthInCm, heightInCm, weightKg, quantity } = parsed.data;
   return {
@@ -59,12 +68,24 @@ function requestOf(values: OwnBoxValues, deliveryType: DeliveryType): Calculatio
   };
 }
 
+/** L × W × H ÷ divisor from valid sides only; null while any side is missing or invalid. */
+function volumetricOf(values: OwnBoxValues): number | null {
+  const sides = sidesSchema.safeParse(values);
+  return sides.success ? (sides.data.lengthInCm * sides.data.widthInCm * sides.data.heightInCm) / VOLUMETRIC_DIVISOR : null;
+}
+
+/** Why there is no chargeable weight yet: something still to type, or something typed that is not valid. */
+function waitingFor(values: OwnBoxValues): string {
+  const measures = [values.lengthInCm, values.widthInCm, values.heightInCm, values.weightKg, values.quantity];
+  if (measures.some(isBlank)) return 'Enter the size and weight to see the chargeable weight.';
+  return 'A size, weight or quantity is not valid: correct it to see the chargeable weight.';
+}
+
 function ChargeableWeight({ values, deliveryType }: { values: OwnBoxValues; deliveryType: DeliveryType }) {
   const request = useMemo(() => requestOf(values, deliveryType), [values, deliveryType]);
   const pricing = useLivePricing(request);
-  const line = pricing.result?.packages[0];
-  const side = (v: string) => Number(v) || 0;
-  const volumetric = (side(values.lengthInCm) * side(values.widthInCm) * side(values.heightInCm)) / VOLUMETRIC_DIVISOR;
+  const line = request === null ? undefined : pricing.result?.packages[0];
+  const volumetric = volumetricOf(values);
   return (
     <section
       aria-labelledby="chargeable-title"
@@ -81,11 +102,11 @@ function ChargeableWeight({ values, deliveryType }: { values: OwnBoxValues; deli
       <dl
         data-testid="chargeable-weight"
         data-current={pricing.current}
-        className={cn('flex flex-col gap-1 text-sm text-slate-700 transition-opacity', !pricing.current && 'opacity-50')}
+        className={cn('flex flex-col gap-1 text-sm text-slate-700 transition-colors', !pricing.current && 'text-slate-500! [&_*]:text-slate-500!')}
       >
         <div className="flex justify-between gap-3">
           <dt>Volumetric weight</dt>
-          <dd className="tabular-nums">{volumetric.toFixed(2)} kg</dd>
+          <dd className="tabular-nums">{volumetric === null ? '–' : `${volumetric.toFixed(2)} kg`}</dd>
         </div>
         <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
           <dt>Chargeable weight</dt>
@@ -102,7 +123,7 @@ function ChargeableWeight({ values, deliveryType }: { values: OwnBoxValues; deli
         {line?.category === 'Cargo' ? <p className="text-xs text-slate-600">From 10 kg your box travels as Cargo, priced the same way.</p> : null}
       </dl>
       <p aria-live="polite" className="min-h-5 text-xs text-slate-500">
-        {request === null ? 'Enter the size and weight to see the chargeable weight.' : pricing.updating ? 'Updating…' : ''}
+        {request === null ? waitingFor(values) : pricing.updating ? 'Updating…' : ''}
         {pricing.query.isError && !pricing.updating ? 'Could not compute the price right now.' : ''}
       </p>
     </section>
@@ -146,7 +167,9 @@ export function OwnBoxForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Your box" className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="flex flex-col gap-4">
-        <div className="grid grid-cols-3 gap-3 sm:gap-4">{SIDES.map(([name, label]) => numeric(name, label))}</div>
+        <div className="grid grid-cols-3 gap-3 sm:gap-4">{SIDES.map(([name, label]) => (
+            <Fragment key={name}>{numeric(name, label)}</Fragment>
+          ))}</div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
           {numeric('weightKg', 'Weight per box (kg)')}
           {numeric('quantity', 'Quantity', { min: 1, step: '1' })}

@@ -44,7 +44,7 @@ describe('PackageLineSummary', () => {
     expect(item.querySelector('img')?.getAttribute('src')).toBe('/boxes/small-box.svg');
     expect(item.textContent).toContain('2 ×');
     expect(item.textContent).toContain('Small Box');
-    expect(within(item).getByTestId('line-total').textContent).toBe('PHP 440.00');
+    expect(within(item).getByTestId('line-total').textContent).toBe('₱440.00');
     const breakdown = within(item).getByText('Base Delivery Fee (₱220.00 x 2)').closest('dl')!;
     expect(breakdown.hidden).toBe(true);
     await openBreakdown(item);
@@ -56,7 +56,7 @@ describe('PackageLineSummary', () => {
     await openBreakdown(item);
     expect(within(item).getByText('Box Rate (₱180.00 x 3)')).toBeTruthy();
     expect(within(item).queryByText(/Base Delivery Fee/)).toBeNull();
-    expect(within(item).getByTestId('line-total').textContent).toBe('PHP 540.00');
+    expect(within(item).getByTestId('line-total').textContent).toBe('₱540.00');
   });
 
   it('shows "Chargeable weight fee" for Your Box, with the own-box surcharge in the total', async () => {
@@ -72,10 +72,10 @@ describe('PackageLineSummary', () => {
       }),
     );
     expect(item.querySelector('img')?.getAttribute('src')).toBe('/boxes/your-box.svg');
-    expect(within(item).getByTestId('line-total').textContent).toBe('PHP 1,370.00');
+    expect(within(item).getByTestId('line-total').textContent).toBe('₱1,370.00');
     await openBreakdown(item);
     expect(within(item).getByText('Chargeable weight fee')).toBeTruthy();
-    expect(within(item).getByText('PHP 1,350.00')).toBeTruthy();
+    expect(within(item).getByText('₱1,350.00')).toBeTruthy();
     expect(within(item).getByText('Own-box surcharge (₱20.00 x 1)')).toBeTruthy();
     expect(within(item).getByText('18 kg × 1')).toBeTruthy();
   });
@@ -98,18 +98,33 @@ describe('PricingSummary', () => {
       />,
     );
     const row = (label: string) => screen.getByText(label).closest('div')!.textContent;
-    expect(row('Subtotal')).toBe('SubtotalPHP 440.00');
-    expect(row('Insurance')).toBe('InsurancePHP 10.00');
-    expect(row('Surcharge')).toBe('SurchargePHP 0.00');
-    expect(row('Discount (SAVE50)')).toBe('Discount (SAVE50)− PHP 50.00');
+    expect(row('Subtotal')).toBe('Subtotal₱440.00');
+    expect(row('Insurance')).toBe('Insurance₱10.00');
+    expect(screen.queryByText('Own-box surcharge')).toBeNull();
+    expect(row('Discount (SAVE50)')).toBe('Discount (SAVE50)− ₱50.00');
     expect(row('Total')).toBe('TotalPHP 0.00');
+  });
+
+  it('names the Same Day fee and the own-box surcharge instead of one "Surcharge"', () => {
+    render(
+      <PricingSummary
+        current
+        updating={false}
+        result={{ packagesTotal: 1350, surcharge: 2020, surchargeInCents: 202000, sameDayFeeInCents: 200000, subtotal: 3370, insuranceValue: 10, discountAmount: 0, total: 3380 }}
+      />,
+    );
+    const row = (label: string) => screen.getByText(label).closest('div')!.textContent;
+    expect(row('Same Day fee')).toBe('Same Day fee₱2,000.00');
+    expect(row('Own-box surcharge')).toBe('Own-box surcharge₱20.00');
+    expect(screen.queryByText('Surcharge')).toBeNull();
+    expect(row('Total')).toBe('Total₱3,380.00');
   });
 
   it('dims an out-of-date price and says it is updating, keeping every row in place', () => {
     render(<PricingSummary current={false} updating result={undefined} notice="Add a package to see the price." />);
-    expect(screen.getByTestId('pricing-figures').className).toContain('opacity-50');
+    expect(screen.getByTestId('pricing-figures').className).toContain('text-slate-500');
     expect(screen.getByText(/Updating price/)).toBeTruthy();
-    expect(screen.getByText('Total').closest('div')!.textContent).toBe('TotalPHP 0.00');
+    expect(screen.getByText('Total').closest('div')!.textContent).toBe('Total₱0.00');
     expect(screen.getByText('Add a package to see the price.')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Price' }).getAttribute('aria-busy')).toBe('true');
   });

@@ -30,7 +30,7 @@ function LineEditor({ line, index, ...props }: Omit<PackageLinesEditorProps, 'li
   const ownBoxError = ownBox ? (props.errorOf(at('weightKg')) ?? props.errorOf(at('lengthInCm')) ?? props.errorOf(at('widthInCm')) ?? props.errorOf(at('heightInCm'))) : undefined;
 
   return (
-    <li aria-label={`Package ${index + 1}: ${line.boxName}`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3">
+    <li aria-label={`Package ${index + 1}: ${line.boxName}`} data-line-key={line.key} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3">
       <div className="flex items-center gap-3">
         <img src={boxImageUrl(line.boxName)} alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
         <div className="min-w-0 flex-1">

@@ -26,6 +26,8 @@ export interface PartyFieldsProps {
   /** Undefined when nobody is signed in (no address book to choose from). */
   savedAddresses: readonly AddressDto[] | undefined;
   signedIn: boolean;
+  /** false: no "Save to my addresses" (booking for a customer, whose address book is not the booker's). */
+  canSave?: boolean;
 }
 
 function ModeSwitch({ role, mode, onChange }: { role: PartyRole; mode: PartyDraft['mode']; onChange: (mode: PartyDraft['mode']) => void }) {
@@ -52,7 +54,7 @@ function ModeSwitch({ role, mode, onChange }: { role: PartyRole; mode: PartyDraf
 }
 
 /** Sender or receiver: pick a saved address, or type one (and optionally keep it in the address book). */
-export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAddresses, signedIn }: PartyFieldsProps) {
+export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAddresses, signedIn, canSave }: PartyFieldsProps) {
   const hasSaved = (savedAddresses?.length ?? 0) > 0;
   const mode = hasSaved ? party.mode : 'new';
   const chosen = savedAddresses?.find((a) => a.id === party.addressId);
@@ -146,11 +148,13 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
               />
             )}
           </FormField>
-          <Checkbox
-            label={signedIn ? 'Save to my addresses' : 'Save to my addresses (after you sign in)'}
-            checked={party.save}
-            onChange={(event) => onChange({ save: event.target.checked })}
-          />
+          {canSave === false ? null : (
+            <Checkbox
+              label={signedIn ? 'Save to my addresses' : 'Save to my addresses (after you sign in)'}
+              checked={party.save}
+              onChange={(event) => onChange({ save: event.target.checked })}
+            />
+          )}
         </>
       )}
     </fieldset>

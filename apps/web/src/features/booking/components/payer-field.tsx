@@ -8,7 +8,18 @@ const DETAILS: Record<Payer, string> = {
 };
 
 /** Who pays and how: cash from the sender or the recipient; the wallet is shown, switched off, with why. */
-export function PayerField({ value, onChange, error }: { value: Payer; onChange: (payer: Payer) => void; error?: string | undefined }) {
+export function PayerField({
+  value,
+  onChange,
+  error,
+  dropOff = false,
+}: {
+  value: Payer;
+  onChange: (payer: Payer) => void;
+  error?: string | undefined;
+  /** Drop Off: nobody comes to pick up, so the sender's cash is paid at the hub counter. */
+  dropOff?: boolean;
+}) {
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">Who pays</legend>
@@ -37,7 +48,7 @@ export function PayerField({ value, onChange, error }: { value: Payer; onChange:
               <span className="flex flex-col gap-0.5">
                 <span className="font-medium text-slate-900">{PAYER_LABELS[payer]}</span>
                 <span id={`payer-${payer}-details`} className="text-xs text-slate-600">
-                  {DETAILS[payer]}
+                  {dropOff && payer === 'sender' ? 'The sender pays in cash at the hub when dropping the parcel off.' : DETAILS[payer]}
                 </span>
               </span>
             </label>

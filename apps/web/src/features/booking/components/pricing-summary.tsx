@@ -17,9 +17,9 @@ export interface PricingSummaryProps {
   className?: string;
 }
 
-function Row({ label, value, strong, negative }: { label: ReactNode; value: unknown; strong?: boolean; negative?: boolean }) {
+function Row({ label, value, strong, negative, className }: { label: ReactNode; value: unknown; strong?: boolean; negative?: boolean; className?: string }) {
   return (
-    <div className={cn('flex items-baseline justify-between gap-3', strong ? 'text-base font-semibold text-slate-900' : 'text-sm text-slate-700')}>
+    <div className={cn('flex items-baseline justify-between gap-3', strong ? 'text-base font-semibold text-slate-900' : 'text-sm text-slate-700', className)}>
       <dt>{label}</dt>
       <dd className="whitespace-nowrap tabular-nums">
         {negative && typeof value === 'number' && value > 0 ? '− ' : ''}
@@ -30,15 +30,22 @@ function Row({ label, value, strong, negative }: { label: ReactNode; value: unkn
 }
 
 /**
- * The pricing result display: package lines and the totals. Every row is always there (PHP 0.00 until
- * priced), so a new price never shifts the page; while the form and the figure disagree the figure is dimmed
- * and marked as updating, never shown as the final total.
+ * The pricing result display: package lines and the totals. The main rows are always there (₱0.00 until
+ * priced), so a new price barely shifts the page; while the form and the figure disagree the figure is dimmed
+ * (every figure in grey, still 4.7:1 against white: opacity fell below the contrast minimum) and marked as
+ * updating, never shown as the final total.
  */
 export function PricingSummary({ result, current, updating, notice, promoCode, title = 'Price', className }: PricingSummaryProps) {
   const titleId = useId();
+  // Nothing priced yet reads ₱0.00; "PHP 0.00" is kept for a priced value that is not a number.
+  const amount = (value: unknown) => (result ? value : 0);
   const lines = result?.packages ?? [];
   const retrieval = (result?.retrievalFeeInCents ?? 0) / 100;
   const fees = (result?.feesInCents ?? 0) / 100;
+  // The server's one "surcharge" holds the Same Day fee and the own-box surcharges: name each part.
+  const sameDayFee = (result?.sameDayFeeInCents ?? 0) / 100;
+  const surcharge = result ? result.surcharge : 0;
+  const ownBoxSurcharge = typeof surcharge === 'number' ? surcharge - sameDayFee : surcharge;
   return (
     <section aria-labelledby={titleId} aria-busy={updating || undefined} className={cn('flex flex-col gap-3', className)}>
       <div className="flex items-center justify-between gap-2">
@@ -53,7 +60,7 @@ export function PricingSummary({ result, current, updating, notice, promoCode, t
           ) : null}
         </p>
       </div>
-      <div data-testid="pricing-figures" data-current={current} className={cn('flex flex-col gap-3 transition-opacity', !current && 'opacity-50')}>
+      <div data-testid="pricing-figures" data-current={current} className={cn('flex flex-col gap-3 transition-colors', !current && 'text-slate-500! [&_*]:text-slate-500!')}>
         {lines.length > 0 ? (
           <ul aria-label="Packages" className="divide-y divide-slate-100 border-y border-slate-100">
             {lines.map((line, index) => (
@@ -62,16 +69,16 @@ export function PricingSummary({ result, current, updating, notice, promoCode, t
           </ul>
         ) : null}
         <dl className="flex flex-col gap-1.5">
-          <Row label="Packages" value={result?.packagesTotal} />
-          <Row label="Surcharge" value={result?.surcharge} />
-          <Row label="Subtotal" value={result?.subtotal} />
-          <Row label="Insurance" value={result?.insuranceValue} />
+          <Row label="Packages" value={amount(result?.packagesTotal)} />
+          {ownBoxSurcharge !== 0 ? <Row label="Own-box surcharge" value={ownBoxSurcharge} /> : null}
+          {sameDayFee > 0 ? <Row label="Same Day fee" value={sameDayFee} /> : null}
+          <Row label="Subtotal" value={amount(result?.subtotal)} />
+          <Row label="Insurance" value={amount(result?.insuranceValue)} />
           {retrieval > 0 ? <Row label="Retrieval fee" value={retrieval} /> : null}
           {fees > 0 ? <Row label="Other fees" value={fees} /> : null}
-          <Row label={promoCode ? `Discount (${promoCode})` : 'Discount'} value={result?.discountAmount} negative />
-          <div className="mt-1 border-t border-slate-200 pt-2">
-            <Row label="Total" value={result?.total} strong />
-          </div>
+          <Row label={promoCode ? `Discount (${promoCode})` : 'Discount'} value={amount(result?.discountAmount)} negative />
+          {/* A <dl> holds its dt/dd groups directly (one <div> each): the rule above is the Total row's own border. */}
+          <Row label="Total" value={amount(result?.total)} strong className="mt-1 border-t border-slate-200 pt-2" />
         </dl>
       </div>
       {notice ? <div className="text-sm text-slate-600">{notice}</div> : null}

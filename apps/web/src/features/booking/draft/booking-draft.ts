@@ -1,4 +1,4 @@
-import { DELIVERY_TYPES, PAYERS, type DeliveryType, type Payer, type PricedBoxName } from '@hatid/domain';
+import { DELIVERY_TYPES, PAYERS, SERVICE_TYPES, type DeliveryType, type Payer, type PricedBoxName, type ServiceType } from '@hatid/domain';
 import { useSyncExternalStore } from 'react';
 
 /** A sender or receiver: one of the person's saved addresses, or one typed in the form. */
@@ -33,6 +33,10 @@ export interface PackageDraft {
 export interface BookingDraft {
   version: 1;
   deliveryType: DeliveryType;
+  /** Pick Up: a rider collects from the sender; Drop Off: the sender brings it to `dropOffHubId`. */
+  shipmentType: ServiceType;
+  /** The hub chosen for a Drop Off; '' for none. */
+  dropOffHubId: string;
   sender: PartyDraft;
   receiver: PartyDraft;
   packages: PackageDraft[];
@@ -43,6 +47,16 @@ export interface BookingDraft {
   paidBy: Payer;
   /** One per draft: retries and double clicks of the same booking book once. */
   idempotencyKey: string;
+  /**
+   * Staff, ssp and partners booking from the console: the customer the shipment is for (POST /shipments
+   * with ownerId). null when people book for themselves.
+   */
+  bookFor: BookFor | null;
+}
+
+export interface BookFor {
+  id: string;
+  name: string;
 }
 
 export type PartyRole = 'sender' | 'receiver';
@@ -72,6 +86,8 @@ export function newPackageLine(boxName: PricedBoxName, over: Partial<Omit<Packag
 export const emptyDraft = (): BookingDraft => ({
   version: 1,
   deliveryType: 'next_day',
+  shipmentType: 'Pick Up',
+  dropOffHubId: '',
   sender: emptyParty(),
   receiver: emptyParty(),
   packages: [],
@@ -79,6 +95,7 @@ export const emptyDraft = (): BookingDraft => ({
   promoCode: '',
   paidBy: 'sender',
   idempotencyKey: newKey(),
+  bookFor: null,
 });
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -99,6 +116,11 @@ function partyFrom(raw: unknown): PartyDraft {
   };
 }
 
+function bookForFrom(raw: unknown): BookFor | null {
+  const b = (raw ?? {}) as Record<string, unknown>;
+  return str(b.id) ? { id: str(b.id), name: str(b.name) } : null;
+}
+
 /** Reads a stored draft defensively: storage is user-editable and may hold an older shape. */
 function draftFrom(raw: unknown): BookingDraft {
   const d = (raw ?? {}) as Record<string, unknown>;
@@ -107,6 +129,8 @@ function draftFrom(raw: unknown): BookingDraft {
   return {
     version: 1,
     deliveryType: DELIVERY_TYPES.includes(d.deliveryType as DeliveryType) ? (d.deliveryType as DeliveryType) : fallback.deliveryType,
+    shipmentType: SERVICE_TYPES.includes(d.shipmentType as ServiceType) ? (d.shipmentType as ServiceType) : fallback.shipmentType,
+    dropOffHubId: str(d.dropOffHubId),
     sender: partyFrom(d.sender),
     receiver: partyFrom(d.receiver),
     packages: packages
@@ -125,6 +149,7 @@ function draftFrom(raw: unknown): BookingDraft {
     promoCode: str(d.promoCode),
     paidBy: PAYERS.includes(d.paidBy as Payer) ? (d.paidBy as Payer) : fallback.paidBy,
     idempotencyKey: str(d.idempotencyKey) || fallback.idempotencyKey,
+    bookFor: bookForFrom(d.bookFor),
   };
 }
 
@@ -186,3 +211,9 @@ export const updateParty = (role: PartyRole, patch: Partial<PartyDraft>) =>
 
 export const updatePackage = (key: string, patch: Partial<Omit<PackageDraft, 'key'>>) =>
   updateDraft((d) => ({ ...d, packages: d.packages.map((p) => (p.key === key ? { ...p, ...patch } : p)) }));
+
+/** The console's "Book for a customer": a fresh draft (and key) in that customer's name. */
+export function startBookingFor(customer: BookFor): void {
+  resetDraft();
+  updateDraft((d) => ({ ...d, bookFor: customer }));
+}

@@ -1,5 +1,6 @@
 import {
   DELIVERY_TYPE_LABELS,
+  DROP_OFF_HUB_REQUIRED,
   ITEM_CATEGORIES,
   PRICING_LIMITS,
   addressInput,
@@ -12,6 +13,7 @@ import {
   type CalculationInput,
   type CoveredProvinceDto,
   type CustomerBookingInput,
+  type HubDto,
   type ItemCategory,
   type ShipmentPartyInput,
 } from '@hatid/domain';
@@ -24,6 +26,8 @@ export type DraftErrors = Record<string, string>;
 export interface DraftContext {
   savedAddresses?: readonly AddressDto[] | undefined;
   provinces?: readonly CoveredProvinceDto[] | undefined;
+  /** The drop-off hubs of the sender's province (undefined while unknown or loading). */
+  hubs?: readonly HubDto[] | undefined;
 }
 
 export type BookingRequest = Omit<CustomerBookingInput, 'expectedTotalInCents'>;
@@ -125,6 +129,15 @@ function checkServiceArea(draft: BookingDraft, context: DraftContext, errors: Dr
   else if (to && to !== from) errors.deliveryType = `${label} delivers within ${province.name} only`;
 }
 
+/** Drop Off needs a hub, one of those in the sender's province (a changed province leaves the old one out). */
+function checkDropOffHub(draft: BookingDraft, context: DraftContext, errors: DraftErrors) {
+  if (draft.shipmentType !== 'Drop Off') return;
+  if (!draft.dropOffHubId) errors.dropOffHubId = DROP_OFF_HUB_REQUIRED;
+  else if (context.hubs && !context.hubs.some((h) => h.id === draft.dropOffHubId)) {
+    errors.dropOffHubId = "Choose one of the hubs in the sender's province";
+  }
+}
+
 /**
  * Checks the whole draft with the domain's rules and builds the two requests made from it. Pure, so the
  * booking page, the order summary and the tests all agree on what is valid.
@@ -153,13 +166,15 @@ export function checkDraft(draft: BookingDraft, context: DraftContext = {}): Dra
   const sender = checkParty('sender', draft.sender, context, errors);
   const receiver = checkParty('receiver', draft.receiver, context, errors);
   checkServiceArea(draft, context, errors);
+  checkDropOffHub(draft, context, errors);
   if (draft.paidBy === 'wallet') errors.paidBy = 'Paying by wallet is not available yet. Choose cash upon pick up or upon delivery.';
 
   const booking: BookingRequest | null =
     Object.keys(errors).length === 0 && pricing && sender && receiver
       ? {
           deliveryType: draft.deliveryType,
-          shipmentType: 'Pick Up',
+          shipmentType: draft.shipmentType,
+          ...(draft.shipmentType === 'Drop Off' ? { dropOffHubId: draft.dropOffHubId } : {}),
           sender,
           receiver,
           packages: priced.map((p, i) => ({ ...p!, itemCategory: categories[i]! })),

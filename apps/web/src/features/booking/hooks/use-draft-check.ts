@@ -4,10 +4,11 @@ import { useSavedAddresses } from '../../../lib/api/saved-addresses';
 import type { BookingDraft } from '../draft/booking-draft';
 import type { DraftCheck, DraftErrors } from '../draft/check-draft';
 import { isApiError } from '../../../lib/api-client';
+import { useHubs } from '../api/get-hubs';
 import { useLivePricing } from './use-live-pricing';
 
 /** The checking functions of draft/check-draft.ts (the booking page loads them on first use). */
-export type DraftChecker = Pick<typeof import('../draft/check-draft'), 'checkDraft' | 'draftKeyOf'>;
+export type DraftChecker = Pick<typeof import('../draft/check-draft'), 'checkDraft' | 'draftKeyOf' | 'provinceOf'>;
 
 const NO_ADDRESSES: never[] = [];
 /** Before the checker has loaded: nothing to show, nothing to price, nothing to book. */
@@ -23,12 +24,16 @@ export function useDraftCheck(
   signedIn: boolean,
   { checker, debounceMs }: { checker: DraftChecker | null; debounceMs?: number },
 ) {
-  const saved = useSavedAddresses(signedIn);
+  // Booking for a customer from the console: the booker's own address book is not the customer's.
+  const ownAddressBook = signedIn && !draft.bookFor;
+  const saved = useSavedAddresses(ownAddressBook);
   const provinces = useCoveredProvinces();
-  const savedAddresses = signedIn ? saved.data : NO_ADDRESSES;
+  const savedAddresses = ownAddressBook ? saved.data : NO_ADDRESSES;
+  const senderProvince = checker?.provinceOf(draft.sender, savedAddresses);
+  const hubs = useHubs(draft.shipmentType === 'Drop Off' ? senderProvince : undefined);
   const check = useMemo(
-    () => (checker ? checker.checkDraft(draft, { savedAddresses, provinces: provinces.data }) : NOT_CHECKED),
-    [checker, draft, savedAddresses, provinces.data],
+    () => (checker ? checker.checkDraft(draft, { savedAddresses, provinces: provinces.data, hubs: hubs.data }) : NOT_CHECKED),
+    [checker, draft, savedAddresses, provinces.data, hubs.data],
   );
   const pricing = useLivePricing(check.pricing, debounceMs);
 
@@ -40,5 +45,5 @@ export function useDraftCheck(
     return { ...fromServer, ...check.errors };
   }, [checker, check.errors, pricing.query.error, pricing.updating, draft]);
 
-  return { check, errors, pricing, savedAddresses, saved, provinces, ready: checker !== null };
+  return { check, errors, pricing, savedAddresses, saved, provinces, hubs, senderProvince, ready: checker !== null };
 }

@@ -1,22 +1,23 @@
 import { BOXES, VALIDATION_MESSAGES, calculationBody, packageBreakdownLabel, quotePrice, toBoxDisplay, type CalculationInput } from '@hatid/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
+import { DELIVERY_TYPE_HINTS } from '../components/delivery-type-picker';
 import { resetDraft } from '../draft/booking-draft';
 import { BookingForm } from './booking-form';
 
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** The API as the form meets it: the catalogue, no provinces yet, and the domain's own price. */
-function fakeApi() {
+function fakeApi(provinces: unknown[] = []) {
   const pricingCalls: CalculationInput[] = [];
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/boxes')) return json(BOXES.map(toBoxDisplay));
-    if (url.startsWith('/api/addresses/covered-provinces')) return json([]);
+    if (url.startsWith('/api/addresses/covered-provinces')) return json(provinces);
     if (url.startsWith('/api/shipments/pricing-details')) {
       const body = JSON.parse(String(init?.body)) as CalculationInput;
       pricingCalls.push(body);
@@ -104,7 +105,38 @@ describe('declared value (numeric field rules)', () => {
     await waitFor(() => expect(pricingCalls).toHaveLength(2));
     expect(pricingCalls[1]!.declaredInsuranceValue).toBe(1000);
     // ₱220 box + ₱15 insurance on ₱1,000.
-    await waitFor(() => expect(screen.getByText('Total').closest('div')!.textContent).toBe('TotalPHP 235.00'));
+    await waitFor(() => expect(screen.getByText('Total').closest('div')!.textContent).toBe('Total₱235.00'));
     expect(screen.queryByText(VALIDATION_MESSAGES.decimals)).toBeNull();
   });
 });
+
+describe('adding a box and choosing a delivery type', () => {
+  it('moves the focus to the new line\'s first field after "Add Small Box"', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    await renderForm();
+    await user.click(await screen.findByRole('button', { name: 'Add Small Box' }));
+    const line = await screen.findByRole('listitem', { name: 'Package 1: Small Box' });
+    await waitFor(() => expect(document.activeElement).toBe(within(line).getByLabelText('Quantity')));
+    await user.click(screen.getByRole('button', { name: 'Add Small Box' }));
+    const second = await screen.findByRole('listitem', { name: 'Package 2: Small Box' });
+    await waitFor(() => expect(document.activeElement).toBe(within(second).getByLabelText('Quantity')));
+  });
+
+  it('describes every delivery type and says up front where Same Day and Intra-City run', async () => {
+    fakeApi([
+      { provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'direct', retrievalFeeInCents: 0, isIntraCityEnabled: true },
+      { provinceCode: '0722000000', name: 'Cebu', partnerStatus: 'direct', retrievalFeeInCents: 0, isIntraCityEnabled: true },
+      { provinceCode: '0630000000', name: 'Iloilo', partnerStatus: 'partner', retrievalFeeInCents: 6000, isIntraCityEnabled: false },
+    ]);
+    await renderForm();
+    for (const hint of Object.values(DELIVERY_TYPE_HINTS)) {
+      // Not hidden below a breakpoint: the description is there at phone widths too.
+      expect(screen.getByText(hint).className).not.toMatch(/(^|\s)hidden(\s|$)/);
+    }
+    expect((await screen.findByTestId('delivery-type-areas')).textContent).toBe(
+      'Same Day and Intra-City pick up and deliver within one province: Metro Manila and Cebu.',
+    );
+  });
+});
+

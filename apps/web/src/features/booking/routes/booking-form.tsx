@@ -8,13 +8,14 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { BoxPicker } from '../components/box-picker';
 import { DeliveryTypePicker } from '../components/delivery-type-picker';
+import { MobileTotalBar } from '../components/mobile-total-bar';
 import { NumericInput } from '../components/numeric-input';
 import { PackageLinesEditor } from '../components/package-lines-editor';
 import { PartyFields } from '../components/party-fields';
 import { PayerField } from '../components/payer-field';
-import { PickupDate } from '../components/pickup-date';
 import { PricingSummary } from '../components/pricing-summary';
 import { PromoCodeField } from '../components/promo-code-field';
+import { ServiceTypeField } from '../components/service-type-field';
 import {
   newPackageLine,
   updateDraft,
@@ -26,6 +27,8 @@ import {
 } from '../draft/booking-draft';
 import { useDraftCheck } from '../hooks/use-draft-check';
 import { loadDraftChecker, useDraftChecker } from '../hooks/use-draft-checker';
+import { useWideScreen } from '../hooks/use-wide-screen';
+import { cn } from '../../../lib/utils';
 
 const isPristine = (p: PartyDraft) => !p.name && !p.mobileNumber && !p.email && !p.provinceCode && !p.streetName && !p.addressId;
 
@@ -52,10 +55,16 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const draft = useBookingDraft();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const wide = useWideScreen();
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  /** Continue was pressed before the rules had loaded: finish it as soon as they are here. */
+  const [continuePending, setContinuePending] = useState(false);
+  /** The package line just added, whose first field takes the focus once it is on screen. */
+  const [focusLine, setFocusLine] = useState<string | null>(null);
   const checker = useDraftChecker(draft);
-  const { check, errors, pricing, savedAddresses, saved, ready } = useDraftCheck(draft, signedIn, { checker });
+  const { check, errors, pricing, savedAddresses, saved, provinces, hubs, senderProvince, ready } = useDraftCheck(draft, signedIn, { checker });
+  const localAreas = provinces.data?.filter((p) => p.isIntraCityEnabled).map((p) => p.name);
 
   useEffect(() => {
     if (deliveryType && deliveryType !== draft.deliveryType) updateDraft((d) => ({ ...d, deliveryType }));
@@ -87,25 +96,39 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
     onTouched: (field: string) => touch(`${role}.${field}`),
     savedAddresses,
     signedIn,
+    canSave: !draft.bookFor,
   });
 
   const addBox = (boxName: BoxName) => {
-    updateDraft((d) => ({ ...d, packages: [...d.packages, newPackageLine(boxName)] }));
+    const line = newPackageLine(boxName);
+    updateDraft((d) => ({ ...d, packages: [...d.packages, line] }));
+    setFocusLine(line.key);
     toast.success(`${boxName} added`);
   };
+
+  // The new line's fields (What's inside is required) sit above the catalogue: take the person there.
+  useEffect(() => {
+    if (!focusLine) return;
+    const field = formRef.current?.querySelector<HTMLElement>(`[data-line-key="${focusLine}"] input, [data-line-key="${focusLine}"] button[role="combobox"]`);
+    if (!field) return;
+    setFocusLine(null);
+    field.scrollIntoView?.({ block: 'center' });
+    field.focus({ preventScroll: true });
+  }, [focusLine, draft.packages]);
 
   const promoError = pricing.current ? pricing.result?.promoCodeError : null;
   const errorCount = Object.keys(errors).length + (promoError ? 1 : 0);
 
-  const onContinue = (event: FormEvent) => {
-    event.preventDefault();
+  const onContinue = (event?: FormEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
     if (!ready) {
-      // Continue pressed before the rules arrived (a very slow network): check once they are here.
+      // The rules load on first use; an untouched form may not have them yet. Check once they are here
+      // (the effect below), so one press always shows every problem.
+      setContinuePending(true);
       void loadDraftChecker();
-      toast.info('One moment: checking your booking.');
       return;
     }
-    setSubmitted(true);
     if (errorCount > 0) {
       focusFirstError(formRef.current);
       return;
@@ -122,6 +145,12 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
     void navigate({ to: '/order-summary' });
   };
 
+  useEffect(() => {
+    if (!continuePending || !ready) return;
+    setContinuePending(false);
+    onContinue();
+  }, [continuePending, ready]);
+
   const boxNames = draft.packages.map((p) => p.boxName);
   const notice = draft.packages.length === 0
     ? 'Add a package to see the price.'
@@ -131,8 +160,20 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
         ? `We could not price this: ${pricing.query.error.message}`
         : null;
 
+  const summary = (
+    <PricingSummary result={pricing.result} current={pricing.current} updating={pricing.updating} notice={notice} promoCode={draft.promoCode || undefined} />
+  );
+  const attention =
+    submitted && errorCount > 0 ? (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+        {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
+      </p>
+    ) : null;
+
+  const signIn = signedIn ? null : <p className="text-xs text-slate-600">You will be asked to sign in. Everything you entered is kept.</p>;
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+    <div className={cn('grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start', !wide && 'pb-32')}>
       <div className="flex min-w-0 flex-col gap-6">
         {intro}
         <form id="booking-form" ref={formRef} noValidate onSubmit={onContinue} aria-labelledby="booking-title" className="flex min-w-0 flex-col gap-6">
@@ -142,6 +183,7 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
             </h1>
             <DeliveryTypePicker
               value={draft.deliveryType}
+              localAreas={localAreas}
               // Not a typing mistake but a fact about the chosen places: say it as soon as it is known.
               error={errors.deliveryType}
               onChange={(type) => {
@@ -149,7 +191,20 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
                 onDeliveryTypeChange(type);
               }}
             />
-            <PickupDate deliveryType={draft.deliveryType} />
+            <ServiceTypeField
+              value={draft.shipmentType}
+              onChange={(shipmentType) => updateDraft((d) => ({ ...d, shipmentType }))}
+              deliveryType={draft.deliveryType}
+              senderProvinceName={senderProvince ? (provinces.data?.find((p) => p.provinceCode === senderProvince)?.name ?? senderProvince) : undefined}
+              hubs={hubs.data}
+              hubsLoading={hubs.isPending && hubs.fetchStatus !== 'idle'}
+              hubId={draft.dropOffHubId}
+              onHubChange={(dropOffHubId) => {
+                updateDraft((d) => ({ ...d, dropOffHubId }));
+                touch('dropOffHubId');
+              }}
+              hubError={visible('dropOffHubId')}
+            />
           </Card>
 
           <Card>
@@ -201,31 +256,43 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
               onApply={(promoCode) => updateDraft((d) => ({ ...d, promoCode }))}
               onRemove={() => updateDraft((d) => ({ ...d, promoCode: '' }))}
             />
-            <PayerField value={draft.paidBy} error={visible('paidBy')} onChange={(paidBy) => updateDraft((d) => ({ ...d, paidBy }))} />
+            <PayerField
+              value={draft.paidBy}
+              error={visible('paidBy')}
+              dropOff={draft.shipmentType === 'Drop Off'}
+              onChange={(paidBy) => updateDraft((d) => ({ ...d, paidBy }))}
+            />
           </Card>
         </form>
       </div>
 
-      <aside aria-label="Price" className="lg:sticky lg:top-4">
-        <Card className="flex flex-col gap-4">
-          <PricingSummary
-            result={pricing.result}
-            current={pricing.current}
-            updating={pricing.updating}
-            notice={notice}
-            promoCode={draft.promoCode || undefined}
-          />
-          {submitted && errorCount > 0 ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
-              {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
-            </p>
-          ) : null}
-          <Button type="submit" form="booking-form" size="lg">
-            Continue <ArrowRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          {signedIn ? null : <p className="text-xs text-slate-600">You will be asked to sign in. Everything you entered is kept.</p>}
-        </Card>
-      </aside>
+      {/* Wide screens: the price card sits beside the form. Phones: the bar below keeps the total in view. */}
+      {wide ? (
+        <aside aria-label="Price" className="lg:sticky lg:top-4">
+          <Card className="flex flex-col gap-4">
+            {summary}
+            {attention}
+            <Button type="submit" form="booking-form" size="lg">
+              Continue <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            {signIn}
+          </Card>
+        </aside>
+      ) : (
+        <MobileTotalBar
+          formId="booking-form"
+          total={pricing.result?.total}
+          current={pricing.current}
+          updating={pricing.updating}
+          breakdown={
+            <div className="flex flex-col gap-3">
+              {summary}
+              {signIn}
+            </div>
+          }
+          alert={attention}
+        />
+      )}
     </div>
   );
 }

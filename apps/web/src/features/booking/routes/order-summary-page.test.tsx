@@ -140,13 +140,13 @@ describe('OrderSummaryPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Order summary' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('review-receiver').textContent).toContain('1 Rizal Street, Poblacion, Cebu City, Cebu'));
-    await waitFor(() => expect(total()).toBe('TotalPHP 230.00'));
+    await waitFor(() => expect(total()).toBe('Total₱230.00'));
     figuresAreCurrent();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const alert = await screen.findByText('The price has changed');
     expect(alert.parentElement!.textContent).toContain('The price is now ₱260.00');
-    await waitFor(() => expect(total()).toBe('TotalPHP 260.00'));
+    await waitFor(() => expect(total()).toBe('Total₱260.00'));
     figuresAreCurrent();
     expect(api.bookings[0]!.body.expectedTotalInCents).toBe(23000);
 
@@ -180,7 +180,7 @@ describe('OrderSummaryPage', () => {
     fillDraft();
     const user = userEvent.setup();
     renderSummary();
-    await waitFor(() => expect(total()).toBe('TotalPHP 230.00'));
+    await waitFor(() => expect(total()).toBe('Total₱230.00'));
     figuresAreCurrent();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 

@@ -4,7 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, PackageOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { Card, CardDescription } from '../../../components/ui/card';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useBookShipment } from '../api/book-shipment';
 import { bookedShipmentQueryKey } from '../api/get-booked-shipment';
@@ -38,6 +38,7 @@ const FIELD_NAMES: Record<string, string> = {
   promoCode: 'Promo code',
   paidBy: 'Who pays',
   deliveryType: 'Delivery type',
+  dropOffHubId: 'Drop-off hub',
   expectedTotalInCents: 'Total',
 };
 
@@ -82,7 +83,7 @@ function EmptySummary() {
   return (
     <Card className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
       <PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />
-      <CardTitle>Nothing to review yet</CardTitle>
+      <h1 className="text-lg font-semibold text-slate-900">Nothing to review yet</h1>
       <CardDescription>Add a package on the booking page, then come back here to place the order.</CardDescription>
       <Link to="/" className={buttonClasses('primary', 'md')}>
         Book a shipment
@@ -99,7 +100,7 @@ export function OrderSummaryPage() {
   const draft = useBookingDraft();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { check, errors, pricing, savedAddresses, provinces } = useDraftCheck(draft, true, { checker: draftChecker, debounceMs: 0 });
+  const { check, errors, pricing, savedAddresses, provinces, hubs } = useDraftCheck(draft, true, { checker: draftChecker, debounceMs: 0 });
   const createAddress = useCreateAddress();
   const book = useBookShipment();
   const placing = useRef(false);
@@ -121,7 +122,7 @@ export function OrderSummaryPage() {
     let next = request;
     for (const role of ['sender', 'receiver'] as const satisfies readonly PartyRole[]) {
       const party = next[role];
-      if (!draft[role].save || 'addressId' in party) continue;
+      if (!draft[role].save || draft.bookFor || 'addressId' in party) continue;
       const created = await createAddress.mutateAsync(party as AddressInput);
       updateParty(role, { mode: 'saved', addressId: created.id, save: false });
       next = { ...next, [role]: { addressId: created.id } };
@@ -136,7 +137,11 @@ export function OrderSummaryPage() {
     setServerIssues([]);
     try {
       const request = await saveAddresses(check.booking);
-      const shipment = await book.mutateAsync({ input: { ...request, expectedTotalInCents: total }, idempotencyKey: draft.idempotencyKey });
+      const shipment = await book.mutateAsync({
+        input: { ...request, expectedTotalInCents: total },
+        idempotencyKey: draft.idempotencyKey,
+        ownerId: draft.bookFor?.id,
+      });
       queryClient.setQueryData(bookedShipmentQueryKey(shipment.trackingNumber), shipment);
       void queryClient.invalidateQueries({ queryKey: ['shipments', 'me'] });
       await navigate({ to: '/order-summary', search: { booked: shipment.trackingNumber }, replace: true });
@@ -165,8 +170,9 @@ export function OrderSummaryPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to booking
         </Link>
         <h1 className="text-xl font-semibold text-slate-900">Order summary</h1>
+        {draft.bookFor ? <p className="text-sm text-slate-700">Booking for {draft.bookFor.name}</p> : null}
         {issues.length > 0 ? <IssueList title="Some details need your attention" issues={issues} draft={draft} /> : null}
-        <OrderReview draft={draft} savedAddresses={savedAddresses} provinces={provinces.data} />
+        <OrderReview draft={draft} savedAddresses={savedAddresses} provinces={provinces.data} hubs={hubs.data} />
       </div>
       <aside aria-label="Price and order" className="lg:sticky lg:top-4">
         <Card className="flex flex-col gap-4">

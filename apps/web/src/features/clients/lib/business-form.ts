@@ -1,4 +1,4 @@
-import { BUSINESS_LIMITS, centsToPesos, pesosToCents, type BusinessDto, type CreateBusinessInput, type UpdateBusinessInput } from '@hatid/domain';
+import { BUSINESS_LIMITS, centsToPesos, formatMoney, pesosToCents, type BusinessDto, type CreateBusinessInput, type UpdateBusinessInput } from '@hatid/domain';
 
 /**
  * The add/edit business form as typed: text boxes hold strings; the credit limit is typed in pesos and
@@ -69,7 +69,7 @@ export function readBusinessForm(values: BusinessFormValues, options: { invoice:
     else if (terms > BUSINESS_LIMITS.maxPaymentTermsInDays) errors.paymentTermsInDays = `Value must not exceed ${BUSINESS_LIMITS.maxPaymentTermsInDays}`;
     if (!Number.isFinite(pesos)) errors.creditLimitPesos = 'Enter an amount in pesos, e.g. 50000.00';
     else if (pesos < 0) errors.creditLimitPesos = 'Value must be at least 0';
-    else if (pesosToCents(pesos) > BUSINESS_LIMITS.maxCreditLimitInCents) errors.creditLimitPesos = `Value must not exceed ₱${(BUSINESS_LIMITS.maxCreditLimitInCents / 100).toLocaleString('en-PH')}`;
+    else if (pesosToCents(pesos) > BUSINESS_LIMITS.maxCreditLimitInCents) errors.creditLimitPesos = `Value must not exceed ${formatMoney(BUSINESS_LIMITS.maxCreditLimitInCents)}`;
     else if (Math.abs(pesos * 100 - Math.round(pesos * 100)) > 1e-6) errors.creditLimitPesos = 'Use at most two decimals';
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -17,8 +17,18 @@ const PAYMENT_STATUS_TONE: Record<ShipmentDto['paymentStatus'], string> = {
   Pending: 'text-slate-700',
 };
 
+/**
+ * What the customer reads as the payment status. A cancelled shipment owes nothing: nothing is collected
+ * for it, and money already paid is returned (a wallet payment as a Refund, DECISIONS "Cancellation").
+ */
+export function paymentStatusText(s: Pick<ShipmentDto, 'status' | 'paymentStatus'>): string {
+  if (s.status !== 'Cancelled') return s.paymentStatus;
+  return s.paymentStatus === 'Pending' ? 'Nothing due (cancelled)' : 'Cancelled: to be refunded';
+}
+
 /** The price as booked (the server's figures) and how it is paid. */
 export function PaymentSummary({ shipment: s }: { shipment: ShipmentDto }) {
+  const cancelled = s.status === 'Cancelled';
   return (
     <Card aria-labelledby="payment-title">
       <CardTitle id="payment-title">Price and payment</CardTitle>
@@ -48,11 +58,11 @@ export function PaymentSummary({ shipment: s }: { shipment: ShipmentDto }) {
         </div>
         <div>
           <dt className="text-slate-500">Payment status</dt>
-          <dd className={cn('font-medium', PAYMENT_STATUS_TONE[s.paymentStatus])}>{s.paymentStatus}</dd>
+          <dd className={cn('font-medium', cancelled ? 'text-slate-700' : PAYMENT_STATUS_TONE[s.paymentStatus])}>{paymentStatusText(s)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Cash on delivery</dt>
-          <dd className="font-medium text-slate-900">{s.codAmountInCents > 0 ? formatMoney(s.codAmountInCents) : 'None'}</dd>
+          <dd className="font-medium text-slate-900">{s.codAmountInCents > 0 && !cancelled ? formatMoney(s.codAmountInCents) : 'None'}</dd>
         </div>
       </dl>
     </Card>

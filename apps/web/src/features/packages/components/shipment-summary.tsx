@@ -1,4 +1,4 @@
-import { canCancel, DELIVERY_TYPE_LABELS, formatDate, type ShipmentDto } from '@hatid/domain';
+import { canCancel, cancellationReasonText, DELIVERY_TYPE_LABELS, formatDate, type ShipmentDto } from '@hatid/domain';
 import { CircleHelp, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -25,6 +25,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function ShipmentSummary({ shipment: s, actions }: { shipment: ShipmentDto; actions?: ReactNode }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const cancelled = s.status === 'Cancelled';
+  // "Other (please specify)" is the form's prompt: the person's own words are the reason.
+  const reasonText = cancellationReasonText(s.reasonForCancellation, s.cancellationNote);
   // Customers cancel until pickup (DECISIONS "Cancellation"); the server checks again.
   const mayCancel = !actions && canCancel(s.deliveryStatus, { isStaff: false, shipmentStatus: s.status }).ok;
 
@@ -45,8 +47,7 @@ export function ShipmentSummary({ shipment: s, actions }: { shipment: ShipmentDt
         <div role="note" className="flex gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
           <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 break-words">
-            Cancelled{s.reasonForCancellation ? `: ${s.reasonForCancellation}` : ''}
-            {s.cancellationNote ? ` (${s.cancellationNote})` : ''}
+            Cancelled{reasonText ? `: ${reasonText}` : ''}
           </p>
         </div>
       ) : null}
@@ -61,7 +62,8 @@ export function ShipmentSummary({ shipment: s, actions }: { shipment: ShipmentDt
         ) : null}
       </dl>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <WaybillButton trackingNumber={s.trackingNumber} />
+        {/* A cancelled parcel must not travel: no label to stick on it. */}
+        {cancelled ? null : <WaybillButton trackingNumber={s.trackingNumber} />}
         {actions}
         {mayCancel ? (
           <Button variant="secondary" className="text-red-700" onClick={() => setCancelOpen(true)}>

@@ -1,4 +1,4 @@
-import { TRACKING_NUMBER_MESSAGE } from '@hatid/domain';
+import { isValidTrackingNumber, TRACKING_NUMBER_MESSAGE } from '@hatid/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,5 +58,14 @@ describe('TrackForm', () => {
   it('shows the typo message at once for a linked number with a typo', () => {
     render(<TrackForm defaultValue={TYPO} onTrack={vi.fn()} />);
     expect(screen.getByRole('alert').textContent).toBe(TRACKING_NUMBER_MESSAGE);
+  });
+
+  it('gives a real, valid number as its example, not a placeholder with a "?"', () => {
+    render(<TrackForm onTrack={vi.fn()} />);
+    const hint = screen.getByText(/^For example/).textContent ?? '';
+    const example = /For example (\S+),/.exec(hint)?.[1] ?? '';
+    expect(example).toBe(GOOD);
+    expect(isValidTrackingNumber(example)).toBe(true);
+    expect(hint).not.toContain('?');
   });
 });

@@ -1,4 +1,4 @@
-import { isValidTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_MESSAGE } from '@hatid/domain';
+import { isValidTrackingNumber, normalizeTrackingNumber, s10CheckDigit, TRACKING_NUMBER_MESSAGE } from '@hatid/domain';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,9 @@ export const TRACK_MESSAGES = {
   empty: 'Enter a tracking number',
   typo: TRACKING_NUMBER_MESSAGE,
 } as const;
+
+/** A real, valid number to show as an example (the spec's ND12345678?PH with its check digit worked out). */
+export const EXAMPLE_TRACKING_NUMBER = `ND12345678${s10CheckDigit('12345678')}PH`;
 
 /** Checks a typed tracking number in the browser; returns the message to show, or null when it is fine. */
 export function trackingNumberProblem(value: string): string | null {
@@ -43,7 +46,7 @@ export function TrackForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Track a shipment" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <FormField label="Tracking number" error={error ?? undefined} hint="For example ND12345678?PH, as printed on the waybill." className="flex-1">
+      <FormField label="Tracking number" error={error ?? undefined} hint={`For example ${EXAMPLE_TRACKING_NUMBER}, as printed on the waybill.`} className="flex-1">
         {(control) => (
           <Input
             {...control}
@@ -57,7 +60,7 @@ export function TrackForm({
             spellCheck={false}
             inputMode="text"
             maxLength={40}
-            placeholder="ND000000000PH"
+            placeholder={EXAMPLE_TRACKING_NUMBER}
           />
         )}
       </FormField>

@@ -13,6 +13,8 @@ export interface AdminShipmentsSearch extends TableSearch {
   tab?: ShipmentTab;
   deliveryType?: DeliveryType;
   shipmentType?: ServiceType;
+  /** `customer`: the "Book for a customer" picker is open (so Back and a shared link keep it). */
+  book?: 'customer';
   /** yyyy-MM-dd, Manila days, inclusive. */
   startDate?: string;
   endDate?: string;
@@ -27,6 +29,7 @@ export function parseAdminShipmentsSearch(raw: Record<string, unknown>): AdminSh
   if (deliveryType) out.deliveryType = deliveryType;
   const shipmentType = oneOf(SERVICE_TYPES, raw.shipmentType);
   if (shipmentType) out.shipmentType = shipmentType;
+  if (raw.book === 'customer') out.book = 'customer';
   const startDate = isoDay(raw.startDate);
   if (startDate) out.startDate = startDate;
   const endDate = isoDay(raw.endDate);

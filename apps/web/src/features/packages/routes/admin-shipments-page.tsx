@@ -2,18 +2,20 @@ import { canCancel, type ShipmentDto, type ShipmentTabCounts } from '@hatid/doma
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { CreditCard, ListChecks } from 'lucide-react';
+import { CreditCard, ListChecks, PackagePlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import type { TableTab } from '../../../components/data-table/table-tabs';
 import { Button } from '../../../components/ui/button';
 import { useAccess } from '../../../lib/ability';
+import { booksForOthers } from '../../../lib/roles';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { exportShipments, useShipments, useShipmentTabCounts } from '../api/get-shipments';
 import { BulkDeliveryStatusDialog, BulkPaymentStatusDialog } from '../components/admin/bulk-status-dialog';
 import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
+import { BookForCustomerDialog } from '../components/admin/book-for-customer-dialog';
 import { PrintWaybillsButton } from '../components/admin/print-waybills-button';
 import { SHIPMENT_COLUMNS } from '../components/admin/shipment-columns';
 import { ShipmentFilters } from '../components/admin/shipment-filters';
@@ -45,7 +47,9 @@ export function AdminShipmentsPage() {
   const navigateSearch = route.useNavigate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { ability } = useAccess();
+  const { ability, roles } = useAccess();
+  // Booking in a customer's name (POST /shipments): operations and service partners (lib/roles.ts).
+  const canBookForOthers = booksForOthers({ roles: roles.map((name) => ({ name })) });
   const page = search.page ?? 1;
   const limit = search.limit ?? 10;
   const filters = useMemo(() => adminShipmentFilters(search), [search]);
@@ -101,6 +105,14 @@ export function AdminShipmentsPage() {
         tabs={tabsWithCounts(tabCounts.data)}
         exportSource={{ key: filtersKey, fetchFile: (signal) => exportShipments(filters, TITLE, signal) }}
         noun="shipments"
+        createAction={
+          canBookForOthers ? (
+            <Button size="sm" onClick={() => setSearch({ book: 'customer' })}>
+              <PackagePlus className="h-4 w-4" aria-hidden="true" />
+              Book for a customer
+            </Button>
+          ) : undefined
+        }
         rowClassName={(s) => (refused.has(s.trackingNumber) ? 'bg-red-50' : undefined)}
         selection={{
           selected,
@@ -135,6 +147,7 @@ export function AdminShipmentsPage() {
         )}
       />
       <ShipmentDialogs dialog={dialog} onClose={() => setDialog(null)} onBulkDone={onBulkDone} />
+      {canBookForOthers ? <BookForCustomerDialog open={raw.book === 'customer'} onOpenChange={(open) => (open ? undefined : setSearch({ book: undefined }))} /> : null}
     </>
   );
 }

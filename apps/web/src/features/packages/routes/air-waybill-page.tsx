@@ -1,3 +1,4 @@
+import { s10CheckDigit } from '@hatid/domain';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Download, FileDown } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDownloadAirWaybills, type WaybillFile, type WaybillFormat } from '../api/download-air-waybills';
 import { useMyShipments } from '../api/get-my-shipments';
 import { ShipmentMultiSelect } from '../components/shipment-multi-select';
+import { EXAMPLE_TRACKING_NUMBER } from '../components/track-form';
 import { saveBlob } from '../lib/files';
 import { parseTrackingNumbers, problemsFromError, typosIn, type NumberProblem } from '../lib/waybill-numbers';
 
@@ -94,7 +96,7 @@ export function AirWaybillPage() {
                     onChange={(e) => setPasted(e.target.value)}
                     spellCheck={false}
                     autoCapitalize="characters"
-                    placeholder={'ND000000000PH\nSD000000000PH'}
+                    placeholder={`${EXAMPLE_TRACKING_NUMBER}\nSD76543210${s10CheckDigit('76543210')}PH`}
                     aria-describedby={`${pasteId}-hint`}
                     className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base focus-visible:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none sm:text-sm"
                   />

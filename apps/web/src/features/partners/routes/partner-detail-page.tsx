@@ -1,7 +1,9 @@
 import type { ShipmentDto } from '@hatid/domain';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../lib/ability';
+import { PartnerProvincesDialog } from '../components/partner-provinces-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +25,9 @@ export function PartnerDetailPage() {
   const search = useMemo(() => parseTableSearch(raw), [raw]);
   const navigate = route.useNavigate();
   const partner = usePartner(partnerId);
+  // Assigning provinces is the admins' (the server's `update Partner`).
+  const canEditProvinces = useAccess().ability.can('update', 'Partner');
+  const [editing, setEditing] = useState(false);
   const shipments = usePartnerShipments({ partnerId, page: search.page ?? 1, limit: search.limit ?? DEFAULT_LIMIT, search: search.search });
 
   return (
@@ -66,7 +71,16 @@ export function PartnerDetailPage() {
             ))}
           </dl>
           <Card>
-            <CardTitle>Provinces served</CardTitle>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <CardTitle>Provinces served</CardTitle>
+              {canEditProvinces ? (
+                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                  Edit provinces
+                </Button>
+              ) : null}
+            </div>
+            {/* Mounted while open, so it starts from the partner's provinces each time. */}
+            {canEditProvinces && editing ? <PartnerProvincesDialog partner={partner.data} open onOpenChange={setEditing} /> : null}
             {partner.data.provinces.length === 0 ? (
               <p className="mt-3 text-sm text-slate-600">This partner serves no province yet.</p>
             ) : (

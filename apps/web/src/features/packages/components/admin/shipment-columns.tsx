@@ -16,8 +16,8 @@ const PAYMENT_TONE: Record<ShipmentDto['paymentStatus'], string> = {
 export const SHIPMENT_COLUMNS: DataColumn<ShipmentDto>[] = [
   col.accessor('trackingNumber', {
     header: 'Shipment',
-    // The server sorts by tracking number (GET /shipments sortBy); newest first otherwise.
-    meta: { sortField: 'trackingNumber' },
+    // The server sorts by booking time (shown under the number), newest first unless asked otherwise.
+    meta: { sortField: 'createdAt' },
     cell: ({ row }) => (
       <span className="block whitespace-nowrap">
         <Link

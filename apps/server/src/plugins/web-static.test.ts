@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
+
+// A built web app as Vite and apps/web/build-plugins/precompress.ts leave it: hashed files under
+// /assets/ with their .br and .gz beside them, the HTML shell with its own.
+const SCRIPT = `export const greeting = ${JSON.stringify('Magandang araw! '.repeat(200))};`;
+const HTML = `<!doctype html><html lang="en"><head><title>Hatid</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>${'<!-- shell -->'.repeat(100)}<div id="root"></div></body></html>`;
+
+let web: string;
+let site: TestApp;
+
+beforeAll(async () => {
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-web-'));
+  fs.mkdirSync(path.join(web, 'assets'));
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(web, name), text);
+    fs.writeFileSync(path.join(web, `${name}.br`), zlib.brotliCompressSync(text));
+    fs.writeFileSync(path.join(web, `${name}.gz`), zlib.gzipSync(text));
+  };
+  write('assets/index-Ab12Cd34.js', SCRIPT);
+  write('index.html', HTML);
+  fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest: the entry (preloaded by the HTML itself) and the home page's lazy chunk with one import.
+  fs.mkdirSync(path.join(web, '.vite'));
+  fs.writeFileSync(
+    path.join(web, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_framework.js'] },
+      '_framework.js': { file: 'assets/framework-Fw12Fw34.js' },
+      'src/app/pages/home-page.tsx': { file: 'assets/home-page-Hp12Hp34.js', isDynamicEntry: true, imports: ['_framework.js', '_form.js'], css: ['assets/home-page-Css12345.css'] },
+      '_form.js': { file: 'assets/form-Fo12Fo34.js' },
+    }),
+  );
+  site = await buildTestApp({ demo: false, webDist: web });
+});
+
+afterAll(async () => {
+  await site?.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  site.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the built web app', () => {
+  it('sends a hashed script brotli-compressed to a browser that takes br, cached for a year as immutable', async () => {
+    const res = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser that takes only gzip, and the plain file to one that takes neither', async () => {
+    const gz = await get('/assets/index-Ab12Cd34.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the HTML shell compressed and no-cache, at / and at every client-side route', async () => {
+    for (const url of ['/', '/index.html', '/track', '/settings/addresses']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(HTML);
+    }
+    const plain = await get('/track');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(HTML);
+  });
+
+  it('keeps files under fixed names for a day, and answers a missing asset 404 instead of the shell', async () => {
+    expect((await get('/favicon.svg', 'br')).headers['cache-control']).toBe('public, max-age=86400');
+    const missing = await get('/assets/index-OldBuild.js', 'br');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("starts the landing page's own chunks with its HTML (Link preload), and nothing extra elsewhere", async () => {
+    const home = await get('/?deliveryType=same_day', 'br');
+    expect(home.headers.link).toBe(
+      '</assets/home-page-Hp12Hp34.js>; rel=modulepreload, </assets/form-Fo12Fo34.js>; rel=modulepreload, </assets/home-page-Css12345.css>; rel=preload; as=style',
+    );
+    // No manifest entry for /track here, and other routes never get one.
+    expect((await get('/track')).headers.link).toBeUndefined();
+    expect((await get('/login')).headers.link).toBeUndefined();
+    expect((await get('/assets/index-Ab12Cd34.js')).headers.link).toBeUndefined();
+  });
+});

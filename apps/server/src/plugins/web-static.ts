@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { FastifyStaticOptions } from '@fastify/static';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+/** Files under their own fixed names (favicon, flags, box pictures): a day, then the ETag. */
+export const SHORT = 'public, max-age=86400';
+
+/**
+ * How long a browser may keep a file of the built web app. Vite names everything under /assets/ by its
+ * content hash, so those never change under their name: a year, immutable (no revalidation on reload).
+ * The HTML names the current hashes and must be asked for again on every visit (no-cache keeps the
+ * ETag round trip, so an unchanged page costs a 304).
+ */
+export function webCacheControl(root: string, filePath: string): string {
+  // The pre-compressed variant (.br/.gz) is cached like the file it stands for.
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  if (file.endsWith('.html')) return REVALIDATE;
+  const relative = path.relative(root, file).split(path.sep);
+  return relative[0] === 'assets' ? IMMUTABLE : SHORT;
+}
+
+/** The pages a first visit most often lands on, and the source of each one's lazily loaded chunk. */
+export const LANDING_CHUNKS: Record<string, string> = {
+  '/': 'src/app/pages/home-page.tsx',
+  '/track': 'src/features/packages/routes/track-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * `Link` headers that start a landing page's own chunks with the HTML: without them the browser finds
+ * them only after the entry script has run (a second round trip on a slow phone). Read from Vite's
+ * manifest; the entry's own imports are left out (the HTML preloads those already). Empty without a manifest.
+ */
+export function landingPreloads(root: string): Map<string, string> {
+  const links = new Map<string, string>();
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return links;
+  }
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) closure(child, seen);
+    return seen;
+  };
+  const entryKeys = new Set(Object.keys(manifest).filter((key) => manifest[key]!.isEntry).flatMap((key) => [...closure(key)]));
+  for (const [route, source] of Object.entries(LANDING_CHUNKS)) {
+    const keys = [...closure(source)].filter((key) => !entryKeys.has(key));
+    const scripts = keys.map((key) => `</${manifest[key]!.file}>; rel=modulepreload`);
+    const styles = keys.flatMap((key) => manifest[key]!.css ?? []).map((file) => `</${file}>; rel=preload; as=style`);
+    if (scripts.length + styles.length > 0) links.set(route, [...scripts, ...styles].join(', '));
+  }
+  return links;
+}
+
+/** @fastify/static options for the built web app: pre-compressed variants and the cache policy above. */
+export function webStaticOptions(root: string): FastifyStaticOptions {
+  const preloads = landingPreloads(root);
+  return {
+    root,
+    wildcard: false,
+    index: ['index.html'],
+    // `index.html.br` / `.gz` written at build time (apps/web/build-plugins/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
+    // Not routes of their own: they are only sent in place of the file they compress.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      const cacheControl = webCacheControl(root, filePath);
+      reply.header('cache-control', cacheControl);
+      if (cacheControl === REVALIDATE) {
+        const link = preloads.get(new URL(reply.request.url, 'http://localhost').pathname);
+        if (link) reply.header('link', link);
+      }
+    },
+  };
+}

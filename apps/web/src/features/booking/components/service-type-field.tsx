@@ -1,0 +1,159 @@
+import type { DeliveryType, HubDto, ServiceType } from '@hatid/domain';
+import { Clock, ExternalLink, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/utils';
+import { PickupDate } from './pickup-date';
+
+const OPTIONS: { value: ServiceType; label: string; detail: string }[] = [
+  { value: 'Pick Up', label: 'Pick up', detail: 'A rider collects the parcel from the sender.' },
+  { value: 'Drop Off', label: 'Drop off', detail: 'Bring the parcel to a Hatid hub yourself.' },
+];
+
+/** A hub as the customer needs it to find the place: name, address, opening hours and a map link. */
+export function HubDetails({ hub, children }: { hub: Pick<HubDto, 'name' | 'address' | 'openingHours' | 'mapUrl'>; children?: ReactNode }) {
+  return (
+    <span className="flex min-w-0 flex-col gap-0.5 text-sm">
+      <span className="font-medium text-slate-900">{hub.name}</span>
+      <span className="flex items-start gap-1 text-slate-700">
+        <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" /> {hub.address}
+      </span>
+      <span className="flex items-start gap-1 text-xs text-slate-600">
+        <Clock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" /> {hub.openingHours}
+      </span>
+      <a
+        href={hub.mapUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="flex items-center gap-1 self-start text-xs font-medium text-teal-800 underline"
+      >
+        Open in Maps<span className="sr-only">: {hub.name} (opens in a new tab)</span>
+        <ExternalLink className="h-3 w-3" aria-hidden="true" />
+      </a>
+      {children}
+    </span>
+  );
+}
+
+function HubList({
+  hubs,
+  value,
+  onChange,
+  error,
+}: {
+  hubs: readonly HubDto[];
+  value: string;
+  onChange: (hubId: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'drop-off-hub-error' : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">Hub to drop off at</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {hubs.map((hub) => (
+          <label
+            key={hub.id}
+            className={cn(
+              'flex cursor-pointer gap-2 rounded-lg border bg-white p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600',
+              value === hub.id ? 'border-teal-700 bg-teal-50' : 'border-slate-300',
+            )}
+          >
+            <input
+              type="radio"
+              name="dropOffHubId"
+              value={hub.id}
+              checked={value === hub.id}
+              onChange={() => onChange(hub.id)}
+              aria-invalid={error ? true : undefined}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-teal-700"
+            />
+            <HubDetails hub={hub} />
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="drop-off-hub-error" role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Pick up or drop off (the spec's service types). Pick Up shows the pickup day; Drop Off lists the hubs
+ * of the sender's province that take parcels, and no pickup day (nobody comes).
+ */
+export function ServiceTypeField({
+  value,
+  onChange,
+  deliveryType,
+  senderProvinceName,
+  hubs,
+  hubsLoading,
+  hubId,
+  onHubChange,
+  hubError,
+}: {
+  value: ServiceType;
+  onChange: (value: ServiceType) => void;
+  deliveryType: DeliveryType;
+  /** Undefined until the sender's province is chosen. */
+  senderProvinceName: string | undefined;
+  hubs: readonly HubDto[] | undefined;
+  hubsLoading: boolean;
+  hubId: string;
+  onHubChange: (hubId: string) => void;
+  hubError: string | undefined;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">How we get the parcel</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {OPTIONS.map((option) => (
+            <label
+              key={option.value}
+              className={cn(
+                'flex cursor-pointer gap-2 rounded-lg border bg-white p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600',
+                value === option.value ? 'border-teal-700 bg-teal-50' : 'border-slate-300',
+              )}
+            >
+              <input
+                type="radio"
+                name="shipmentType"
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                aria-describedby={`service-${option.value.replace(' ', '-')}-details`}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-teal-700"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="font-medium text-slate-900">{option.label}</span>
+                <span id={`service-${option.value.replace(' ', '-')}-details`} className="text-xs text-slate-600">
+                  {option.detail}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {value === 'Pick Up' ? (
+        <PickupDate deliveryType={deliveryType} />
+      ) : !senderProvinceName ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="drop-off-hubs-waiting">
+          Choose the sender's province below to see the Hatid hubs where you can drop the parcel off.
+          {hubError ? <span className="mt-1 block text-red-600">{hubError}</span> : null}
+        </p>
+      ) : hubsLoading ? (
+        <Spinner label="Loading hubs" />
+      ) : hubs && hubs.length > 0 ? (
+        <HubList hubs={hubs} value={hubId} onChange={onHubChange} error={hubError} />
+      ) : (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          There is no Hatid hub taking parcels in {senderProvinceName} yet. Choose Pick up and a rider will collect it.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { paymentStatusText } from './payment-summary';
+
+describe('paymentStatusText', () => {
+  it('says nothing is due on a cancelled shipment, never "Pending"', () => {
+    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Pending' })).toBe('Nothing due (cancelled)');
+    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Paid' })).toBe('Cancelled: to be refunded');
+  });
+
+  it('shows the derived status of a live shipment as it is', () => {
+    expect(paymentStatusText({ status: 'OnGoing', paymentStatus: 'Pending' })).toBe('Pending');
+    expect(paymentStatusText({ status: 'Pending', paymentStatus: 'Partially Paid' })).toBe('Partially Paid');
+  });
+});

@@ -1,0 +1,92 @@
+import type { UserDto } from '@hatid/domain';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddressForm } from '../features/addresses/components/address-form';
+import { EnterNameForm } from '../features/auth/components/enter-name-form';
+import { ProfileForm } from '../features/auth/components/profile-form';
+import { RegistrationDetailsForm } from '../features/auth/components/registration-details-form';
+import { CancelShipmentDialog } from '../features/packages/components/cancel-shipment-dialog';
+import { TicketForm } from '../features/tickets/components/ticket-form';
+import { renderWithProviders } from '../testing/render';
+
+// Zod's defaults ("Invalid input: expected string, received undefined") must never reach a person.
+const PROGRAMMER_TEXT = /invalid input|expected|received|too (big|small)|undefined|null/i;
+
+const user: UserDto = {
+  id: 'u1',
+  firstName: 'Ana',
+  lastName: 'Reyes',
+  name: 'Ana Reyes',
+  mobileNumber: '+639170000005',
+  email: null,
+  accountType: 'individual',
+  businessName: null,
+  agentCode: null,
+  usedAgentCode: null,
+  status: 'ACTIVE',
+  isEmployee: false,
+  roles: [{ id: 1, name: 'customer' }],
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  // Lists (provinces, shipments) load empty; nothing is saved because nothing valid is submitted.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ data: [], page: 1, limit: 10, total: 0, totalPages: 0, hasNextPage: false }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function errorsAfterSubmitting(ui: ReactElement, button: string, prepare?: (u: ReturnType<typeof userEvent.setup>) => Promise<void>) {
+  const u = userEvent.setup();
+  renderWithProviders(ui);
+  await prepare?.(u);
+  await u.click(screen.getByRole('button', { name: button }));
+  await waitFor(() => expect(screen.queryAllByRole('alert').length).toBeGreaterThan(0));
+  return screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+}
+
+describe('form errors are plain words', () => {
+  it('Add address, submitted empty, says what to enter and what to choose', async () => {
+    const errors = await errorsAfterSubmitting(<AddressForm onSaved={vi.fn()} onCancel={vi.fn()} />, 'Save address');
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'Enter the contact name',
+        'Enter the mobile number',
+        'Choose a province',
+        'Choose a city or municipality',
+        'Choose a barangay',
+        'Enter the street, building and house number',
+      ]),
+    );
+    for (const error of errors) expect(error).not.toMatch(PROGRAMMER_TEXT);
+  });
+
+  it('the sign-up name step and the profile form name the empty name fields', async () => {
+    const signUp = await errorsAfterSubmitting(<EnterNameForm onSubmit={vi.fn()} />, 'Continue');
+    expect(signUp).toEqual(['Enter the first name', 'Enter the last name']);
+    cleanup();
+    const profile = await errorsAfterSubmitting(<ProfileForm user={user} />, 'Save changes', async (u) => {
+      await u.clear(screen.getByLabelText('First name'));
+      await u.clear(screen.getByLabelText('Last name'));
+    });
+    expect(profile).toEqual(['Enter the first name', 'Enter the last name']);
+  });
+
+  it('no other customer form shows programmer text when submitted empty', async () => {
+    const forms: [ReactElement, string][] = [
+      [<RegistrationDetailsForm accountType="business" registrationToken="t" firstName="Ana" lastName="Reyes" onRegistered={vi.fn()} />, 'Create account'],
+      [<CancelShipmentDialog shipment={{ id: 'x', trackingNumber: 'ND123456785PH' }} open onOpenChange={vi.fn()} />, 'Cancel shipment'],
+      [<TicketForm />, 'Send message'],
+    ];
+    for (const [ui, button] of forms) {
+      const errors = await errorsAfterSubmitting(ui, button);
+      for (const error of errors) expect(error).not.toMatch(PROGRAMMER_TEXT);
+      cleanup();
+    }
+  });
+});

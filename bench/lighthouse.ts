@@ -1,0 +1,147 @@
+// Lighthouse 12.8 (mobile preset: simulated slow 4G and a 4x slower CPU) against the real server, as a
+// phone's first visit sees it: Debian's Chromium, a fresh browser per run (nothing cached), signed out.
+// Runs each route several times and takes the median of every figure, then writes the
+// "## Lighthouse (issue 13)" section of bench/results.md (the other sections are left as they are).
+// Targets: performance ≥ 0.95 and accessibility 1.0 on / and /track.
+//
+//   npm run bench:lighthouse                      builds if needed, starts the server on a fresh data dir
+//   npm run bench:lighthouse -- --runs=5 --routes=/,/track,/rates
+//   LIGHTHOUSE_URL=http://127.0.0.1:3000 npm run bench:lighthouse   measures a server already running
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer, type ServerProcess } from './server-process.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(import.meta.dirname, 'results.md');
+const SECTION = '## Lighthouse (issue 13)';
+const TARGETS = { performance: 0.95, accessibility: 1 };
+const TARGET_ROUTES = ['/', '/track'];
+
+const args = Object.fromEntries(
+  process.argv.slice(2).flatMap((arg) => {
+    const match = /^--([^=]+)=(.*)$/.exec(arg);
+    return match ? [[match[1], match[2]]] : [];
+  }),
+);
+const runs = Number(args.runs ?? 5);
+const routes = (args.routes ?? TARGET_ROUTES.join(',')).split(',');
+const port = Number(args.port ?? 3975);
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  fcpMs: number;
+  tbtMs: number;
+  siMs: number;
+}
+
+function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+  if (!found) throw new Error("Debian's chromium is missing: apt-get install -y chromium");
+  return found;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function measure(url: string, reportFile: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    fs.writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: lhr.categories.performance?.score ?? 0,
+      accessibility: lhr.categories.accessibility?.score ?? 0,
+      lcpMs: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      fcpMs: audit('first-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      siMs: audit('speed-index'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function writeSection(markdown: string) {
+  const current = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, 'utf8') : '# Benchmark results\n';
+  const start = current.indexOf(`\n${SECTION}\n`);
+  if (start === -1) {
+    fs.writeFileSync(RESULTS, `${current.trimEnd()}\n\n${markdown}`);
+    return;
+  }
+  // Replace this section only: up to the next "## " heading, or the end of the file.
+  const next = current.indexOf('\n## ', start + SECTION.length + 1);
+  const after = next === -1 ? '' : `\n${current.slice(next + 1)}`;
+  fs.writeFileSync(RESULTS, `${current.slice(0, start + 1)}${markdown}${after}`);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-lighthouse-'));
+let server: ServerProcess | null = null;
+let baseUrl = process.env.LIGHTHOUSE_URL;
+if (!baseUrl) {
+  // The real server on the build `npm start` serves (apps/web/dist), on a fresh database with the demo data.
+  server = await startServer({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' }, port);
+  baseUrl = server.url;
+}
+
+const rows: string[] = [];
+let met = true;
+// Lighthouse's simulated CPU time is the observed time x4: other work on the machine inflates TBT and LCP.
+const loads: number[] = [os.loadavg()[0]];
+try {
+  for (const route of routes) {
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const run = await measure(`${baseUrl}${route}`, path.join(work, `${route.replace(/\W+/g, '_').replace(/^_$/, 'root')}-${i + 1}.json`));
+      console.log(
+        `${route} run ${i + 1}/${runs}: performance ${run.performance.toFixed(2)}, accessibility ${run.accessibility.toFixed(2)}, ` +
+          `LCP ${(run.lcpMs / 1000).toFixed(2)} s, CLS ${run.cls.toFixed(3)}, FCP ${(run.fcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms`,
+      );
+      results.push(run);
+      loads.push(os.loadavg()[0]);
+    }
+    const m = (key: keyof Run) => median(results.map((r) => r[key]));
+    const targeted = TARGET_ROUTES.includes(route);
+    const ok = m('performance') >= TARGETS.performance && m('accessibility') >= TARGETS.accessibility;
+    if (targeted && !ok) met = false;
+    rows.push(
+      `| ${route} | ${m('performance').toFixed(2)} | ${m('accessibility').toFixed(2)} | ${(m('fcpMs') / 1000).toFixed(2)} s | ` +
+        `${(m('lcpMs') / 1000).toFixed(2)} s | ${m('cls').toFixed(3)} | ${m('tbtMs').toFixed(0)} ms | ${(m('siMs') / 1000).toFixed(2)} s | ` +
+        `${targeted ? (ok ? '✅' : '❌') : 'information'} |`,
+    );
+  }
+} finally {
+  await server?.stop();
+}
+
+const markdown = `${SECTION}
+
+Lighthouse ${'12.8'} (mobile preset: simulated slow 4G, 4x CPU slowdown), Debian's Chromium headless, a fresh
+browser per run (first visit, signed out), against the server \`npm start\` runs. Median of ${runs} runs per route,
+measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (2 cores, 1-minute load
+average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the runs). Target on / and /track:
+performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility.toFixed(1)}. \`npm run bench:lighthouse\` writes this section.
+
+| route | performance | accessibility | FCP | LCP | CLS | TBT | Speed Index | target |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+writeSection(markdown);
+console.log(`\n${markdown}\nreports: ${work}`);
+if (!met) process.exitCode = 1;
