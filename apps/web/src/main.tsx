@@ -1,10 +1,7 @@
-import { installPlainErrorMessages } from '@hatid/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
-
-installPlainErrorMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

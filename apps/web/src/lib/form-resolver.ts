@@ -4,7 +4,8 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 // Every form shows plain messages ("Enter the contact name", "Choose a province"), never zod's defaults;
-// main.tsx installs them too, for the hand-written checks that parse domain schemas outside a form.
+// the booking checker (check-draft.ts) installs them too. Not in main.tsx: that would put zod in every
+// first visit's JavaScript, and the forms load it on their own.
 installPlainErrorMessages();
 
 function blanksTo(values: FieldValues, blank: null | undefined): FieldValues {

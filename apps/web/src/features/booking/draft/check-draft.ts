@@ -1,4 +1,5 @@
 import {
+  installPlainErrorMessages,
   DELIVERY_TYPE_LABELS,
   DROP_OFF_HUB_REQUIRED,
   ITEM_CATEGORIES,
@@ -19,6 +20,9 @@ import {
 } from '@hatid/domain';
 import type { z } from 'zod';
 import type { BookingDraft, PackageDraft, PartyDraft, PartyRole } from './booking-draft';
+
+// Plain messages ("Enter the contact name") for the schemas this checker parses outside a form.
+installPlainErrorMessages();
 
 /** Field key → message. Keys name the draft's fields: "sender.name", "packages.<line key>.quantity", "declaredInsuranceValue". */
 export type DraftErrors = Record<string, string>;
