@@ -90,8 +90,10 @@ export async function seedBenchShipments(db: Db, count: number): Promise<void> {
       SELECT i,
         lpad(((i::bigint * 7919) % 100000000)::text, 8, '0') AS serial,
         CASE WHEN i % 10 = 0 THEN 'same_day' WHEN i % 10 = 1 THEN 'intra_city' ELSE 'next_day' END AS dtype,
-        1 + (i * 7) % ${n} AS s, 1 + (i * 13) % ${n} AS r,
-        (${statuses})[1 + i % ${STATUSES.length}] AS ds,
+        -- Status and places are drawn independently of the delivery type (hashes of i), as in
+        -- a real table; deriving them all from i % 10 made two thirds of the tab × type questions empty.
+        1 + abs(hashint4(i + 1)) % ${n} AS s, 1 + abs(hashint4(i + 2)) % ${n} AS r,
+        (${statuses})[1 + abs(hashint4(i)) % ${STATUSES.length}] AS ds,
         now() - ((i % 365) || ' days')::interval - ((i % 1440) || ' minutes')::interval AS created
       FROM generate_series(1, ${count}) i
     ),

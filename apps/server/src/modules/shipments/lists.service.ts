@@ -94,6 +94,40 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
   return or(ilike(shipments.senderName, pattern), ilike(shipments.receiverName, pattern));
 }
 
+/**
+ * A name or tracking-number search, resolved to the ids it matches through its own index (the functions of
+ * migration 0009): at most EXACT_COUNT_LIMIT + 1 of them, so `null` when more match (a common surname, a
+ * short prefix; the list then filters as it walks, which finds the first pages of a common term quickly) or
+ * when the search is of another kind (a mobile number: its equality indexes need no help; no search at all).
+ */
+export async function searchCandidates(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<string[] | null> {
+  const term = raw?.trim();
+  if (!term) return null;
+  const compact = term.replace(/[\s-]/g, '').toUpperCase();
+  let query: SQL;
+  if (TRACKING_PREFIX.test(compact)) {
+    // [prefix, next prefix): tracking numbers are digits and capital letters, so this is LIKE 'prefix%'.
+    const next = compact.slice(0, -1) + String.fromCharCode(compact.charCodeAt(compact.length - 1) + 1);
+    query = sql`select id from shipments_matching_tracking_range(${compact}, ${next}, ${cap}) as id`;
+  } else if (normalizeMobileNumber(term) || term.length < 3) {
+    // Fewer than three letters hold no trigram to look up: the index could only be read whole.
+    return null;
+  } else {
+    query = sql`select id from shipments_matching_name(${`%${escapeLike(term)}%`}, ${cap}) as id`;
+  }
+  const result: unknown = await db.execute(query);
+  // node-postgres answers { rows }, PGlite's drizzle driver the same; keep both shapes (as estimate.ts does).
+  const rows = ((result as { rows?: unknown }).rows ?? result) as { id: string }[];
+  return rows.length < cap ? rows.map((r) => r.id) : null;
+}
+
+/** The list's filters with a resolved search (searchCandidates) as the ids it matched. */
+function withCandidates(where: SQL, candidates: string[] | null): SQL {
+  if (!candidates) return where;
+  // One array parameter, not one parameter per id; the ids are uuids from the database itself.
+  return and(where, sql`${shipments.id} = any(${`{${candidates.join(',')}}`}::uuid[])`)!;
+}
+
 /** Created on or after startDate and on or before endDate; a bare date is a whole day in Manila. */
 function createdBetween(startDate?: string, endDate?: string): SQL[] {
   const parts: SQL[] = [];
@@ -149,7 +183,10 @@ export async function listShipments(
 ): Promise<Page<ShipmentDto>> {
   // sortBy has one value (the booking time); sortOrder picks the direction.
   const { page, limit, sortBy: _sortBy, sortOrder, ...filters } = query;
-  const where = listCondition(actor, view, filters);
+  const candidates = await searchCandidates(db, filters.search);
+  const where = candidates
+    ? withCandidates(listCondition(actor, view, { ...filters, search: undefined }), candidates)
+    : listCondition(actor, view, filters);
   const dir = sortOrder === 'asc' ? asc : desc;
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
@@ -218,10 +255,11 @@ const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSO
  * replaced by each tab's): 'All' plus SHIPMENT_TABS, each exact up to EXACT_COUNT_LIMIT, estimated above.
  */
 export async function countTabs(db: Db, actor: Actor, view: ListView, filters: ListFilters): Promise<ShipmentTabCounts> {
-  const base = { ...filters, shipmentStatus: undefined, deliveryStatus: undefined };
+  const candidates = await searchCandidates(db, filters.search);
+  const base = { ...filters, shipmentStatus: undefined, deliveryStatus: undefined, ...(candidates ? { search: undefined } : {}) };
   const tabs = [undefined, ...SHIPMENT_TABS] as const;
   const counted = await Promise.all(
-    tabs.map((tab) => countShipments(db, listCondition(actor, view, { ...base, ...shipmentTabFilters(tab) }))),
+    tabs.map((tab) => countShipments(db, withCandidates(listCondition(actor, view, { ...base, ...shipmentTabFilters(tab) }), candidates))),
   );
   return {
     counts: Object.fromEntries(tabs.map((tab, i) => [tab ?? 'All', counted[i]!.value])),

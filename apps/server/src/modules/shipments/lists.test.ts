@@ -5,7 +5,7 @@ import { shipments, transactions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
-import { countShipments } from './lists.service.js';
+import { countShipments, searchCandidates } from './lists.service.js';
 import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
@@ -272,6 +272,30 @@ describe('totals of large results', () => {
     // Statistics are fresh, so the estimate is close to the truth.
     expect(estimated.value).toBeGreaterThan(Number(actual!.n) * 0.5);
     expect(estimated.value).toBeLessThan(Number(actual!.n) * 2);
+  });
+});
+
+describe('search candidates', () => {
+  it('finds name and tracking-number matches through their indexes, and gives up past the cap', async () => {
+    const db = t.database.db;
+    const a1 = s.a1!.trackingNumber;
+    expect(await searchCandidates(db, 'peñaf')).toEqual([s.a2!.id]);
+    expect(await searchCandidates(db, a1.slice(0, 9).toLowerCase())).toContain(s.a1!.id);
+    expect(await searchCandidates(db, a1)).toEqual([s.a1!.id]);
+    expect(await searchCandidates(db, 'no such name anywhere')).toEqual([]);
+    // A mobile number has equality indexes of its own; no search, nothing to resolve.
+    expect(await searchCandidates(db, '0917 000 1111')).toBeNull();
+    expect(await searchCandidates(db, '  ')).toBeNull();
+    // Two letters hold no trigram: the walk filters instead.
+    expect(await searchCandidates(db, 'ña')).toBeNull();
+    // As many matches as the cap: the list filters as it walks instead (a common surname).
+    expect(await searchCandidates(db, 'peñaf', 1)).toBeNull();
+  });
+
+  it('a search with no match answers an empty first page, not an error', async () => {
+    const res = await get('/api/shipments?search=Zzyzx%20Qwerty&tabCounts=true', staff);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], total: 0, totalPages: 0, hasNextPage: false, tabCounts: { counts: { All: 0 } } });
   });
 });
 

@@ -119,14 +119,22 @@ export async function selectAdminUsers(
   where: SQL | undefined,
   page: { limit: number; offset: number },
 ): Promise<AdminUserDto[]> {
-  const rows = await db
-    .select({ user: users, createdByName: creatorName })
+  // The page's ids first (a deep page skips entries of the users list indexes of migration 0009, not table
+  // rows), then those users' rows.
+  const pageIds = db
+    .select({ id: users.id, createdAt: users.createdAt })
     .from(users)
-    .leftJoin(creator, eq(creator.id, users.createdById))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('page_ids');
+  const rows = await db
+    .select({ user: users, createdByName: creatorName })
+    .from(users)
+    .innerJoin(pageIds, eq(pageIds.id, users.id))
+    .leftJoin(creator, eq(creator.id, users.createdById))
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
   const roleMap = await rolesOf(
     db,
     rows.map((r) => r.user.id),
