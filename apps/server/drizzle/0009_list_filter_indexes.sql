@@ -14,8 +14,9 @@ CREATE STATISTICS IF NOT EXISTS "shipments_type_status_stats" (dependencies, mcv
 CREATE STATISTICS IF NOT EXISTS "shipments_type_places_stats" (dependencies, mcv) ON "delivery_type", "sender_province_code", "receiver_province_code" FROM "shipments";
 --> statement-breakpoint
 -- The users list's pages at any depth, newest first, in a status tab or all of them, with the account type
--- (the client type filter) in the index.
+-- (the client type filter) in the index; the holders of a role (the role filter) by role.
 CREATE INDEX "users_list_idx" ON "users" USING btree ("created_at", "id") INCLUDE ("status", "account_type");--> statement-breakpoint
+CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id", "user_id");--> statement-breakpoint
 CREATE INDEX "users_status_list_idx" ON "users" USING btree ("status", "created_at", "id") INCLUDE ("account_type");
 --> statement-breakpoint
 -- Searches by name or by the start of a tracking number (as the range [start, next start) the prefix
