@@ -9,7 +9,10 @@ import {
   type UserStatusCounts,
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { countOrEstimate } from '../../db/estimate.js';
+import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT } from '../../db/estimate.js';
+
+/** Up to this many matches in all, every status tab is counted exactly in one pass. */
+const GROUPED_COUNT_LIMIT = 3 * EXACT_COUNT_LIMIT;
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { toUserDto, type UserRow } from './users.repository.js';
 
@@ -73,8 +76,21 @@ export const statusCondition = (status: UserListStatus): SQL | undefined =>
  */
 export async function countByStatus(db: DbOrTx, where: SQL | undefined): Promise<{ counts: UserStatusCounts; estimated: boolean }> {
   const statuses = USER_LIST_STATUSES.filter((s) => s !== 'ALL');
-  const counted = await Promise.all(statuses.map((status) => countOrEstimate(db, users, and(where, eq(users.status, status)))));
   const counts = Object.fromEntries(USER_LIST_STATUSES.map((s) => [s, 0])) as UserStatusCounts;
+  // A search or a narrow filter: one pass counts every tab exactly (not one EXPLAIN and one count per tab,
+  // each running the search again).
+  if ((await cachedEstimate(db, users, where)) <= GROUPED_COUNT_LIMIT) {
+    const matching = db.select({ status: users.status }).from(users).where(where).limit(GROUPED_COUNT_LIMIT + 1).as('matching');
+    const rows = await db.select({ status: matching.status, n: count() }).from(matching).groupBy(matching.status);
+    if (rows.reduce((sum, r) => sum + Number(r.n), 0) <= GROUPED_COUNT_LIMIT) {
+      for (const row of rows) {
+        counts[row.status as Exclude<UserListStatus, 'ALL'>] = Number(row.n);
+        counts.ALL += Number(row.n);
+      }
+      return { counts, estimated: false };
+    }
+  }
+  const counted = await Promise.all(statuses.map((status) => countOrEstimate(db, users, and(where, eq(users.status, status)))));
   statuses.forEach((status, i) => {
     counts[status] = counted[i]!.value;
     counts.ALL += counted[i]!.value;
