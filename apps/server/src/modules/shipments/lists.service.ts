@@ -191,7 +191,8 @@ export async function listShipments(
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, inside the page's own statement (an uncorrelated subquery, run once).
-  const estimate = await cachedEstimate(db, shipments, where);
+  // A resolved search holds at most EXACT_COUNT_LIMIT ids: small, and counted exactly below, with no EXPLAIN.
+  const estimate = candidates ? candidates.length : await cachedEstimate(db, shipments, where);
   const large = estimate > EXACT_COUNT_LIMIT;
   // The page's ids are chosen first (one row more than asked, so hasNextPage is exact) — a deep page skips
   // index entries only (the list indexes of migration 0008) — then their rows and package lines.
