@@ -1,0 +1,52 @@
+/**
+ * npm run bench:probe -- — one request at a time over a sample of the back-office list paths, to see which
+ * question shapes are slow (the load in run.ts says how slow; this says which). Prints percentiles and the
+ * slowest paths. Needs a database seeded by `npm run bench -- --seed-only`; options: --rows=1000000,
+ * --count=300, --kind=pages|search|users|usersearch.
+ */
+import { signIn, startServer } from './server-process.js';
+import { shipmentPagePaths, shipmentSearchPaths, userPagePaths, userSearchPaths } from './search.js';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/index.js';
+import pg from 'pg';
+import { load } from './load.js';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+const rows = Number(args.rows ?? 1_000_000);
+const count = Number(args.count ?? 300);
+const kind = args.kind ?? 'pages';
+const dbUrl = `postgres://postgres@127.0.0.1:5432/hatid_bench_${rows}`;
+
+const client = new pg.Client(dbUrl);
+await client.connect();
+const numbers = (await client.query<{ tracking_number: string }>('SELECT tracking_number FROM shipments TABLESAMPLE SYSTEM (1) LIMIT 1000')).rows.map((r) => r.tracking_number);
+const roleIds = (await client.query<{ id: number }>('SELECT id FROM roles ORDER BY id')).rows.map((r) => Number(r.id));
+await client.end();
+
+const all =
+  kind === 'search' ? shipmentSearchPaths(numbers, rows) : kind === 'users' ? userPagePaths(roleIds) : kind === 'usersearch' ? userSearchPaths() : shipmentPagePaths();
+const paths = all.slice(0, count);
+const server = await startServer({ DATABASE_URL: dbUrl }, 3901);
+try {
+  const cookie = await signIn(server.url, 'staff@hatid.test', DEMO_PASSWORD);
+  if ('load' in args) {
+    // As run.ts loads it: 20 connections, distinct paths, against the warmup route in the same run.
+    const base = { url: server.url, durationSeconds: Number(args.load || 10), connections: 20, headers: { cookie } };
+    const warm = await load({ ...base, name: 'warmup', path: '/api/_ah/warmup' });
+    const list = await load({ ...base, name: kind, paths: all });
+    for (const r of [warm, list]) console.log(`${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} non2xx ${r.non2xx}`);
+    console.log(`ratio ${(list.requestsPerSecond / warm.requestsPerSecond).toFixed(3)}`);
+  }
+  const timed: { path: string; ms: number; status: number }[] = [];
+  for (const p of paths) {
+    const t = performance.now();
+    const res = await fetch(server.url + p, { headers: { cookie } });
+    await res.arrayBuffer();
+    timed.push({ path: p, ms: performance.now() - t, status: res.status });
+  }
+  const sorted = [...timed].sort((a, b) => a.ms - b.ms);
+  const q = (f: number) => sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))]!.ms.toFixed(1);
+  console.log(`${kind}: n=${timed.length} p50=${q(0.5)} p90=${q(0.9)} p95=${q(0.95)} p99=${q(0.99)} max=${q(1)} ms; non-200: ${timed.filter((t) => t.status !== 200).length}`);
+  for (const t of sorted.slice(-Number(args.show ?? 15)).reverse()) console.log(`${t.ms.toFixed(1).padStart(8)} ${t.status} ${decodeURIComponent(t.path)}`);
+} finally {
+  await server.stop();
+}
