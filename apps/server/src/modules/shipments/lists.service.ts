@@ -180,6 +180,7 @@ export async function listShipments(
   actor: Actor,
   view: ListView,
   query: ListFilters & { page: number; limit: number; sortBy?: ShipmentSortKey | undefined; sortOrder?: 'asc' | 'desc' | undefined },
+  exactLimit = EXACT_COUNT_LIMIT,
 ): Promise<Page<ShipmentDto>> {
   // sortBy has one value (the booking time); sortOrder picks the direction.
   const { page, limit, sortBy: _sortBy, sortOrder, ...filters } = query;
@@ -190,36 +191,29 @@ export async function listShipments(
   const dir = sortOrder === 'asc' ? asc : desc;
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
-  // EXACT_COUNT_LIMIT + 1, inside the page's own statement (an uncorrelated subquery, run once).
+  // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
   // A resolved search holds at most EXACT_COUNT_LIMIT ids: small, and counted exactly below, with no EXPLAIN.
   const estimate = candidates ? candidates.length : await cachedEstimate(db, shipments, where);
-  const large = estimate > EXACT_COUNT_LIMIT;
-  // The page's ids are chosen first (one row more than asked, so hasNextPage is exact) — a deep page skips
-  // index entries only (the list indexes of migration 0008) — then their rows and package lines.
-  const pageIds = db
-    .select({ id: shipments.id, createdAt: shipments.createdAt })
-    .from(shipments)
-    .where(where)
-    .orderBy(dir(shipments.createdAt), dir(shipments.id))
-    .limit(limit + 1)
-    .offset((page - 1) * limit)
-    .as('page_ids');
-  const capped = sql<number>`(select count(*)::int from (select 1 from ${shipments} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
-  const rows = await db
-    .select({ shipment: shipments, packages: packagesJson, cappedTotal: large ? sql<number | null>`null` : capped })
-    .from(shipments)
-    .innerJoin(pageIds, eq(pageIds.id, shipments.id))
-    .orderBy(dir(pageIds.createdAt), dir(pageIds.id));
+  const large = estimate > exactLimit;
+  const offset = (page - 1) * limit;
+  let rows = await selectPage(db, where, dir, limit, offset, large ? null : exactLimit);
+  let total: Counted;
+  if (large) {
+    total = { value: estimate, estimated: true };
+  } else {
+    // An empty page has no row to carry the count: count apart (a page past the end, or past the cap).
+    const exact = rows[0]?.cappedTotal;
+    total =
+      exact === undefined || exact === null
+        ? await countOrEstimate(db, shipments, where, exactLimit)
+        : exact > exactLimit
+          ? { value: Math.max(estimate, exact), estimated: true }
+          : { value: exact, estimated: false };
+    // The estimate was too low: more matched than the cap, so the page comes from the ordered walk instead.
+    if (total.estimated) rows = await selectPage(db, where, dir, limit, offset, null);
+  }
   const hasNextPage = rows.length > limit;
   const pageRows = rows.slice(0, limit);
-  const exact = rows[0]?.cappedTotal;
-  const total: Counted = large
-    ? { value: estimate, estimated: true }
-    : exact === undefined || exact === null
-      ? await countOrEstimate(db, shipments, where) // a page past the end: nothing to read the count from
-      : exact > EXACT_COUNT_LIMIT
-        ? { value: Math.max(estimate, exact), estimated: true }
-        : { value: exact, estimated: false };
   const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
   return {
@@ -231,6 +225,44 @@ export async function listShipments(
     hasNextPage,
     totalIsEstimate: total.estimated,
   };
+}
+
+/**
+ * A page of rows, one more than asked (so hasNextPage is exact), with their package lines. The page's ids are
+ * chosen first, then their rows: a deep page skips index entries only (the list indexes of migrations 0008
+ * and 0009), never table rows.
+ *   - small (`smallUpTo`: the estimate says at most that many match): the matches are found once, at most
+ *     smallUpTo + 1 of them in whatever order is cheapest, and both the page and the exact count
+ *     (`cappedTotal`) come from them;
+ *   - otherwise the page walks the newest-first order and `cappedTotal` is null (the estimate stands).
+ */
+async function selectPage(db: Db, where: SQL, dir: typeof asc, limit: number, offset: number, smallUpTo: number | null) {
+  const columns = { shipment: shipments, packages: packagesJson };
+  if (smallUpTo !== null) {
+    const matching = db
+      .$with('matching')
+      .as(db.select({ id: shipments.id, createdAt: shipments.createdAt }).from(shipments).where(where).limit(smallUpTo + 1));
+    const pageIds = db.select().from(matching).orderBy(dir(matching.createdAt), dir(matching.id)).limit(limit + 1).offset(offset).as('page_ids');
+    return db
+      .with(matching)
+      .select({ ...columns, cappedTotal: sql<number | null>`(select count(*)::int from ${matching})` })
+      .from(shipments)
+      .innerJoin(pageIds, eq(pageIds.id, shipments.id))
+      .orderBy(dir(pageIds.createdAt), dir(pageIds.id));
+  }
+  const pageIds = db
+    .select({ id: shipments.id, createdAt: shipments.createdAt })
+    .from(shipments)
+    .where(where)
+    .orderBy(dir(shipments.createdAt), dir(shipments.id))
+    .limit(limit + 1)
+    .offset(offset)
+    .as('page_ids');
+  return db
+    .select({ ...columns, cappedTotal: sql<number | null>`null` })
+    .from(shipments)
+    .innerJoin(pageIds, eq(pageIds.id, shipments.id))
+    .orderBy(dir(pageIds.createdAt), dir(pageIds.id));
 }
 
 // Spelled out: inside a select list drizzle renders a column unqualified ("id"), which in this subquery
