@@ -9,6 +9,8 @@ export interface ServerProcess {
   pid: number;
   /** Peak resident memory of the server process so far (VmHWM), in MiB. */
   peakRssMiB(): number;
+  /** Starts the peak over from the current resident memory (Linux: clear_refs 5), so it measures what follows. */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
       return kb / 1024;
+    },
+    resetPeakRss() {
+      fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     },
     stop: () =>
       new Promise<void>((resolve) => {
