@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { countryFlags } from './build-plugins/country-flags';
+import { landingPages } from './build-plugins/landing-pages';
 import { precompress } from './build-plugins/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // The server serves apps/web/dist at /; in development Vite proxies /api to the server on port 3000.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), countryFlags(), precompress()],
+  plugins: [react(), tailwindcss(), countryFlags(), landingPages(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,7 +17,8 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
 import { swaggerPlugin } from './plugins/swagger.js';
-import { webStaticOptions } from './plugins/web-static.js';
+import { LANDING_PAGES, landingFile, webStaticOptions } from './plugins/web-static.js';
+import { SESSION_COOKIE } from './modules/auth/session.service.js';
 import { genTraceId, traceIdPlugin } from './plugins/trace-id.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/index.js';
 import { createEmailProvider, type EmailProvider } from './platform/email/index.js';
@@ -239,6 +240,11 @@ export async function buildApp(options: BuildAppOptions) {
   const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
   if (serveWeb) {
     await app.register(fastifyStatic, webStaticOptions(webDist as string));
+    for (const pathname of Object.keys(LANDING_PAGES)) {
+      app.get(pathname, { schema: { hide: true } }, (request, reply) =>
+        reply.type('text/html').sendFile(landingFile(webDist as string, pathname, Boolean(request.cookies[SESSION_COOKIE]))),
+      );
+    }
   }
   // Client-side routes (/login, /settings/addresses…) get the SPA shell; unknown /api paths stay JSON 404s,
   // and so do missing /assets/ files (a chunk of an older build must fail as a 404, not load HTML as script).

@@ -9,6 +9,9 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 // /assets/ with their .br and .gz beside them, the HTML shell with its own.
 const SCRIPT = `export const greeting = ${JSON.stringify('Magandang araw! '.repeat(200))};`;
 const HTML = `<!doctype html><html lang="en"><head><title>Hatid</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>${'<!-- shell -->'.repeat(100)}<div id="root"></div></body></html>`;
+// apps/web/build-plugins/landing-pages.ts: the shell with a page's first screen in it.
+const HOME = HTML.replace('<div id="root"></div>', '<div id="root"><h2>Send parcels anywhere in the Philippines</h2></div>');
+const TRACK = HTML.replace('<div id="root"></div>', '<div id="root"><h1>Track a shipment</h1></div>');
 
 let web: string;
 let site: TestApp;
@@ -23,6 +26,9 @@ beforeAll(async () => {
   };
   write('assets/index-Ab12Cd34.js', SCRIPT);
   write('index.html', HTML);
+  fs.mkdirSync(path.join(web, 'landing'));
+  write('landing/home.html', HOME);
+  write('landing/track.html', TRACK);
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // Vite's manifest: the entry (preloaded by the HTML itself) and the home page's lazy chunk with one import.
   fs.mkdirSync(path.join(web, '.vite'));
@@ -69,8 +75,8 @@ describe('the built web app', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('sends the HTML shell compressed and no-cache, at / and at every client-side route', async () => {
-    for (const url of ['/', '/index.html', '/track', '/settings/addresses']) {
+  it('sends the HTML shell compressed and no-cache, at every client-side route', async () => {
+    for (const url of ['/index.html', '/settings/addresses', '/login']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -78,9 +84,27 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(HTML);
     }
-    const plain = await get('/track');
+    const plain = await get('/settings');
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(HTML);
+  });
+
+  it("sends / and /track with their first screen in the HTML; a signed-in visitor's / is the plain shell", async () => {
+    const home = await get('/?deliveryType=same_day', 'br');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(home.rawPayload).toString()).toBe(HOME);
+    const track = await get('/track?trackingNumber=ND12345678XPH', 'gzip');
+    expect(track.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(track.rawPayload).toString()).toBe(TRACK);
+    expect((await get('/track')).body).toBe(TRACK);
+
+    // Someone with a session gets their own greeting from the app, not the signed-out one.
+    const signedIn = await site.app.inject({ method: 'GET', url: '/', headers: { cookie: 'hatid_session=abc' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect(signedIn.body).toBe(HTML);
+    const trackSignedIn = await site.app.inject({ method: 'GET', url: '/track', headers: { cookie: 'hatid_session=abc' } });
+    expect(trackSignedIn.body).toBe(TRACK);
   });
 
   it('keeps files under fixed names for a day, and answers a missing asset 404 instead of the shell', async () => {

@@ -64,13 +64,31 @@ export function landingPreloads(root: string): Map<string, string> {
   return links;
 }
 
+/**
+ * Paths whose HTML carries the page's first screen (apps/web/build-plugins/landing-pages.ts writes them):
+ * the file under the web root, and whether it is only for visitors without a session (the home page's
+ * greeting is the signed-out one; a signed-in visitor gets the plain shell and their own greeting).
+ */
+export const LANDING_PAGES: Record<string, { file: string; signedOutOnly: boolean }> = {
+  '/': { file: 'landing/home.html', signedOutOnly: true },
+  '/track': { file: 'landing/track.html', signedOutOnly: false },
+};
+
+/** The HTML file to send for a landing path: its own page when it exists and fits the visitor, else the shell. */
+export function landingFile(root: string, pathname: string, hasSession: boolean): string {
+  const landing = LANDING_PAGES[pathname];
+  if (!landing || (landing.signedOutOnly && hasSession)) return 'index.html';
+  return fs.existsSync(path.join(root, landing.file)) ? landing.file : 'index.html';
+}
+
 /** @fastify/static options for the built web app: pre-compressed variants and the cache policy above. */
 export function webStaticOptions(root: string): FastifyStaticOptions {
   const preloads = landingPreloads(root);
   return {
     root,
     wildcard: false,
-    index: ['index.html'],
+    // `/` is answered by the landing route (app.ts: landingFile), which picks the shell or the landing HTML.
+    index: false,
     // `index.html.br` / `.gz` written at build time (apps/web/build-plugins/precompress.ts), chosen by Accept-Encoding.
     preCompressed: true,
     // Not routes of their own: they are only sent in place of the file they compress.
@@ -80,6 +98,7 @@ export function webStaticOptions(root: string): FastifyStaticOptions {
       const cacheControl = webCacheControl(root, filePath);
       reply.header('cache-control', cacheControl);
       if (cacheControl === REVALIDATE) {
+        // Keyed by the path asked for: /track's HTML is the file landing/track.html.
         const link = preloads.get(new URL(reply.request.url, 'http://localhost').pathname);
         if (link) reply.header('link', link);
       }

@@ -3,27 +3,25 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { MapPin, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { buttonClasses } from '../../components/ui/button';
+import { SlicedMount } from '../../components/ui/sliced-mount';
 import { Spinner } from '../../components/ui/spinner';
 import { meQueryOptions } from '../../features/auth';
 import { BookingForm } from '../../features/booking';
 import { useBookingDraft } from '../../features/booking/draft/booking-draft';
 import { mayUseBookingForm, isStaffSide } from '../../lib/roles';
 import { BookingForCustomer } from './booking-for-customer';
+import { SIGN_IN_LINK_CLASSES, SignedOutWelcome } from '../landing/landing-intros';
 
 function Welcome({ firstName, addressBook }: { firstName: string | undefined; addressBook: boolean }) {
   if (!firstName) {
     return (
-      <section aria-labelledby="welcome-title" className="flex flex-col gap-1">
-        <h2 id="welcome-title" className="text-lg font-semibold text-slate-900">
-          Send parcels anywhere in the Philippines
-        </h2>
-        <p className="text-sm text-slate-600">
-          See the price as you go. You sign in with your mobile number only when you place the order.{' '}
-          <Link to="/login" className="font-medium text-teal-800 underline-offset-4 hover:underline">
+      <SignedOutWelcome
+        signIn={
+          <Link to="/login" className={SIGN_IN_LINK_CLASSES}>
             Sign in
           </Link>
-        </p>
-      </section>
+        }
+      />
     );
   }
   return (
@@ -59,13 +57,16 @@ export function HomePage() {
     if (elsewhere) void navigate({ to: '/start', replace: true });
   }, [elsewhere, navigate]);
   // Who is booking decides the address choices and what Continue does; wait for it instead of guessing.
-  if (me.isPending || elsewhere) return <Spinner label="Loading" className="py-16" />;
+  const loading = <Spinner label="Loading" className="py-16" />;
+  if (me.isPending || elsewhere) return loading;
   return (
-    <BookingForm
-      signedIn={Boolean(user)}
-      deliveryType={search.deliveryType}
-      onDeliveryTypeChange={(deliveryType) => void navigate({ search: { deliveryType }, replace: true, resetScroll: false })}
-      intro={bookFor ? <BookingForCustomer customer={bookFor} /> : <Welcome firstName={user?.firstName} addressBook={Boolean(user) && !isStaffSide(user)} />}
-    />
+    <SlicedMount fallback={loading}>
+      <BookingForm
+        signedIn={Boolean(user)}
+        deliveryType={search.deliveryType}
+        onDeliveryTypeChange={(deliveryType) => void navigate({ search: { deliveryType }, replace: true, resetScroll: false })}
+        intro={bookFor ? <BookingForCustomer customer={bookFor} /> : <Welcome firstName={user?.firstName} addressBook={Boolean(user) && !isStaffSide(user)} />}
+      />
+    </SlicedMount>
   );
 }

@@ -28,6 +28,7 @@ import {
 import { useDraftCheck } from '../hooks/use-draft-check';
 import { loadDraftChecker, useDraftChecker } from '../hooks/use-draft-checker';
 import { useWideScreen } from '../hooks/use-wide-screen';
+import { BOOKING_COLUMN_CLASSES, BOOKING_GRID_CLASSES } from '../../../app/landing/landing-intros';
 import { cn } from '../../../lib/utils';
 
 const isPristine = (p: PartyDraft) => !p.name && !p.mobileNumber && !p.email && !p.provinceCode && !p.streetName && !p.addressId;
@@ -173,8 +174,8 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const signIn = signedIn ? null : <p className="text-xs text-slate-600">You will be asked to sign in. Everything you entered is kept.</p>;
 
   return (
-    <div className={cn('grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start', !wide && 'pb-32')}>
-      <div className="flex min-w-0 flex-col gap-6">
+    <div className={cn(BOOKING_GRID_CLASSES, !wide && 'pb-32')}>
+      <div className={BOOKING_COLUMN_CLASSES}>
         {intro}
         <form id="booking-form" ref={formRef} noValidate onSubmit={onContinue} aria-labelledby="booking-title" className="flex min-w-0 flex-col gap-6">
           <Card className="flex flex-col gap-4">

@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
-import { Card, CardDescription } from '../../../components/ui/card';
+import { TRACK_COLUMN_CLASSES, TrackIntro } from '../../../app/landing/landing-intros';
+import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { usePublicTracking } from '../api/get-public-tracking';
@@ -17,10 +18,9 @@ export function TrackPage() {
   const tracking = usePublicTracking(checked);
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className={TRACK_COLUMN_CLASSES}>
       <Card>
-        <h1 className="text-lg font-semibold text-slate-900">Track a shipment</h1>
-        <CardDescription className="mt-1">Enter the tracking number on the waybill to see where the parcel is.</CardDescription>
+        <TrackIntro />
         <div className="mt-5">
           <TrackForm
             key={trackingNumber ?? ''}
