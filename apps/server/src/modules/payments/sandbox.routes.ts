@@ -22,7 +22,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  const formBody = z.record(z.string(), z.string()).optional();
 
   const requestOf = async (id: string) => {
     const row = await findByProviderId(app.db, 'sandbox', id);
@@ -47,7 +46,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const outcome of ['pay', 'scan', 'fail'] as const) {
-    app.post(`/checkout/:id/${outcome}`, { schema: { hide: true, params: idParams, body: formBody } }, async (request, reply) => {
+    app.post(`/checkout/:id/${outcome}`, { schema: { hide: true, params: idParams } }, async (request, reply) => {
       const row = await requestOf(request.params.id);
       const id = row.providerRequestId!;
       const success = outcome !== 'fail';
@@ -84,10 +83,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const outcome of ['authorize', 'decline'] as const) {
-    app.post(`/link/:id/${outcome}`, { schema: { hide: true, params: idParams, body: formBody } }, async (request, reply) => {
+    app.post(`/link/:id/${outcome}`, { schema: { hide: true, params: idParams } }, async (request, reply) => {
       const token = await tokenOf(request.params.id);
       const isBank = token.kind === 'Linked Account';
-      if (outcome === 'authorize' && isBank && request.body?.otp !== SANDBOX_OTP) {
+      if (outcome === 'authorize' && isBank && (request.body as Record<string, string> | undefined)?.otp !== SANDBOX_OTP) {
         const html = linkPage({
           action: `/api/payments/sandbox/link/${encodeURIComponent(request.params.id)}`,
           name: token.bank ?? 'bank',

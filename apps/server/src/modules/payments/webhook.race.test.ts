@@ -23,11 +23,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deliver = (body: unknown, token: string | undefined = t.app.payments.callbackToken) =>
+/** `token` null: no x-callback-token header at all. */
+const deliver = (body: unknown, token: string | null = t.app.payments.callbackToken) =>
   t.app.inject({
     method: 'POST',
     url: '/api/payments/webhooks/xendit',
-    headers: token === undefined ? {} : { 'x-callback-token': token },
+    headers: token === null ? {} : { 'x-callback-token': token },
     payload: body as object,
   });
 
@@ -70,7 +71,7 @@ describe('the payment webhook', () => {
     const me = await createCustomer(t);
     const row = await startTopUp(me);
     const body = paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 });
-    for (const token of ['not-the-token', undefined, '']) {
+    for (const token of ['not-the-token', null, '', `${t.app.payments.callbackToken}x`]) {
       const res = await deliver(body, token);
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('UNAUTHENTICATED');
