@@ -20,6 +20,7 @@ import { BENCH_USERS, sampleTrackingNumbers, seedBenchShipments } from './seed.j
 import { measureWebSizes, webSizeReport } from './web-size.js';
 import { signIn, startServer } from './server-process.js';
 import { benchWaybills } from './waybills.js';
+import { benchWallet, walletReport, type WalletBenchResult } from './wallet.js';
 import { measureSearch, shipmentPagePaths, STAFF_AT_ONCE, type SearchResults } from './search.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
@@ -43,6 +44,8 @@ interface DatasetResult {
   exportSeconds: number;
   exportPeakRssMiB: number;
   waybillsPerSecond: number | null;
+  /** Wallet payments and the payment webhook (bench/wallet.ts), PostgreSQL datasets only. */
+  wallet?: WalletBenchResult;
 }
 
 interface Prepared {
@@ -204,7 +207,10 @@ async function postgresDataset(rows: number): Promise<DatasetResult> {
     prepared = await prepare(database, rows);
     await database.close();
   }
-  return measure(`PostgreSQL, ${rows.toLocaleString('en')} shipments`, rows, { DATABASE_URL: url.toString() }, prepared);
+  const result = await measure(`PostgreSQL, ${rows.toLocaleString('en')} shipments`, rows, { DATABASE_URL: url.toString() }, prepared);
+  // Last: its bookings and credits add rows the other measurements should not see.
+  result.wallet = await benchWallet(url.toString(), PORT);
+  return result;
 }
 
 async function pgliteDataset(rows: number): Promise<DatasetResult> {
@@ -278,6 +284,7 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
       `CSV export of all ${fmt(r.exportRows)} rows: ${fmt(r.exportSeconds, 2)} s = **${fmt(rowsPerSecond)} rows/s**, server peak RSS **${fmt(r.exportPeakRssMiB)} MiB**` +
         (big ? ` (targets ≥ 100,000 rows/s ${verdict(rowsPerSecond >= 100_000)}, < 250 MB ${verdict(r.exportPeakRssMiB * 1.048576 < 250)})` : ''),
     );
+    if (r.wallet) lines.push('', ...walletReport(r.wallet));
     if (r.waybillsPerSecond !== null) {
       lines.push('', `Waybills through the API (200 labels in one PDF, database included): **${fmt(r.waybillsPerSecond)} labels/s**${big ? ` ${verdict(r.waybillsPerSecond >= 100)}` : ''}`);
     }

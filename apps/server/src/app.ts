@@ -56,6 +56,12 @@ import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { hubsRoutes } from './modules/hubs/hubs.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
+import { createPayments, type PaymentProvider, type Payments } from './platform/payments/index.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { cardTokensRoutes } from './modules/payments/card-tokens.routes.js';
+import { paymentsRoutes, shipmentPaymentLinkRoutes } from './modules/payments/payments.routes.js';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +81,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** Serialized shipment pages, dropped on every committed change (platform/read-cache). */
     shipmentReads: ReadCache;
+    /** The payment provider (sandbox or xendit), the webhook's callback token (platform/payments). */
+    payments: Payments;
   }
   interface FastifyContextConfig {
     /** A POST that only reads (pricing, promo checks, waybill downloads): answering it leaves cached reads valid. */
@@ -103,6 +111,8 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Replaces Web Push (tests record pushes). */
   push?: PushSender;
+  /** Replaces the configured payment provider (tests use Xendit against a local fake server). */
+  paymentProvider?: PaymentProvider;
   /** Told of every route as it is registered (the role × route test collects the true route list). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -145,6 +155,10 @@ export async function buildApp(options: BuildAppOptions) {
   );
   // Not started here: main.ts starts it after listen; tests call app.outbox.runOnce().
   app.decorate('outbox', createOutboxWorker({ db: options.database.db, logger: app.log }));
+  app.decorate(
+    'payments',
+    createPayments(app, config, options.secretDir === undefined ? config.dataDir : options.secretDir, options.paymentProvider),
+  );
   const shipmentReads = await openShipmentReadCache(options.database);
   app.decorate('shipmentReads', shipmentReads.cache);
   // An event is published after its change commits, and a browser refetches when it hears it. The NOTIFY may
@@ -232,6 +246,13 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(partnersRoutes, { prefix: '/partners' });
       await api.register(hubsRoutes, { prefix: '/hubs' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(walletRoutes, { prefix: '/wallet' });
+      await api.register(flagsRoutes, { prefix: '/flags' });
+      await api.register(cardTokensRoutes, { prefix: '/card-tokens' });
+      await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(shipmentPaymentLinkRoutes, { prefix: '/shipments' });
+      // The sandbox's hosted pages exist only while the sandbox is the provider.
+      if (app.payments.provider.name === 'sandbox') await api.register(sandboxRoutes, { prefix: '/payments/sandbox' });
     },
     { prefix: '/api' },
   );

@@ -111,6 +111,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
+  /** Xendit's API address; tests point it at a local fake server. */
+  XENDIT_API_URL: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').default('https://api.xendit.co'),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed one demo account per role on an empty database. Defaults to on unless APP_ENV=production. */

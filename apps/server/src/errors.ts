@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'HEADERS_TOO_LARGE'
   | 'REQUEST_TIMEOUT'
+  | 'PROVIDER_UNAVAILABLE'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -27,6 +28,8 @@ const STATUS: Record<ErrorCode, number> = {
   RULE_BROKEN: 422,
   RATE_LIMITED: 429,
   HEADERS_TOO_LARGE: 431,
+  /** The payment provider did not answer or could not be used: the payer may try again later. */
+  PROVIDER_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -60,6 +60,8 @@ export async function buildTestApp(
     logStream?: BuildAppOptions['logStream'];
     /** Use the configured email provider (console: the log) instead of recording emails in `email`. */
     configuredEmail?: boolean;
+    /** Replaces the sandbox (the Xendit provider against a local fake server). */
+    paymentProvider?: BuildAppOptions['paymentProvider'];
   } = {},
 ): Promise<TestApp> {
   let database: Database;
@@ -93,6 +95,7 @@ export async function buildTestApp(
     ...(options.events ? { events: options.events } : {}),
     ...(options.push ? { push: options.push } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
   return {

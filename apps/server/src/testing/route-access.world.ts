@@ -14,6 +14,8 @@ import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
 import {
   addresses,
   businessAddresses,
+  cardTokens as cardTokensTable,
+  paymentRequests as paymentRequestsTable,
   businesses,
   coveredProvinces,
   hubs,
@@ -40,6 +42,12 @@ import { checkBase64File, storeUpload } from '../modules/uploads/uploads.service
 import { assignRoles, findUserByEmail, loadUserWithRoles } from '../modules/users/users.repository.js';
 import { createUserWithRoles } from '../modules/users/users.service.js';
 import { METRO_MANILA_CODE } from '../platform/psgc/index.js';
+import { paymentsContext } from '../modules/payments/context.js';
+import { createPaymentLink } from '../modules/payments/payment-links.service.js';
+import { startLink, startTopUp } from '../modules/payments/top-ups.service.js';
+import { ensureWallet, postToWallet } from '../modules/wallet/ledger.js';
+import { saveCard } from '../modules/wallet/payment-methods.service.js';
+import { paymentEvent } from '../platform/payments/index.js';
 import { createCustomer, freshMobile } from './auth.js';
 import type { TestApp } from './build-test-app.js';
 import { multipartBody, PNG, PNG_BASE64 } from './files.js';
@@ -568,6 +576,113 @@ export class RouteAccessWorld {
         get(`/api/partners/${a.target === 'stranger' ? w.otherPartnerId : w.people.service_partner.id}`),
       'PUT /api/partners/:id/provinces': async () =>
         send('PUT', `/api/partners/${w.people.service_partner.id}/provinces`, { provinceCodes: [DAVAO().provinceCode] }),
+
+      ...w.walletRecipes(send, get),
+    };
+  }
+
+  private paymentLinks = new Map<string, string>();
+
+  /** The wallet and payment calls (issue 12): each money-moving call gets fresh objects of the asker's. */
+  private walletRecipes(
+    send: (method: InjectOptions['method'], url: string, payload?: unknown) => Request,
+    get: (url: string) => Request,
+  ): Record<string, Recipe> {
+    const w = this;
+    const ctx = () => paymentsContext(w.t.app);
+    const actorOf = (a: Ask) => w.people[a.whose].actor;
+    const topUp = (a: Ask, channel: 'qr' | 'ewallet' = 'qr') =>
+      w.db.transaction((tx) => startTopUp(ctx(), tx, actorOf(a), { channel, amountInCents: 50_000, ewallet: channel === 'ewallet' ? 'GCash' : undefined }));
+    const ledgerRow = async (a: Ask) =>
+      (await w.db.transaction((tx) => postToWallet(tx, { userId: w.people[a.whose].id, type: 'Voucher', amountInCents: 100, description: CHECK })))!.id;
+    const card = async (a: Ask) => {
+      const cards = await saveCard(w.db, actorOf(a), 'sandbox', { token: `tok_ra_${w.nextNumber()}`, cardBrand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 });
+      return cards[cards.length - 1]!.id;
+    };
+    /** A payment link on the asker's shipment, made once by staff (its look-ups only read it). */
+    const linkOf = async (a: Ask) => {
+      const shipmentId = w.shipments[a.whose].id;
+      if (!w.paymentLinks.has(shipmentId)) {
+        const link = await w.db.transaction((tx) => createPaymentLink(ctx(), tx, w.staffActor, { shipmentId }));
+        w.paymentLinks.set(shipmentId, link.id);
+      }
+      return w.paymentLinks.get(shipmentId)!;
+    };
+    const checkoutId = async (a: Ask) => {
+      const started = await topUp(a, 'ewallet');
+      return started.checkoutUrl!.split('/').pop()!;
+    };
+    const pendingLink = async (a: Ask) => {
+      const linked = await w.db.transaction((tx) => startLink(ctx(), tx, actorOf(a), { channel: 'ewallet', ewallet: 'Maya' }));
+      return linked.checkoutUrl.split('/').pop()!;
+    };
+    return {
+      /** My wallet answers once activated (404 before): each asker's wallet is activated first. */
+      'POST /api/wallet/me': async (a) => {
+        await ensureWallet(w.db, w.people[a.whose].id);
+        return send('POST', '/api/wallet/me');
+      },
+      'GET /api/wallet/transactions/:transactionId': async (a) => get(`/api/wallet/transactions/${await ledgerRow(a)}`),
+      'POST /api/wallet/methods/remove': async (a) => send('POST', '/api/wallet/methods/remove', { paymentMethodId: await card(a) }),
+      'POST /api/wallet/methods/default': async (a) => send('POST', '/api/wallet/methods/default', { paymentMethodId: await card(a) }),
+      'POST /api/wallet/users/:userId/adjustments': async () =>
+        send('POST', `/api/wallet/users/${w.people.stranger.id}/adjustments`, { amountInCents: 100, reason: CHECK }),
+      'POST /api/card-tokens/card/new': async () =>
+        send('POST', '/api/card-tokens/card/new', { token: `tok_ra_${w.nextNumber()}`, cardBrand: 'Mastercard', last4: '5100', expiryMonth: 1, expiryYear: 2031 }),
+      'DELETE /api/card-tokens/card/remove': async (a) => send('DELETE', '/api/card-tokens/card/remove', { cardTokenId: await card(a) }),
+      'POST /api/payments/requests/pay/card': async (a) =>
+        send('POST', '/api/payments/requests/pay/card', { amountInCents: 50_000, cardTokenId: a.caller === 'signedOut' ? randomUUID() : await card({ ...a, whose: a.caller }) }),
+      'POST /api/payments/requests/link/bank': async () => send('POST', '/api/payments/requests/link/bank', { bank: 'BPI' }),
+      'POST /api/payments/requests/link/ewallet': async () => send('POST', '/api/payments/requests/link/ewallet', { ewallet: 'GCash' }),
+      'POST /api/payments/requests/pay/bank': async (a) => {
+        if (a.caller === 'signedOut') return send('POST', '/api/payments/requests/pay/bank', { amountInCents: 50_000, paymentMethodId: randomUUID() });
+        const linked = await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'direct_debit', bank: 'RCBC' }));
+        await w.db.update(cardTokensTable).set({ status: 'active' }).where(eq(cardTokensTable.id, linked.paymentMethodId));
+        return send('POST', '/api/payments/requests/pay/bank', { amountInCents: 50_000, paymentMethodId: linked.paymentMethodId });
+      },
+      'POST /api/payments/requests/pay/ewallet': async (a) => {
+        if (a.caller === 'signedOut') return send('POST', '/api/payments/requests/pay/ewallet', { amountInCents: 50_000, paymentMethodId: randomUUID() });
+        const linked = await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'ewallet', ewallet: 'GCash' }));
+        await w.db.update(cardTokensTable).set({ status: 'active' }).where(eq(cardTokensTable.id, linked.paymentMethodId));
+        return send('POST', '/api/payments/requests/pay/ewallet', { amountInCents: 50_000, paymentMethodId: linked.paymentMethodId });
+      },
+      'POST /api/payments/requests/otp/ewallet': async () => send('POST', '/api/payments/requests/otp/ewallet', { amountInCents: 50_000, ewallet: 'Maya' }),
+      'POST /api/payments/requests/otp/qr': async () => send('POST', '/api/payments/requests/otp/qr', { amountInCents: 50_000 }),
+      'POST /api/payments/requests/xendit/test-qr': async (a) => send('POST', '/api/payments/requests/xendit/test-qr', { paymentRequestId: (await topUp(a)).id }),
+      'GET /api/payments/requests/:id': async (a) => get(`/api/payments/requests/${(await topUp(a)).id}`),
+      'GET /api/payments/requests/:id/qr.svg': async (a) => get(`/api/payments/requests/${(await topUp(a)).id}/qr.svg`),
+      'POST /api/payments/requests/ewallet/checkout': async (a) =>
+        send('POST', '/api/payments/requests/ewallet/checkout', { shipmentId: w.shipments[a.whose].id, ewallet: 'GCash' }),
+      'POST /api/payments/requests/xendit/create-payment-link': async (a) =>
+        send('POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: w.shipments[a.whose].id }),
+      'POST /api/payments/requests/xendit/expire-payment-link': async (a) => {
+        const link = await w.db.transaction((tx) => createPaymentLink(ctx(), tx, w.staffActor, { shipmentId: w.shipments[a.whose].id }));
+        w.paymentLinks.delete(w.shipments[a.whose].id);
+        return send('POST', '/api/payments/requests/xendit/expire-payment-link', { invoiceId: link.id });
+      },
+      'GET /api/payments/requests/xendit/invoice/:invoiceId': async (a) => get(`/api/payments/requests/xendit/invoice/${await linkOf(a)}`),
+      'GET /api/payments/requests/xendit/invoice/shipment/:shipmentId': async (a) =>
+        get(`/api/payments/requests/xendit/invoice/shipment/${w.shipments[a.whose].id}`),
+      'GET /api/payments/requests/xendit/invoices/shipment/:shipmentId': async (a) =>
+        get(`/api/payments/requests/xendit/invoices/shipment/${w.shipments[a.whose].id}`),
+      'GET /api/shipments/active-payment-link/:id': async (a) => get(`/api/shipments/active-payment-link/${w.shipments[a.whose].id}`),
+      'POST /api/payments/webhooks/xendit': async (a) => {
+        const started = await topUp(a);
+        const [row] = await w.db.select().from(paymentRequestsTable).where(eq(paymentRequestsTable.id, started.id));
+        const body = paymentEvent('payment.succeeded', { providerRequestId: row!.providerRequestId!, referenceId: row!.id, amountInCents: row!.amountInCents });
+        return { inject: { method: 'POST', url: '/api/payments/webhooks/xendit', payload: body, headers: { 'x-callback-token': w.t.app.payments.callbackToken } } };
+      },
+      'GET /api/payments/sandbox/checkout/:id': async (a) => get(`/api/payments/sandbox/checkout/${await checkoutId(a)}`),
+      'POST /api/payments/sandbox/checkout/:id/pay': async (a) => send('POST', `/api/payments/sandbox/checkout/${await checkoutId(a)}/pay`),
+      'POST /api/payments/sandbox/checkout/:id/fail': async (a) => send('POST', `/api/payments/sandbox/checkout/${await checkoutId(a)}/fail`),
+      'POST /api/payments/sandbox/checkout/:id/scan': async (a) => {
+        const started = await topUp(a, 'qr');
+        return send('POST', `/api/payments/sandbox/checkout/${started.checkoutUrl!.split('/').pop()}/scan`);
+      },
+      'GET /api/payments/sandbox/link/:id': async (a) => get(`/api/payments/sandbox/link/${await pendingLink(a)}`),
+      'POST /api/payments/sandbox/link/:id/authorize': async (a) => send('POST', `/api/payments/sandbox/link/${await pendingLink(a)}/authorize`),
+      'POST /api/payments/sandbox/link/:id/decline': async (a) => send('POST', `/api/payments/sandbox/link/${await pendingLink(a)}/decline`),
+      'PATCH /api/flags/:key': async () => send('PATCH', '/api/flags/payments.qr', { testValue: true }),
     };
   }
 

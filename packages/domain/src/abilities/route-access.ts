@@ -381,6 +381,67 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   /** own: the role's private upload (signed out: the stranger's, 401). */
   'GET /api/uploads/download/file': scoped(FILE_STAFF),
   'GET /api/uploads/:id': scoped(FILE_STAFF),
+
+  // ---- Wallet, top-ups, payment links, flags (issue 12; docs/decisions.md "Wallet and payments") ---------
+  /** Everyone signed in has a wallet of their own; nobody reads another's through these calls. */
+  'POST /api/wallet/activate': SIGNED_IN,
+  'POST /api/wallet/me': SIGNED_IN,
+  'GET /api/wallet/balance': SIGNED_IN,
+  'GET /api/wallet/transactions': SIGNED_IN,
+  /** own: a movement of the role's own wallet; stranger: the stranger's (admins, manage Wallet, see any). */
+  'GET /api/wallet/transactions/:transactionId': scoped(ADMINS),
+  'GET /api/wallet/methods': SIGNED_IN,
+  'POST /api/wallet/methods/remove': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
+  'POST /api/wallet/methods/default': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
+  /** Manual Adjustment of someone's wallet: staff and admins (manage Shipment), with a reason. */
+  'POST /api/wallet/users/:userId/adjustments': { own: only(STAFF) },
+  'GET /api/card-tokens': SIGNED_IN,
+  'POST /api/card-tokens/card/new': SIGNED_IN,
+  'DELETE /api/card-tokens/card/remove': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
+  /** Top-ups and links: the signed-in person's own wallet, whatever their role. */
+  'POST /api/payments/requests/pay/card': SIGNED_IN,
+  'POST /api/payments/requests/link/bank': SIGNED_IN,
+  'POST /api/payments/requests/pay/bank': SIGNED_IN,
+  'POST /api/payments/requests/link/ewallet': SIGNED_IN,
+  'POST /api/payments/requests/pay/ewallet': SIGNED_IN,
+  'POST /api/payments/requests/otp/ewallet': SIGNED_IN,
+  'POST /api/payments/requests/otp/qr': SIGNED_IN,
+  /** own: the role's own open QR payment; stranger: the stranger's (404 to everyone). */
+  'POST /api/payments/requests/xendit/test-qr': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
+  'GET /api/payments/requests/:id': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
+  'GET /api/payments/requests/:id/qr.svg': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
+  /**
+   * E-wallet checkout of a shipment's unpaid amount: the sender (owner or booker) of a shipment it sees.
+   * own: the customer's own booking; business accounts, the colleague's booking (403: not its sender); the
+   * rest see the shipment but did not send it (403), or do not see it (404).
+   */
+  'POST /api/payments/requests/ewallet/checkout': {
+    own: { ok: ['customer'], rest: 'forbidden' },
+    stranger: { ok: [], forbidden: [OPERATIONS], rest: 'hidden' },
+  },
+  /** Payment links: operations who record payments (create Transaction) on shipments they see. */
+  'POST /api/payments/requests/xendit/create-payment-link': { own: only(OPERATIONS), stranger: { ok: [OPERATIONS], rest: 'forbidden' } },
+  'POST /api/payments/requests/xendit/expire-payment-link': { own: only(OPERATIONS), stranger: { ok: [OPERATIONS], rest: 'forbidden' } },
+  /** A shipment's links: whoever sees the shipment. */
+  'GET /api/payments/requests/xendit/invoice/:invoiceId': SHIPMENT_READ,
+  'GET /api/payments/requests/xendit/invoice/shipment/:shipmentId': SHIPMENT_READ,
+  'GET /api/payments/requests/xendit/invoices/shipment/:shipmentId': SHIPMENT_READ,
+  'GET /api/shipments/active-payment-link/:id': SHIPMENT_READ,
+  /** Payments held for staff (amount mismatch). */
+  'GET /api/payments/flagged': { own: only(STAFF) },
+  /** The provider's webhook: the callback token is the permission, not a session. */
+  'POST /api/payments/webhooks/xendit': PUBLIC,
+  /** The sandbox provider's hosted pages: the unguessable id in the address is the permission. */
+  'GET /api/payments/sandbox/checkout/:id': PUBLIC,
+  'POST /api/payments/sandbox/checkout/:id/pay': PUBLIC,
+  'POST /api/payments/sandbox/checkout/:id/scan': PUBLIC,
+  'POST /api/payments/sandbox/checkout/:id/fail': PUBLIC,
+  'GET /api/payments/sandbox/link/:id': PUBLIC,
+  'POST /api/payments/sandbox/link/:id/authorize': PUBLIC,
+  'POST /api/payments/sandbox/link/:id/decline': PUBLIC,
+  /** Remote flags: read by the web app before sign-in; changed by admins. */
+  'GET /api/flags': PUBLIC,
+  'PATCH /api/flags/:key': { own: only(ADMINS) },
 };
 
 /** Every caller the test plays: the 11 demo roles and someone signed out. */

@@ -46,6 +46,15 @@ export const paymentRequests = pgTable(
     failureReason: text('failure_reason'),
     providerPayload: jsonb('provider_payload').$type<Record<string, unknown>>(),
     idempotencyKey: text('idempotency_key'),
+    /** What the provider says was paid (a mismatch with amount_in_cents is flagged, not credited). */
+    paidAmountInCents: bigCents('paid_amount_in_cents'),
+    /** The provider's id of the payment that settled this request (py-… at Xendit). */
+    providerPaymentId: text('provider_payment_id'),
+    /** Set when the provider's confirmation could not be credited as it stood (amount mismatch): staff look. */
+    flaggedAt: at('flagged_at'),
+    flagReason: text('flag_reason'),
+    /** The channel's particulars: e-wallet or bank, QR string, saved method: what the checkout page shows. */
+    methodDetails: jsonb('method_details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +66,7 @@ export const paymentRequests = pgTable(
     index('payment_requests_user_created_idx').on(t.userId, t.createdAt),
     // The expiry sweep looks for open requests past their time.
     index('payment_requests_status_expires_idx').on(t.status, t.expiresAt),
+    index('payment_requests_flagged_idx').on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
     check('payment_requests_amount_positive', sql`${t.amountInCents} > 0`),
     check('payment_requests_currency', sql`${t.currency} = 'PHP'`),
     check('payment_requests_provider', oneOf(t.provider, PAYMENT_PROVIDERS)),

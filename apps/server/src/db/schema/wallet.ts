@@ -64,6 +64,7 @@ export const walletTransactions = pgTable(
     uniqueIndex('wallet_transactions_provider_payment_uq').on(t.providerPaymentId),
     uniqueIndex('wallet_transactions_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('wallet_transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt),
     index('wallet_transactions_shipment_idx').on(t.shipmentId),
     check('wallet_transactions_amount_non_zero', sql`${t.amountInCents} <> 0`),
     check('wallet_transactions_balance_after_non_negative', sql`${t.balanceAfterInCents} >= 0`),
@@ -99,6 +100,8 @@ export const cardTokens = pgTable(
     expiryYear: smallint('expiry_year'),
     label: text('label'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** A bank or e-wallet being linked is pending until the payer authorises it at the provider. */
+    status: text('status').$type<'pending' | 'active' | 'failed'>().notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,6 +111,7 @@ export const cardTokens = pgTable(
     // The spec: one default method per user.
     uniqueIndex('card_tokens_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
     check('card_tokens_provider', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    check('card_tokens_status', oneOf(t.status, ['pending', 'active', 'failed'])),
     check('card_tokens_expiry_month', sql`${t.expiryMonth} IS NULL OR ${t.expiryMonth} BETWEEN 1 AND 12`),
   ],
 );

@@ -22,6 +22,8 @@ import { checkPlaces } from '../addresses/addresses.service.js';
 import { checkDropOffHub } from '../hubs/hubs.service.js';
 import { quoteShipment } from '../pricing/pricing.service.js';
 import { reservePromoUse } from '../promo-codes/promo-codes.service.js';
+import { assertPaymentOptionOn, type AppEnv } from '../flags/flags.service.js';
+import { payShipmentByWallet } from '../wallet/wallet-payments.js';
 import { authorizeBookingOwner, checkPickupProvince, mayUseSavedAddress, type BookingOwner } from './booking-access.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
@@ -83,12 +85,18 @@ async function checkServiceArea(db: DbOrTx, input: BookingInput, sender: Party, 
   }
 }
 
-function paymentMethodFor(paidBy: BookingInput['paidBy']) {
-  if (paidBy === 'wallet') {
-    // The wallet ledger arrives with the payments milestone; until then the option is switched off.
-    throw fieldError('paidBy', 'Paying by wallet is not switched on yet. Choose cash upon pick up or upon delivery.', 'RULE_BROKEN');
+/**
+ * Cash upon pick up or delivery, or the wallet: the owner's own wallet, spent only by the owner booking for
+ * themselves (staff booking for a customer cannot spend the customer's money), and only while the remote
+ * flag `payments.wallet` is on (issue 12).
+ */
+async function paymentMethodFor(db: DbOrTx, actor: Actor, ownerId: string, paidBy: BookingInput['paidBy'], appEnv: AppEnv) {
+  if (paidBy !== 'wallet') return 'cash' as const;
+  await assertPaymentOptionOn(db, appEnv, 'wallet', 'paidBy');
+  if (actor.id !== ownerId) {
+    throw fieldError('paidBy', "Only the customer pays from their own wallet. Choose cash upon pick up or upon delivery.", 'RULE_BROKEN');
   }
-  return 'cash' as const;
+  return 'wallet' as const;
 }
 
 export interface BookingResult {
@@ -106,13 +114,13 @@ export async function bookShipment(
   db: DbOrTx,
   actor: Actor,
   input: BookingInput,
-  options: { idempotencyKey?: string; now?: Date } = {},
+  options: { idempotencyKey?: string; now?: Date; appEnv?: AppEnv } = {},
 ): Promise<BookingResult> {
   const now = options.now ?? new Date();
   const ownerId = input.ownerId ?? actor.id;
   const booking = await authorizeBookingOwner(db, actor, ownerId);
   const { owner } = booking;
-  const paymentMethod = paymentMethodFor(input.paidBy);
+  const paymentMethod = await paymentMethodFor(db, actor, ownerId, input.paidBy, options.appEnv ?? 'development');
   const sender = await resolveParty(db, booking, input.sender, 'sender');
   const receiver = await resolveParty(db, booking, input.receiver, 'receiver');
   checkPickupProvince(booking, sender.provinceCode);
@@ -221,6 +229,12 @@ export async function bookShipment(
       actorName: `${actor.user.firstName} ${actor.user.lastName}`,
       createdAt: now,
     });
+    // Last, so the wallet row is locked for as short a time as possible while concurrent payments queue.
+    if (paymentMethod === 'wallet') {
+      await payShipmentByWallet(tx, booked, actor.id);
+      const [paid] = await tx.select().from(shipments).where(eq(shipments.id, booked.id));
+      return paid!;
+    }
     return booked;
   });
   return { shipment, quote };

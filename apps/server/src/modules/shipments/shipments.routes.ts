@@ -19,6 +19,7 @@ import { withIdempotency } from '../../platform/idempotency.js';
 import { sendJsonBytes } from '../../platform/read-cache.js';
 import { bookShipment, findBookingByIdempotencyKey, type BookingInput } from './booking.service.js';
 import { duplicateBookingInput } from './duplicate.service.js';
+import { announceWalletChanged } from '../wallet/wallet-events.js';
 import { announceBooked, announceCancelled, announceMoved } from './shipment-events.js';
 import { shipmentToDto } from './shipments.service.js';
 import { toActivityDto, type ShipmentRow } from './shipments.repository.js';
@@ -48,13 +49,16 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A key row left unanswered by a crash of the old claim-then-work code: its booking may have committed.
       const earlier = claim.takenOver && key ? await findBookingByIdempotencyKey(tx, actor.id, key) : null;
       if (earlier) return { status: 201, body: { data: await shipmentToDto(tx, earlier) } };
-      const { shipment } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key });
+      const { shipment } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key, appEnv: app.config.APP_ENV });
       done.shipment = shipment;
       return { status: 201, body: { data: await shipmentToDto(tx, shipment) } };
     });
     if (done.shipment) {
       // Committed: a failing announcement must not turn the booking into an error (a retry would replay it).
       await announceBooked(app, done.shipment).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a booking failed'));
+      if (done.shipment.paymentMethod === 'wallet') {
+        await announceWalletChanged(app, done.shipment.ownerId).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a wallet payment failed'));
+      }
     }
     return result;
   }
@@ -169,6 +173,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = request.authorize('view', 'Shipment');
       const cancelled = await cancelShipment(app.db, actor, request.params.id, request.body);
       await announceCancelled(app, cancelled);
+      if (cancelled.paymentMethod === 'wallet') await announceWalletChanged(app, cancelled.ownerId);
       return { data: await shipmentToDto(app.db, cancelled) };
     },
   );

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
+import { refundWalletPayments } from '../wallet/wallet-payments.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { releasePromoUse } from '../promo-codes/promo-codes.service.js';
 import { shipmentScope } from './shipments.scope.js';
@@ -155,6 +156,8 @@ export async function cancelShipment(db: Db, actor: Actor, idOrTrackingNumber: s
       .where(eq(shipments.id, before.id))
       .returning();
     await releasePromoUse(tx, before.id);
+    // Money paid from the wallet goes back to it as a Refund, with the cancellation or not at all.
+    const refund = await refundWalletPayments(tx, before.id, actor.id);
     await tx.insert(shipmentActivities).values({
       shipmentId: before.id,
       name: 'Order cancelled',
@@ -171,8 +174,10 @@ export async function cancelShipment(db: Db, actor: Actor, idOrTrackingNumber: s
       category: 'shipments',
       summary: `Cancelled ${before.trackingNumber}: ${input.reasonForCancellation}`,
       before: { status: before.status, deliveryStatus: before.deliveryStatus },
-      after: { status: 'Cancelled', cancellationReason: input.reasonForCancellation },
+      after: { status: 'Cancelled', cancellationReason: input.reasonForCancellation, refundedInCents: refund.refundedInCents },
     });
+    // The voids moved the payment status: read the row as it now stands.
+    if (refund.refundedInCents > 0) return (await lockShipment(tx, before.id))!;
     return after!;
   });
 }

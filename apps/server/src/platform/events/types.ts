@@ -5,6 +5,10 @@ export const APP_EVENT_TYPES = [
   'SHIPMENT_CANCELLED',
   'QR_PAYMENT_COMPLETED',
   'NOTIFICATION_CREATED',
+  /** A wallet's balance or history changed (top-up, payment, refund, adjustment): the owner's pages refetch. */
+  'WALLET_UPDATED',
+  /** A shipment's payments changed (a payment link paid or expired): its pages refetch the payment status. */
+  'PAYMENT_UPDATED',
 ] as const;
 export type AppEventType = (typeof APP_EVENT_TYPES)[number];
 

@@ -95,13 +95,18 @@ function MenuDrawer({ links, userName }: { links: readonly NavItem[]; userName: 
   );
 }
 
-export type NavItem = readonly [to: '/' | '/packages' | '/track' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start', label: string, exact?: boolean];
+export type NavItem = readonly [
+  to: '/' | '/packages' | '/track' | '/wallet' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start',
+  label: string,
+  exact?: boolean,
+];
 
 /** A customer's pages. */
 const CUSTOMER_LINKS: readonly NavItem[] = [
   ['/', 'Home', true],
   ['/packages', 'Packages'],
   ['/track', 'Track'],
+  ['/wallet', 'Wallet'],
   ['/settings/addresses', 'Addresses'],
   ['/settings', 'Profile', true],
   ['/referrals', 'Referrals'],

@@ -114,6 +114,15 @@ const shipmentDetailRoute = createRoute({
 });
 
 /** Promo codes: the data table over GET /promo-codes (page, size and search in the address), add, edit, view. */
+/** Payments: flagged payments (staff) and the remote payment flags (admins switch them). */
+const paymentsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/payments',
+  staticData: { title: 'Payments' },
+  beforeLoad: guardScreen('/payments'),
+  component: lazyRouteComponent(() => import('../../features/wallet/routes/payments-console-page'), 'PaymentsConsolePage'),
+});
+
 const promoCodesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/promo-codes',
@@ -210,6 +219,7 @@ export const consoleRoutes = [
     shipmentsRoute,
     shipmentDetailRoute,
     promoCodesRoute,
+    paymentsRoute,
     pricingRoute,
     usersRoute,
     clientsRoute,

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireAddressBook, requireSignedIn } from './guards';
 import { rootRoute } from './root';
+import { validateWalletSearch, type WalletSearch } from '../../features/wallet/lib/wallet-search';
 
 /** /settings and everything under it needs a session. */
 const settingsRoute = createRoute({
@@ -41,4 +42,14 @@ const addressEditRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/addresses/routes/address-edit-page'), 'AddressEditPage'),
 });
 
-export const customerRoutes = [settingsRoute.addChildren([profileRoute, addressesRoute, addressEditRoute])];
+/** /wallet, and the providers' return page (success, failure, success-link, failure-link, method, amount, wallet-success). */
+const walletRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/wallet',
+  staticData: { title: 'Wallet' },
+  beforeLoad: requireSignedIn,
+  validateSearch: (search: Record<string, unknown>): WalletSearch => validateWalletSearch(search),
+  component: lazyRouteComponent(() => import('../pages/wallet-route'), 'WalletRoute'),
+});
+
+export const customerRoutes = [settingsRoute.addChildren([profileRoute, addressesRoute, addressEditRoute]), walletRoute];

@@ -44,6 +44,7 @@ export const SCREENS = [
   { id: 'activity-logs', path: '/activity-logs', label: 'Activity log', description: 'Who changed what, and when.', can: [['admin_view', 'ActivityLog']] },
   { id: 'reports', path: '/reports', label: 'Reports', description: 'Operations and finance reports.', can: [['admin_view', 'Report']] },
   { id: 'agent-reports', path: '/agent-reports', label: 'Agent reports', description: 'Sales agents, their customers and commissions.', can: [['admin_view', 'AgentReport']] },
+  { id: 'payments', path: '/payments', label: 'Payments', description: 'Payments held for a wrong amount, and the payment options switched on.', can: [['manage', 'Shipment']] },
   { id: 'tickets', path: '/tickets', label: 'Tickets', description: 'Support tickets from customers.', can: [['update', 'Ticket']] },
 ] as const satisfies readonly Screen[];
 

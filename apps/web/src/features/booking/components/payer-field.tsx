@@ -1,31 +1,45 @@
-import { PAYERS, PAYER_LABELS, type Payer } from '@hatid/domain';
+import { formatMoney, PAYERS, PAYER_LABELS, type Payer } from '@hatid/domain';
 import { cn } from '../../../lib/utils';
+import type { WalletChoice } from '../api/get-wallet-choice';
 
 const DETAILS: Record<Payer, string> = {
   sender: 'The sender pays the rider in cash at pick-up.',
   recipient: 'The receiver pays the rider in cash on delivery.',
-  wallet: 'Not available yet: paying from your Hatid wallet is coming soon.',
+  wallet: 'Paying from your Hatid wallet is switched off right now.',
 };
 
-/** Who pays and how: cash from the sender or the recipient; the wallet is shown, switched off, with why. */
+function walletDetails(wallet: WalletChoice | undefined, totalInCents: number | null | undefined): string {
+  if (!wallet?.enabled) return DETAILS.wallet;
+  if (wallet.balanceInCents === null) return 'Paid now from your Hatid wallet.';
+  return `Paid now from your Hatid wallet. Balance: ${formatMoney(wallet.balanceInCents)}.`;
+}
+
+/** Who pays and how: cash from the sender or the recipient, or the wallet (its balance, and a top-up when short). */
 export function PayerField({
   value,
   onChange,
   error,
   dropOff = false,
+  wallet,
+  totalInCents,
 }: {
   value: Payer;
   onChange: (payer: Payer) => void;
   error?: string | undefined;
   /** Drop Off: nobody comes to pick up, so the sender's cash is paid at the hub counter. */
   dropOff?: boolean;
+  /** Whether the wallet is switched on for this person, and their balance. */
+  wallet?: WalletChoice;
+  /** The booking's current total, to say when the balance is short. */
+  totalInCents?: number | null;
 }) {
+  const short = wallet?.enabled && wallet.balanceInCents !== null && totalInCents != null && wallet.balanceInCents < totalInCents;
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">Who pays</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {PAYERS.map((payer) => {
-          const disabled = payer === 'wallet';
+          const disabled = payer === 'wallet' && !wallet?.enabled;
           return (
             <label
               key={payer}
@@ -48,14 +62,26 @@ export function PayerField({
               <span className="flex flex-col gap-0.5">
                 <span className="font-medium text-slate-900">{PAYER_LABELS[payer]}</span>
                 <span id={`payer-${payer}-details`} className="text-xs text-slate-600">
-                  {dropOff && payer === 'sender' ? 'The sender pays in cash at the hub when dropping the parcel off.' : DETAILS[payer]}
+                  {dropOff && payer === 'sender'
+                    ? 'The sender pays in cash at the hub when dropping the parcel off.'
+                    : payer === 'wallet'
+                      ? walletDetails(wallet, totalInCents)
+                      : DETAILS[payer]}
                 </span>
               </span>
             </label>
           );
         })}
       </div>
-      <p className="text-xs text-slate-600">Payment method: Cash</p>
+      <p className="text-xs text-slate-600">Payment method: {value === 'wallet' ? 'Wallet' : 'Cash'}</p>
+      {short ? (
+        <p className="text-sm text-amber-800">
+          Your balance is short of this total.{' '}
+          <a href="/wallet" className="font-medium text-teal-700 underline">
+            Top up your wallet
+          </a>
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}

@@ -171,7 +171,7 @@ export function checkDraft(draft: BookingDraft, context: DraftContext = {}): Dra
   const receiver = checkParty('receiver', draft.receiver, context, errors);
   checkServiceArea(draft, context, errors);
   checkDropOffHub(draft, context, errors);
-  if (draft.paidBy === 'wallet') errors.paidBy = 'Paying by wallet is not available yet. Choose cash upon pick up or upon delivery.';
+  // The wallet's balance and flag are the server's to judge at booking (a short balance is a 422 on paidBy).
 
   const booking: BookingRequest | null =
     Object.keys(errors).length === 0 && pricing && sender && receiver

@@ -13,6 +13,7 @@ import { NumericInput } from '../components/numeric-input';
 import { PackageLinesEditor } from '../components/package-lines-editor';
 import { PartyFields } from '../components/party-fields';
 import { PayerField } from '../components/payer-field';
+import { useWalletChoice } from '../api/get-wallet-choice';
 import { PricingSummary } from '../components/pricing-summary';
 import { PromoCodeField } from '../components/promo-code-field';
 import { ServiceTypeField } from '../components/service-type-field';
@@ -65,6 +66,7 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const [focusLine, setFocusLine] = useState<string | null>(null);
   const checker = useDraftChecker(draft);
   const { check, errors, pricing, savedAddresses, saved, provinces, hubs, senderProvince, ready } = useDraftCheck(draft, signedIn, { checker });
+  const wallet = useWalletChoice(signedIn);
   const localAreas = provinces.data?.filter((p) => p.isIntraCityEnabled).map((p) => p.name);
 
   useEffect(() => {
@@ -261,6 +263,8 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
               value={draft.paidBy}
               error={visible('paidBy')}
               dropOff={draft.shipmentType === 'Drop Off'}
+              wallet={wallet}
+              totalInCents={pricing.result?.total === undefined ? null : Math.round(pricing.result.total * 100)}
               onChange={(paidBy) => updateDraft((d) => ({ ...d, paidBy }))}
             />
           </Card>

@@ -1,6 +1,7 @@
 import type { UserDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import {
+  BadgeAlert,
   Banknote,
   Bike,
   Building2,
@@ -43,6 +44,7 @@ const ICONS: Record<ScreenId, LucideIcon> = {
   'activity-logs': History,
   reports: ChartColumn,
   'agent-reports': ChartLine,
+  payments: BadgeAlert,
   tickets: LifeBuoy,
 };
 

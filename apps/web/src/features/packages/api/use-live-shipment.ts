@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { shipmentQueryKey, useShipment } from './get-shipment';
 
-const REFRESHING_EVENTS = new Set(['DELIVERY_STATUS_UPDATED', 'SHIPMENT_CANCELLED']);
+const REFRESHING_EVENTS = new Set(['DELIVERY_STATUS_UPDATED', 'SHIPMENT_CANCELLED', 'PAYMENT_UPDATED']);
 
 /**
  * One shipment, kept current while it is shown: a status move or a cancellation pushed by the server

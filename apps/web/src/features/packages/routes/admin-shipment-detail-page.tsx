@@ -17,6 +17,7 @@ import { ShipmentDocuments, ShipmentWeights } from '../components/admin/shipment
 import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
 import { PackageLines } from '../components/package-lines';
 import { PaymentSummary } from '../components/payment-summary';
+import { PaymentLinkPanel } from '../components/payment-link-panel';
 import { ProofImages } from '../components/proof-images';
 import { ShipmentParties } from '../components/shipment-parties';
 import { ShipmentSummary } from '../components/shipment-summary';
@@ -89,6 +90,7 @@ export function AdminShipmentDetailPage() {
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <ShipmentParties shipment={s} />
           <PaymentSummary shipment={s} />
+          <PaymentLinkPanel shipment={s} staff={ability.can('create', 'Transaction')} />
           <ShipmentWeights trackingNumber={trackingNumber} />
           <ShipmentDocuments trackingNumber={trackingNumber} />
         </div>

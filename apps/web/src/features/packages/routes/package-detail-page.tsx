@@ -11,6 +11,7 @@ import { useTrackingUpdates } from '../api/get-tracking-updates';
 import { useLiveShipment } from '../api/use-live-shipment';
 import { PackageLines } from '../components/package-lines';
 import { PaymentSummary } from '../components/payment-summary';
+import { PaymentLinkPanel } from '../components/payment-link-panel';
 import { ProofImages } from '../components/proof-images';
 import { ReviewCard } from '../components/review-card';
 import { ShipmentParties } from '../components/shipment-parties';
@@ -78,6 +79,7 @@ export function PackageDetailPage() {
           {s.deliveryStatus === 'Delivered' && s.status !== 'Cancelled' ? <ReviewCard userId={user.id} shipmentId={s.id} /> : null}
           <ShipmentParties shipment={s} />
           <PaymentSummary shipment={s} />
+          <PaymentLinkPanel shipment={s} />
         </div>
       </div>
     </div>

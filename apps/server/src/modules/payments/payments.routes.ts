@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import {
+  createPaymentLinkBody,
+  dataOf,
+  errorDto,
+  ewalletCheckoutBody,
+  expirePaymentLinkBody,
+  flaggedPaymentsQuery,
+  linkBankBody,
+  linkEwalletBody,
+  linkStartedDto,
+  oneTimeEwalletBody,
+  oneTimeQrBody,
+  pageOf,
+  payCardBody,
+  payLinkedBody,
+  paymentRequestDto,
+  testQrBody,
+} from '@hatid/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Tx } from '../../db/client.js';
+import type { Actor } from '../../plugins/auth.js';
+import { withIdempotency } from '../../platform/idempotency.js';
+import { callbackTokenMatches } from '../../platform/payments/index.js';
+import bwipjs from 'bwip-js/node';
+import { AppError, notFound } from '../../errors.js';
+import { mayRecordPayments } from '../shipments/operations.service.js';
+import { paymentsContext } from './context.js';
+import { listFlaggedPayments } from './flagged.service.js';
+import { myPaymentRequest } from './my-requests.service.js';
+import { activeLinkOfShipment, createPaymentLink, expirePaymentLink, getInvoice, invoicesOfShipment } from './payment-links.service.js';
+import { announceWebhook } from './payment-events.js';
+import { startShipmentCheckout } from './shipment-checkout.service.js';
+import { simulateQr, startLink, startTopUp } from './top-ups.service.js';
+import { handleWebhook } from './webhook.service.js';
+
+const tags = ['payments'];
+
+/** Payment links are staff's: operations who record payments (shipments' operations.service.ts rule). */
+function staffWhoRecordsPayments(actor: Actor): Actor {
+  if (!mayRecordPayments(actor)) throw new AppError('FORBIDDEN', 'Only staff who record payments may manage payment links');
+  return actor;
+}
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
+const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto, 409: errorDto, 422: errorDto, 503: errorDto };
+const started = { 201: dataOf(paymentRequestDto), ...errors };
+const shipmentParams = z.object({ shipmentId: z.string().trim().min(1).max(40) });
+
+/**
+ * The /payments/requests calls of the catalogue: top-ups by card, direct debit, e-wallet and QR, linking
+ * banks and e-wallets, a shipment's e-wallet checkout, staff's payment links; and the provider's webhook.
+ * Every call that can move money takes an Idempotency-Key (a replay answers the first answer).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = () => paymentsContext(app);
+
+  /** Runs a money-moving call once per Idempotency-Key, in one transaction with the key. */
+  async function once(
+    request: { headers: { 'idempotency-key'?: string | string[] | undefined }; routeOptions: { url?: string }; body: unknown },
+    reply: FastifyReply,
+    actor: Actor,
+    work: (tx: Tx) => Promise<unknown>,
+  ) {
+    const result = await withIdempotency(
+      app.db,
+      { key: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body },
+      async (tx) => ({ status: 201, body: { data: await work(tx) } }),
+    );
+    return reply.status(result.status).send(result.body);
+  }
+
+  app.post(
+    '/requests/pay/card',
+    { schema: { tags, summary: 'Top up my wallet with a saved card', headers: idempotencyHeaders, body: payCardBody, response: started } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const { amountInCents, cardTokenId, returnPath } = request.body;
+      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'card', amountInCents, paymentMethodId: cardTokenId, returnPath }));
+    },
+  );
+
+  app.post(
+    '/requests/link/bank',
+    { schema: { tags, summary: 'Link a bank account for direct debit (authorised with the bank’s one-time code)', headers: idempotencyHeaders, body: linkBankBody, response: { 201: dataOf(linkStartedDto), ...errors } } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      return once(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'direct_debit', bank: request.body.bank, returnPath: request.body.returnPath }));
+    },
+  );
+
+  app.post(
+    '/requests/pay/bank',
+    { schema: { tags, summary: 'Top up my wallet by direct debit from a linked bank account', headers: idempotencyHeaders, body: payLinkedBody, response: started } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const { amountInCents, paymentMethodId, returnPath } = request.body;
+      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'direct_debit', amountInCents, paymentMethodId, returnPath }));
+    },
+  );
+
+  app.post(
+    '/requests/link/ewallet',
+    { schema: { tags, summary: 'Link a GCash or Maya account', headers: idempotencyHeaders, body: linkEwalletBody, response: { 201: dataOf(linkStartedDto), ...errors } } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      return once(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'ewallet', ewallet: request.body.ewallet, returnPath: request.body.returnPath }));
+    },
+  );
+
+  app.post(
+    '/requests/pay/ewallet',
+    { schema: { tags, summary: 'Top up my wallet from a linked e-wallet', headers: idempotencyHeaders, body: payLinkedBody, response: started } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const { amountInCents, paymentMethodId, returnPath } = request.body;
+      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'ewallet', amountInCents, paymentMethodId, returnPath }));
+    },
+  );
+
+  app.post(
+    '/requests/otp/ewallet',
+    { schema: { tags, summary: 'Top up my wallet by a one-time e-wallet payment (GCash, Maya)', headers: idempotencyHeaders, body: oneTimeEwalletBody, response: started } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      const { amountInCents, ewallet, returnPath } = request.body;
+      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'ewallet', amountInCents, ewallet, returnPath }));
+    },
+  );
+
+  app.post(
+    '/requests/ewallet/checkout',
+    { schema: { tags, summary: 'Pay what is unpaid on one of my shipments by e-wallet', headers: idempotencyHeaders, body: ewalletCheckoutBody, response: started } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      return once(request, reply, actor, (tx) => startShipmentCheckout(ctx(), tx, actor, request.body));
+    },
+  );
+
+  app.post(
+    '/requests/otp/qr',
+    { schema: { tags, summary: 'Top up my wallet by a one-time QR Ph code', headers: idempotencyHeaders, body: oneTimeQrBody, response: started } },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'qr', amountInCents: request.body.amountInCents }));
+    },
+  );
+
+  app.post(
+    '/requests/xendit/test-qr',
+    { schema: { tags, summary: 'Test mode: pay one of my QR codes as if scanned (not in production)', body: testQrBody, response: { 200: dataOf(z.object({ simulated: z.boolean() })), ...errors } } },
+    async (request) => {
+      await simulateQr(ctx(), request.requireActor(), request.body.paymentRequestId);
+      return { data: { simulated: true } };
+    },
+  );
+
+  app.post(
+    '/requests/xendit/create-payment-link',
+    { schema: { tags, summary: 'Staff: a payment link for what is unpaid on a shipment (a new one expires the last)', headers: idempotencyHeaders, body: createPaymentLinkBody, response: started } },
+    async (request, reply) => {
+      const actor = staffWhoRecordsPayments(request.requireActor());
+      return once(request, reply, actor, (tx) => createPaymentLink(ctx(), tx, actor, request.body, request.ip));
+    },
+  );
+
+  app.post(
+    '/requests/xendit/expire-payment-link',
+    { schema: { tags, summary: 'Staff: expire a payment link', body: expirePaymentLinkBody, response: { 200: dataOf(paymentRequestDto), ...errors } } },
+    async (request) => {
+      const actor = staffWhoRecordsPayments(request.requireActor());
+      return { data: await app.db.transaction((tx) => expirePaymentLink(ctx(), tx, actor, request.body.invoiceId, request.ip)) };
+    },
+  );
+
+  app.get(
+    '/requests/xendit/invoice/:invoiceId',
+    { schema: { tags, summary: 'One payment link (by our id or the provider’s invoice id)', params: z.object({ invoiceId: z.string().trim().min(1).max(100) }), response: { 200: dataOf(paymentRequestDto), 401: errorDto, 404: errorDto } } },
+    async (request) => ({ data: await getInvoice(ctx(), request.requireActor(), request.params.invoiceId) }),
+  );
+
+  app.get(
+    '/requests/xendit/invoice/shipment/:shipmentId',
+    { schema: { tags, summary: 'The shipment’s payment link that can still be paid (or null)', params: shipmentParams, response: { 200: dataOf(paymentRequestDto.nullable()), 401: errorDto, 404: errorDto } } },
+    async (request) => ({ data: await activeLinkOfShipment(ctx(), request.requireActor(), request.params.shipmentId) }),
+  );
+
+  app.get(
+    '/requests/xendit/invoices/shipment/:shipmentId',
+    { schema: { tags, summary: 'Every payment link of a shipment, newest first', params: shipmentParams, response: { 200: dataOf(z.array(paymentRequestDto)), 401: errorDto, 404: errorDto } } },
+    async (request) => ({ data: await invoicesOfShipment(ctx(), request.requireActor(), request.params.shipmentId) }),
+  );
+
+  app.get(
+    '/requests/:id',
+    { schema: { tags, summary: 'One of my payment requests (a top-up or checkout I started)', params: z.object({ id: z.uuid('Payment not found') }), response: { 200: dataOf(paymentRequestDto), 401: errorDto, 404: errorDto } } },
+    async (request) => ({ data: await myPaymentRequest(app.db, request.requireActor(), request.params.id) }),
+  );
+
+  app.get(
+    '/requests/:id/qr.svg',
+    { schema: { tags, summary: 'The QR Ph code of one of my QR payments, as SVG', params: z.object({ id: z.uuid('Payment not found') }) } },
+    async (request, reply) => {
+      const row = await myPaymentRequest(app.db, request.requireActor(), request.params.id);
+      if (!row.qrString) throw notFound('QR code');
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=900').send(bwipjs.toSVG({ bcid: 'qrcode', text: row.qrString, scale: 3 }));
+    },
+  );
+
+  app.get(
+    '/flagged',
+    { schema: { tags, summary: 'Staff: payments held because the amount paid differs from the amount asked', querystring: flaggedPaymentsQuery, response: { 200: pageOf(paymentRequestDto.extend({ userId: z.string() })), 401: errorDto, 403: errorDto } } },
+    async (request) => {
+      request.authorize('manage', 'Shipment');
+      return listFlaggedPayments(app.db, request.query);
+    },
+  );
+
+  /**
+   * The provider's webhook (Xendit and the sandbox alike). The token is checked before the body is read; a
+   * wrong or missing one is 401 and changes nothing. Not rate limited: the provider's bursts are legitimate.
+   */
+  app.post(
+    '/webhooks/xendit',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags,
+        summary: 'Payment provider webhook (x-callback-token)',
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.object({ received: z.boolean(), outcome: z.string() }), 400: errorDto, 401: errorDto },
+      },
+    },
+    async (request) => {
+      if (!callbackTokenMatches(app.payments.callbackToken, request.headers['x-callback-token'])) {
+        throw new AppError('UNAUTHENTICATED', 'The callback token is missing or wrong');
+      }
+      const result = await handleWebhook(app.db, app.payments.provider.name, request.body);
+      await announceWebhook(app, result).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a payment failed'));
+      return { received: true, outcome: result.outcome };
+    },
+  );
+};
+
+/** GET /shipments/active-payment-link/{id}: the link a customer or staff member can pay or share now. */
+export const shipmentPaymentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/active-payment-link/:id',
+    { schema: { tags: ['shipments'], summary: 'The shipment’s active payment link (or null)', params: z.object({ id: z.string().trim().min(1).max(40) }), response: { 200: dataOf(paymentRequestDto.nullable()), 401: errorDto, 404: errorDto } } },
+    async (request) => ({ data: await activeLinkOfShipment(paymentsContext(app), request.requireActor(), request.params.id) }),
+  );
+};

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DirectDebitBank, Ewallet, PaymentChannel, PaymentRequestDto } from '@hatid/domain';
+import type { Tx } from '../../db/client.js';
+import { cardTokens, paymentRequests } from '../../db/schema/index.js';
+import { AppError, fieldError } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { assertPaymentOptionOn } from '../flags/flags.service.js';
+import { ensureWallet } from '../wallet/ledger.js';
+import { findOwnMethod, type CardTokenRow } from '../wallet/payment-methods.service.js';
+import { returnUrl, type PaymentsContext } from './context.js';
+import { findById, toPaymentRequestDto } from './payment-requests.repository.js';
+
+/**
+ * Wallet top-ups (issue 12): each starts a payment request at the provider and credits nothing. Money arrives
+ * only with the provider's confirmation (webhook.service.ts), exactly once. The row is written first so our
+ * id is the provider's reference and its idempotency key: a retried call cannot charge twice.
+ */
+export interface TopUpInput {
+  channel: PaymentChannel;
+  amountInCents: number;
+  ewallet?: Ewallet;
+  bank?: DirectDebitBank;
+  /** A saved card, linked bank account or linked e-wallet. */
+  paymentMethodId?: string;
+  returnPath?: string;
+}
+
+const KIND_OF: Record<PaymentChannel, CardTokenRow['kind'] | null> = {
+  card: 'Card',
+  direct_debit: 'Linked Account',
+  ewallet: 'E-Wallet',
+  qr: null,
+};
+
+/** A QR code is shown on a screen for a short while; the payer makes a new one after. */
+const QR_VALID_MS = 15 * 60_000;
+
+export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, input: TopUpInput): Promise<PaymentRequestDto> {
+  await assertPaymentOptionOn(tx, ctx.env, 'wallet', 'method');
+  await assertPaymentOptionOn(tx, ctx.env, input.channel, 'method');
+  let method: CardTokenRow | null = null;
+  if (input.paymentMethodId) {
+    method = await findOwnMethod(tx, actor, input.paymentMethodId);
+    if (method.kind !== KIND_OF[input.channel]) {
+      throw fieldError(input.channel === 'card' ? 'cardTokenId' : 'paymentMethodId', 'This saved method cannot pay this way', 'RULE_BROKEN');
+    }
+    if (method.provider !== ctx.provider.name) {
+      throw fieldError('paymentMethodId', 'This saved method belongs to another payment provider. Please add it again.', 'RULE_BROKEN');
+    }
+  }
+  await ensureWallet(tx, actor.id);
+  const ewallet = input.ewallet ?? method?.ewallet ?? undefined;
+  const bank = input.bank ?? method?.bank ?? undefined;
+  const [row] = await tx
+    .insert(paymentRequests)
+    .values({
+      purpose: 'wallet_top_up',
+      channel: input.channel,
+      provider: ctx.provider.name,
+      amountInCents: input.amountInCents,
+      userId: actor.id,
+      createdById: actor.id,
+      cardTokenId: method?.id ?? null,
+      expiresAt: input.channel === 'qr' ? new Date(Date.now() + QR_VALID_MS) : null,
+      methodDetails: { ...(ewallet ? { ewallet } : {}), ...(bank ? { bank } : {}) },
+    })
+    .returning();
+  const back = { method: input.channel, amount: input.amountInCents };
+  const successReturnUrl = returnUrl(ctx, input.returnPath, { success: 'true', ...back });
+  const failureReturnUrl = returnUrl(ctx, input.returnPath, { failure: 'true', ...back });
+  const charged = await ctx.provider.charge({
+    referenceId: row!.id,
+    amountInCents: input.amountInCents,
+    channel: input.channel,
+    ewallet,
+    bank,
+    paymentTokenId: method?.providerMethodId,
+    description: `Hatid wallet top-up`,
+    successReturnUrl,
+    failureReturnUrl,
+    idempotencyKey: row!.id,
+  });
+  const [started] = await tx
+    .update(paymentRequests)
+    .set({
+      providerRequestId: charged.providerRequestId,
+      status: charged.status,
+      checkoutUrl: charged.checkoutUrl,
+      methodDetails: { ...row!.methodDetails, qrString: charged.qrString, successReturnUrl, failureReturnUrl },
+      updatedAt: new Date(),
+    })
+    .where(eq(paymentRequests.id, row!.id))
+    .returning();
+  return toPaymentRequestDto(started!);
+}
+
+/**
+ * Links a bank account (direct debit) or an e-wallet: a pending saved method until the payer authorises it
+ * on the provider's page (the bank's one-time code, the e-wallet's consent); the provider's payment token
+ * event makes it active (webhook.service.ts).
+ */
+export async function startLink(
+  ctx: PaymentsContext,
+  tx: Tx,
+  actor: Actor,
+  input: { channel: 'direct_debit' | 'ewallet'; bank?: DirectDebitBank; ewallet?: Ewallet; returnPath?: string },
+) {
+  await assertPaymentOptionOn(tx, ctx.env, 'wallet', 'method');
+  await assertPaymentOptionOn(tx, ctx.env, input.channel, input.channel === 'ewallet' ? 'ewallet' : 'bank');
+  const id = randomUUID();
+  const back = { method: input.channel };
+  const linked = await ctx.provider.linkAccount({
+    referenceId: id,
+    channel: input.channel,
+    bank: input.bank,
+    ewallet: input.ewallet,
+    successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),
+    failureReturnUrl: returnUrl(ctx, input.returnPath, { 'failure-link': 'true', ...back }),
+    idempotencyKey: id,
+  });
+  const name = input.bank ?? input.ewallet!;
+  const [row] = await tx
+    .insert(cardTokens)
+    .values({
+      id,
+      userId: actor.id,
+      kind: input.channel === 'ewallet' ? 'E-Wallet' : 'Linked Account',
+      provider: ctx.provider.name,
+      providerMethodId: linked.providerMethodId,
+      bank: input.bank ?? null,
+      ewallet: input.ewallet ?? null,
+      label: `${name} account`,
+      status: 'pending',
+    })
+    .returning();
+  return { paymentMethodId: row!.id, checkoutUrl: linked.checkoutUrl, status: 'REQUIRES_ACTION' };
+}
+
+/** Test mode: pay one of my open QR codes as if scanned (Xendit's simulate call). Never in production. */
+export async function simulateQr(ctx: PaymentsContext, actor: Actor, paymentRequestId: string): Promise<void> {
+  if (ctx.env === 'production') throw new AppError('FORBIDDEN', 'Test payments are not available in production');
+  const row = await findById(ctx.db, paymentRequestId);
+  if (!row || row.userId !== actor.id || row.channel !== 'qr') throw fieldError('paymentRequestId', 'QR payment not found', 'NOT_FOUND');
+  if (row.status !== 'PENDING' && row.status !== 'REQUIRES_ACTION') {
+    throw fieldError('paymentRequestId', 'This QR code is no longer waiting for payment', 'CONFLICT');
+  }
+  await ctx.provider.simulateQrPayment(row.providerRequestId!, row.amountInCents);
+}

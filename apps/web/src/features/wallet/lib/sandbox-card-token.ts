@@ -1,0 +1,50 @@
+import type { CARD_BRANDS } from '@hatid/domain';
+
+type CardBrand = (typeof CARD_BRANDS)[number];
+
+/**
+ * The sandbox's card tokenizer, run in the browser: the card number is checked (Luhn) and reduced to a
+ * token, its brand and its last four digits here, and only those go to the server, as with Xendit.js.
+ */
+const BRANDS: [RegExp, CardBrand][] = [
+  [/^4/, 'Visa'],
+  [/^(5[1-5]|2[2-7])/, 'Mastercard'],
+  [/^3[47]/, 'Amex'],
+  [/^35/, 'JCB'],
+  [/^(6011|65|64[4-9])/, 'Discover'],
+  [/^3(0[0-5]|[68])/, 'Diners Club'],
+];
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export type TokenizeResult =
+  | { ok: true; token: string; cardBrand: CardBrand; last4: string; expiryMonth: number; expiryYear: number }
+  | { ok: false; field: 'number' | 'expiry' | 'cvv'; message: string };
+
+export function tokenizeCard(input: { number: string; expiry: string; cvv: string }, now = new Date()): TokenizeResult {
+  const digits = input.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, field: 'number', message: 'Enter a valid card number' };
+  const brand = BRANDS.find(([pattern]) => pattern.test(digits))?.[1];
+  if (!brand) return { ok: false, field: 'number', message: 'This card brand is not accepted' };
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  if (!expiry || month < 1 || month > 12) return { ok: false, field: 'expiry', message: 'Enter the expiry as MM/YY' };
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+    return { ok: false, field: 'expiry', message: 'This card has expired' };
+  }
+  if (!/^\d{3,4}$/.test(input.cvv)) return { ok: false, field: 'cvv', message: 'Enter the 3 or 4 digits on the back' };
+  const token = `tok_sbx_${crypto.randomUUID().replaceAll('-', '')}`;
+  return { ok: true, token, cardBrand: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year };
+}
