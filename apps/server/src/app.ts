@@ -54,6 +54,8 @@ import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { hubsRoutes } from './modules/hubs/hubs.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { couriersRoutes } from './modules/couriers/couriers.routes.js';
+import { consolidateShipmentRoutes, consolidationsRoutes } from './modules/consolidations/consolidations.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 
 declare module 'fastify' {
@@ -231,6 +233,9 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(partnersRoutes, { prefix: '/partners' });
       await api.register(hubsRoutes, { prefix: '/hubs' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(couriersRoutes, { prefix: '/couriers' });
+      await api.register(consolidationsRoutes, { prefix: '/consolidations' });
+      await api.register(consolidateShipmentRoutes, { prefix: '/shipments' });
     },
     { prefix: '/api' },
   );

@@ -14,3 +14,5 @@ export * from './activities.js';
 export * from './partners.js';
 export * from './reports.js';
 export * from './hubs.js';
+export * from './couriers.js';
+export * from './consolidations.js';
