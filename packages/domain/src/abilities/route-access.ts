@@ -74,20 +74,6 @@ const SUPPORT = [...OPERATIONS] as const;
 const MODERATORS = [...STAFF] as const;
 /** Platform staff for files: admins and staff see every upload (uploads.service.ts FILE_STAFF). */
 const FILE_STAFF = [...STAFF] as const;
-/** Courier list readers: keepers (staff, admins: manage Courier), ssp (admin view), service partners (view). */
-const COURIER_READERS = [...STAFF, 'ssp', 'service_partner'] as const;
-/** The courier pickers also serve consolidators, who choose the carrier in transport details. */
-const COURIER_PICKERS = [...COURIER_READERS, 'consolidator'] as const;
-/** Consolidations (modules/consolidations/access.ts): staff-side holders of view or admin view … */
-const CONSOLIDATION_READERS = [...OPERATIONS, 'consolidator', 'service_partner'] as const;
-/** … and of update (ssp only looks); customer-side accounts never (their table row is their own leg). */
-const CONSOLIDATION_WORKERS = [...STAFF, 'consolidator', 'service_partner'] as const;
-/** See every consolidation; a service partner only those it created (404 for the others). */
-const CONSOLIDATION_SEERS = [...OPERATIONS, 'consolidator'] as const;
-const CONSOLIDATION_READ: RouteAccess = {
-  own: only(CONSOLIDATION_READERS),
-  stranger: { ok: [CONSOLIDATION_SEERS], hidden: ['service_partner'], rest: 'forbidden' },
-};
 
 // ---- Row shorthands -------------------------------------------------------------------------------------
 const PUBLIC: RouteAccess = { signedOut: 'ok', own: { rest: 'ok' } };
@@ -108,6 +94,21 @@ const BUSINESS_READ: RouteAccess = {
 const BUSINESS_WRITE: RouteAccess = {
   own: only(OPERATIONS, 'customer', 'business_admin'),
   stranger: { ok: [OPERATIONS], hidden: ['customer', 'business_admin'], rest: 'forbidden' },
+};
+
+/** Courier list readers: keepers (staff, admins: manage Courier), ssp (admin view), service partners (view). */
+const COURIER_READERS = [...STAFF, 'ssp', 'service_partner'] as const;
+/** The courier pickers also serve consolidators, who choose the carrier in transport details. */
+const COURIER_PICKERS = [...COURIER_READERS, 'consolidator'] as const;
+/** Consolidations (modules/consolidations/access.ts): staff-side holders of view or admin view … */
+const CONSOLIDATION_READERS = [...OPERATIONS, 'consolidator', 'service_partner'] as const;
+/** … and of update (ssp only looks); customer-side accounts never (their table row is their own leg). */
+const CONSOLIDATION_WORKERS = [...STAFF, 'consolidator', 'service_partner'] as const;
+/** See every consolidation; a service partner only those it created (404 for the others). */
+const CONSOLIDATION_SEERS = [...OPERATIONS, 'consolidator'] as const;
+const CONSOLIDATION_READ: RouteAccess = {
+  own: only(CONSOLIDATION_READERS),
+  stranger: { ok: [CONSOLIDATION_SEERS], hidden: ['service_partner'], rest: 'forbidden' },
 };
 
 /**

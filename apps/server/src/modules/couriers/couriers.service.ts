@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { CourierCategory, CourierDto, CourierListQuery, courierInput, courierUpdate } from '@hatid/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -158,12 +158,11 @@ export async function deleteCourier(db: DbOrTx, actor: Actor, id: string, ip?: s
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(couriers).where(eq(couriers.id, id)).for('update');
     if (!row) throw notFound('Courier');
-    const used = async (table: typeof consolidations | typeof consolidationShipments | typeof shipmentMiles, where: SQL) =>
-      ((await tx.select({ n: count() }).from(table).where(where))[0]?.n ?? 0) > 0;
+    const [byConsolidation] = await tx.select({ n: count() }).from(consolidations).where(eq(consolidations.courierId, id));
+    const [byLine] = await tx.select({ n: count() }).from(consolidationShipments).where(eq(consolidationShipments.carrierId, id));
+    const [byMile] = await tx.select({ n: count() }).from(shipmentMiles).where(eq(shipmentMiles.courierId, id));
     if (
-      (await used(consolidations, eq(consolidations.courierId, id))) ||
-      (await used(consolidationShipments, eq(consolidationShipments.carrierId, id))) ||
-      (await used(shipmentMiles, eq(shipmentMiles.courierId, id)))
+      (byConsolidation?.n ?? 0) + (byLine?.n ?? 0) + (byMile?.n ?? 0) > 0
     ) {
       throw new AppError('CONFLICT', `${row.name} has carried shipments, so it stays on record: deactivate it instead`);
     }

@@ -15,7 +15,12 @@ import { api } from '../../../lib/api-client';
 
 export const consolidationsKey = ['consolidations'] as const;
 
-export type ConsolidationListParams = Partial<Pick<ConsolidationListQuery, 'status' | 'search' | 'senderAirport' | 'receiverAirport'>> & { page: number; limit: number };
+export interface ConsolidationListParams {
+  page: number;
+  limit: number;
+  status?: ConsolidationListQuery['status'] | undefined;
+  search?: string | undefined;
+}
 
 /** GET /consolidations: newest first. */
 export function useConsolidations(params: ConsolidationListParams) {

@@ -5,7 +5,14 @@ import { api } from '../../../lib/api-client';
 
 export const couriersQueryKey = ['couriers'] as const;
 
-export type CourierListParams = Partial<Pick<CourierListQuery, 'type' | 'category' | 'search' | 'status'>> & { page: number; limit: number };
+export interface CourierListParams {
+  page: number;
+  limit: number;
+  type?: CourierListQuery['type'] | undefined;
+  category?: CourierListQuery['category'] | undefined;
+  search?: string | undefined;
+  status?: CourierListQuery['status'] | undefined;
+}
 
 /** GET /couriers: by name, active first, with type, category and status filters. */
 export function useCouriers(params: CourierListParams) {

@@ -133,16 +133,16 @@ export function PartnerDetailPage() {
         searchPlaceholder="Tracking number, name or mobile number"
         noun="shipments"
         exportSource={{ key: JSON.stringify([partnerId, search.search]), fetchFile: (signal) => exportPartnerShipments(partnerId, search.search, signal) }}
-        rowActions={
-          canHandOff
-            ? (shipment) =>
+        {...(canHandOff
+          ? {
+              rowActions: (shipment: ShipmentDto) =>
                 shipment.status === 'Cancelled' || shipment.deliveryStatus === 'Delivered' ? null : (
                   <Button variant="secondary" size="sm" onClick={() => setHandingOff(shipment)} aria-label={`Hand off ${shipment.trackingNumber}`}>
                     Hand off
                   </Button>
-                )
-            : undefined
-        }
+                ),
+            }
+          : {})}
       />
       {handingOff ? <HandOffModal shipment={handingOff} onClose={() => setHandingOff(null)} /> : null}
     </div>
