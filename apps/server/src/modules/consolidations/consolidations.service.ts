@@ -130,7 +130,8 @@ async function insertConsolidation(tx: Tx, values: Omit<typeof consolidations.$i
   const prefix = tagPrefix(values.senderAirport, values.receiverAirport, new Date());
   for (let attempt = 0; attempt < 10; attempt++) {
     const [last] = await tx
-      .select({ n: sql<number>`coalesce(max(substring(${consolidations.tag} from ${prefix.length + 1})::int), 0)` })
+      // The number is the tag's fourth part (AAA-BBB-yyyymmdd-NN); a bound `from` would be read as a regex.
+      .select({ n: sql<number>`coalesce(max(split_part(${consolidations.tag}, '-', 4)::int), 0)` })
       .from(consolidations)
       .where(ilike(consolidations.tag, `${prefix}%`));
     const tag = `${prefix}${String(Number(last?.n ?? 0) + 1 + attempt).padStart(2, '0')}`;

@@ -185,6 +185,14 @@ describe('a consolidation from MNL to CEB, through every status', () => {
   });
 });
 
+describe('tags', () => {
+  it('numbers the day\'s consolidations of a pair one after the other, past 10 too', async () => {
+    const tags: string[] = [];
+    for (let i = 0; i < 12; i++) tags.push((await ok('POST', '/api/consolidations', consolidator, { senderAirport: 'ILO', receiverAirport: 'MNL' }, 201)).tag);
+    expect(tags.map((tag) => tag.split('-')[3])).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
+  });
+});
+
 describe('automated consolidation', () => {
   it('groups everything waiting at the origin hub by airport pair, and tops up its open consolidation later', async () => {
     const owner = (await createCustomer(t, 'Bulk')).userId;
