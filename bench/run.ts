@@ -21,6 +21,7 @@ import { measureWebSizes, webSizeReport } from './web-size.js';
 import { signIn, startServer } from './server-process.js';
 import { benchWaybills } from './waybills.js';
 import { benchWallet, walletReport, type WalletBenchResult } from './wallet.js';
+import { benchConsolidationSeal, consolidationReport } from './consolidations.js';
 import { measureSearch, shipmentPagePaths, STAFF_AT_ONCE, type SearchResults } from './search.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
@@ -318,8 +319,13 @@ const results: DatasetResult[] = [];
 for (const rows of SIZES) results.push(await postgresDataset(rows));
 if (!('skip-pglite' in args)) results.push(await pgliteDataset(PGLITE_SIZE));
 const renderer = await benchWaybills(500);
+// Sealing 500 shipments among the largest PostgreSQL dataset's (bench/consolidations.ts cleans up after itself).
+const largest = Math.max(...SIZES);
+const sealDatabase = await openDatabase({ url: Object.assign(new URL(ADMIN_URL), { pathname: `/hatid_bench_${largest}` }).toString() });
+const sealing = await benchConsolidationSeal(sealDatabase, 500);
+await sealDatabase.close();
 const webSizes = await measureWebSizes();
-const markdown = `${report(results, renderer)}\n${webSizeReport(webSizes)}\n`;
+const markdown = `${report(results, renderer)}\n${consolidationReport(sealing, `PostgreSQL, ${largest.toLocaleString('en')} shipments`)}\n${webSizeReport(webSizes)}\n`;
 // The Lighthouse section is written by its own script (npm run bench:lighthouse): carry it over.
 const resultsFile = path.join(import.meta.dirname, 'results.md');
 const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';

@@ -55,6 +55,8 @@ import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { hubsRoutes } from './modules/hubs/hubs.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { couriersRoutes } from './modules/couriers/couriers.routes.js';
+import { consolidateShipmentRoutes, consolidationsRoutes } from './modules/consolidations/consolidations.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 import { createPayments, type PaymentProvider, type Payments } from './platform/payments/index.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -253,6 +255,9 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(shipmentPaymentLinkRoutes, { prefix: '/shipments' });
       // The sandbox's hosted pages exist only while the sandbox is the provider.
       if (app.payments.provider.name === 'sandbox') await api.register(sandboxRoutes, { prefix: '/payments/sandbox' });
+      await api.register(couriersRoutes, { prefix: '/couriers' });
+      await api.register(consolidationsRoutes, { prefix: '/consolidations' });
+      await api.register(consolidateShipmentRoutes, { prefix: '/shipments' });
     },
     { prefix: '/api' },
   );

@@ -52,6 +52,7 @@ import { createCustomer, freshMobile } from './auth.js';
 import type { TestApp } from './build-test-app.js';
 import { multipartBody, PNG, PNG_BASE64 } from './files.js';
 import { bookingInput, place, priceOf } from './shipments.js';
+import { fieldRecipes } from './route-access.field.js';
 
 /**
  * The data the role × route test (src/route-access.test.ts) asks about, and how it asks each route.
@@ -114,8 +115,12 @@ export class RouteAccessWorld {
   static async create(t: TestApp): Promise<RouteAccessWorld> {
     const w = new RouteAccessWorld(t);
     await w.setUp();
+    w.field = await fieldRecipes(w);
     return w;
   }
+
+  /** Couriers and consolidations (route-access.field.ts), made once the people exist. */
+  private field: Record<string, Recipe> = {};
 
   get db() {
     return this.t.database.db;
@@ -578,6 +583,7 @@ export class RouteAccessWorld {
         send('PUT', `/api/partners/${w.people.service_partner.id}/provinces`, { provinceCodes: [DAVAO().provinceCode] }),
 
       ...w.walletRecipes(send, get),
+      ...w.field,
     };
   }
 

@@ -33,6 +33,7 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     User: ['view', 'create', 'admin_view'],
     Consolidation: ['view', 'create', 'update'],
     Courier: ['view'],
+    Partner: ['view'],
     Dashboard: ['admin_view'],
     Client: ['admin_view'],
     Role: ['create_role'],

@@ -75,6 +75,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     // "consolidations" with no verb: the same working set as the consolidator's, without delete.
     can(CRUD_LITE, 'Consolidation');
     can('view', 'Courier');
+    // Its own partner record (provinces, shipments, hand-offs) on the partners screen; the server keeps it to itself.
+    can('view', 'Partner');
     can('admin_view', ['Shipment', 'User', 'Dashboard', 'Client']);
     can('create_role', 'Role', { name: { $in: ['rider', 'consolidator', 'sales_agent', 'customer'] } });
   },

@@ -96,6 +96,21 @@ const BUSINESS_WRITE: RouteAccess = {
   stranger: { ok: [OPERATIONS], hidden: ['customer', 'business_admin'], rest: 'forbidden' },
 };
 
+/** Courier list readers: keepers (staff, admins: manage Courier), ssp (admin view), service partners (view). */
+const COURIER_READERS = [...STAFF, 'ssp', 'service_partner'] as const;
+/** The courier pickers also serve consolidators, who choose the carrier in transport details. */
+const COURIER_PICKERS = [...COURIER_READERS, 'consolidator'] as const;
+/** Consolidations (modules/consolidations/access.ts): staff-side holders of view or admin view … */
+const CONSOLIDATION_READERS = [...OPERATIONS, 'consolidator', 'service_partner'] as const;
+/** … and of update (ssp only looks); customer-side accounts never (their table row is their own leg). */
+const CONSOLIDATION_WORKERS = [...STAFF, 'consolidator', 'service_partner'] as const;
+/** See every consolidation; a service partner only those it created (404 for the others). */
+const CONSOLIDATION_SEERS = [...OPERATIONS, 'consolidator'] as const;
+const CONSOLIDATION_READ: RouteAccess = {
+  own: only(CONSOLIDATION_READERS),
+  stranger: { ok: [CONSOLIDATION_SEERS], hidden: ['service_partner'], rest: 'forbidden' },
+};
+
 /**
  * Keys are "METHOD /path" as the server registers them (HEAD is answered by the GET handler and has no
  * row; a trailing slash is the same route).
@@ -371,6 +386,40 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   /** Admin reports; a sales agent gets the report of its own referred customers (agent reports view). */
   'GET /api/reports/sales': { own: only(ADMINS, 'sales_agent') },
   'GET /api/reports/sales/export': { own: only(ADMINS, 'sales_agent') },
+
+  // ---- Couriers and consolidations (issue 11, docs/decisions.md "Couriers and consolidations") ------------
+  'POST /api/couriers': { own: only(STAFF) },
+  'GET /api/couriers': { own: only(COURIER_READERS) },
+  'GET /api/couriers/all-active': { own: only(COURIER_PICKERS) },
+  'GET /api/couriers/by-category/:category': { own: only(COURIER_PICKERS) },
+  'GET /api/couriers/:id': { own: only(COURIER_READERS) },
+  'PATCH /api/couriers/:id': { own: only(STAFF) },
+  /** A courier nothing points at (the recipe's is fresh); one that carried shipments is 409. */
+  'DELETE /api/couriers/:id': { own: only(STAFF) },
+  'PATCH /api/couriers/:id/activate': { own: only(STAFF) },
+  'PATCH /api/couriers/:id/deactivate': { own: only(STAFF) },
+  /** own: one the consolidator made (a partner: its own); stranger: the consolidator's, which a partner does not see. */
+  'GET /api/consolidations': { own: only(CONSOLIDATION_READERS) },
+  'GET /api/consolidations/me': { own: only(CONSOLIDATION_READERS) },
+  'POST /api/consolidations': { own: only(CONSOLIDATION_WORKERS) },
+  'POST /api/consolidations/automated': { own: only(CONSOLIDATION_WORKERS) },
+  'GET /api/consolidations/tracking-number/:trackingNumber': CONSOLIDATION_READ,
+  'GET /api/consolidations/:idOrTag': CONSOLIDATION_READ,
+  'GET /api/consolidations/:idOrTag/manifest': CONSOLIDATION_READ,
+  'PUT /api/consolidations/:idOrTag': { own: only(CONSOLIDATION_WORKERS) },
+  /** delete Consolidation: admins only (manage all), a pending one. */
+  'DELETE /api/consolidations/:idOrTag': { own: only(ADMINS) },
+  'PATCH /api/consolidations/shipment/:shipmentId/transport-details': { own: only(CONSOLIDATION_WORKERS) },
+  'POST /api/consolidations/:idOrTag/completeConsolidation': { own: only(CONSOLIDATION_WORKERS) },
+  'POST /api/consolidations/:idOrTag/startDeconsolidation': { own: only(CONSOLIDATION_WORKERS) },
+  'POST /api/consolidations/:idOrTag/confirmPackages': { own: only(CONSOLIDATION_WORKERS) },
+  'POST /api/consolidations/:idOrTag/completeDeconsolidation': { own: only(CONSOLIDATION_WORKERS) },
+  'POST /api/shipments/consolidate': { own: only(CONSOLIDATION_WORKERS) },
+  /** Partner hand-offs: operations, and a service partner on the shipments of its provinces (others 403 on their own). */
+  'POST /api/shipment-miles/:trackingNumber/hand-off': {
+    own: only(OPERATIONS, 'service_partner'),
+    stranger: { ok: [OPERATIONS], rest: 'hidden' },
+  },
 
   // ---- Files ---------------------------------------------------------------------------------------------
   'POST /api/uploads/upload-api': SIGNED_IN,

@@ -15,3 +15,5 @@ export * from './partners.js';
 export * from './reports.js';
 export * from './hubs.js';
 export * from './wallet.js';
+export * from './couriers.js';
+export * from './consolidations.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { createMileNoteBody, dataOf, mileNoteDto, shipmentMileDto, shipmentProgressDto, updateMileDetailsBody } from '@hatid/domain';
+import { createMileNoteBody, dataOf, errorDto, handOffBody, mileNoteDto, shipmentMileDto, shipmentProgressDto, updateMileDetailsBody } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMileNote, deleteMileNote, shipmentProgress, updateMileDetails } from './shipment-miles.service.js';
+import { handOffShipment } from './hand-off.service.js';
 
 const tags = ['shipment-miles'];
 const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
@@ -43,6 +44,23 @@ export const shipmentMilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: await updateMileDetails(app.db, actor, request.params.id, request.body) };
+    },
+  );
+
+  app.post(
+    '/:trackingNumber/hand-off',
+    {
+      schema: {
+        tags,
+        summary: 'Hand a shipment to a courier for one mile (service partners, operations): courier on the mile + a note',
+        params: trackingParams,
+        body: handOffBody,
+        response: { 200: dataOf(shipmentMileDto), 409: errorDto, 422: errorDto },
+      },
+    },
+    async (request) => {
+      const actor = request.authorize('view', 'Shipment');
+      return { data: await handOffShipment(app.db, actor, request.params.trackingNumber, request.body, request.ip) };
     },
   );
 };

@@ -25,7 +25,7 @@ const ON_HOLD = 'On hold - Requires documentation';
 const isStaff = (actor: Actor) => actor.ability.can('update_delivery_status', 'Shipment');
 
 /** The three rows of a shipment, created on first use so every mile has an id to update and note on. */
-async function ensureMiles(db: DbOrTx, shipmentId: string): Promise<MileRow[]> {
+export async function ensureMiles(db: DbOrTx, shipmentId: string): Promise<MileRow[]> {
   await db
     .insert(shipmentMiles)
     .values(SHIPMENT_MILES.map((mile) => ({ shipmentId, mile })))

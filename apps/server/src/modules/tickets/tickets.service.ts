@@ -129,6 +129,21 @@ export async function createTicket(db: Db, actor: Actor, input: CreateInput, opt
   });
 }
 
+/**
+ * A ticket operations open about a shipment in the caller's transaction (a package found missing or
+ * damaged at deconsolidation): no per-person limit, since one bad flight can flag many shipments at once.
+ */
+export async function openOperationsTicket(
+  tx: DbOrTx,
+  actor: Actor,
+  input: { shipmentId: string; subject: string; description: string },
+): Promise<TicketDto> {
+  const row = await insertTicket(tx, { ...input, createdById: actor.id });
+  const dto = await viewOf(tx, row.id);
+  await log(tx, actor, 'CREATED', row.id, `Ticket "${row.subject}" opened`, null, dto, {});
+  return dto;
+}
+
 export interface TicketChange {
   ticket: TicketDto;
   /** Set when the status changed and someone other than the creator changed it: they get told. */

@@ -55,8 +55,6 @@ const comingSoon = lazyRouteComponent(() => import('../../features/console/route
 /** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
 const COMING_SOON = [
   '/transactions',
-  '/couriers',
-  '/consolidations',
   '/billings',
   '/cash-collections',
   '/agent-reports',
@@ -201,6 +199,35 @@ const partnerDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/partners/routes/partner-detail-page'), 'PartnerDetailPage'),
 });
 
+/** Couriers: GET /couriers with status tabs, type and category filters; add, edit, view, delete, (de)activate. */
+const couriersRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/couriers',
+  staticData: { title: 'Couriers' },
+  beforeLoad: guardScreen('/couriers'),
+  validateSearch: plainSearch<TableSearch & { type?: string; category?: string }>,
+  component: lazyRouteComponent(() => import('../../features/couriers/routes/couriers-page'), 'CouriersPage'),
+});
+
+/** Consolidations (air cargo): the list with status tabs, new and automated consolidation. */
+const consolidationsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/consolidations',
+  staticData: { title: 'Consolidations' },
+  beforeLoad: guardScreen('/consolidations'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(() => import('../../features/consolidations/routes/consolidations-page'), 'ConsolidationsPage'),
+});
+
+/** One consolidation by its tag: scan shipments in, carrier and MAWB, transport details, life cycle, manifest. */
+const consolidationDetailRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/consolidations/$tag',
+  staticData: { title: ({ params }) => `Consolidation ${params.tag ?? ''}` },
+  beforeLoad: guardScreen('/consolidations'),
+  component: lazyRouteComponent(() => import('../../features/consolidations/routes/consolidation-detail-page'), 'ConsolidationDetailPage'),
+});
+
 /** The rider app is a later issue; riders land here meanwhile. */
 const riderRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -227,6 +254,9 @@ export const consoleRoutes = [
     reportsRoute,
     partnersRoute,
     partnerDetailRoute,
+    couriersRoute,
+    consolidationsRoute,
+    consolidationDetailRoute,
     ...comingSoonRoutes,
     riderRoute,
   ]),

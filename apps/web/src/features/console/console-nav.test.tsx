@@ -18,7 +18,7 @@ const EXPECTED: Record<RoleName, string[]> = {
   ssp: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'],
   business_admin: ['Dashboard', 'Shipments'],
   business_member: ['Dashboard', 'Shipments'],
-  service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Consolidations'],
+  service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Consolidations'],
   sales_agent: ['Clients', 'Agent reports'],
   consolidator: ['Consolidations'],
   rider: ['Rider app'],

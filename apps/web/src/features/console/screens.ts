@@ -17,7 +17,8 @@ import type { Access } from '../../lib/ability';
  * - consolidations: consolidators and partners work consolidations (`update`) without the admin view;
  * - shipments: ssp move any shipment's delivery status (`update_delivery_status`) without the admin view;
  *   the server lists shipments for them too (lists.service.ts mayListShipments);
- * - pricing: whoever manages pricing configs; tickets: whoever may update tickets (staff, ssp).
+ * - pricing: whoever manages pricing configs; tickets: whoever may update tickets (staff, ssp);
+ * - partners: a service partner views its own record there (its shipments, hand-offs, export).
  */
 export interface Screen {
   id: string;
@@ -34,7 +35,7 @@ export const SCREENS = [
   { id: 'transactions', path: '/transactions', label: 'Transactions', description: 'Payments received for shipments.', can: [['admin_view', 'Transaction']] },
   { id: 'users', path: '/users', label: 'Users', description: 'Accounts, their roles and status.', can: [['admin_view', 'User'], ['update', 'User']] },
   { id: 'clients', path: '/clients', label: 'Clients', description: 'Customers and businesses we serve.', can: [['admin_view', 'Client']] },
-  { id: 'partners', path: '/partners', label: 'Partners', description: 'Service partners and the provinces they cover.', can: [['admin_view', 'Partner']] },
+  { id: 'partners', path: '/partners', label: 'Partners', description: 'Service partners and the provinces they cover.', can: [['admin_view', 'Partner'], ['view', 'Partner']] },
   { id: 'couriers', path: '/couriers', label: 'Couriers', description: 'Carriers and partners we hand parcels to.', can: [['admin_view', 'Courier']] },
   { id: 'consolidations', path: '/consolidations', label: 'Consolidations', description: 'Air cargo groups between airports.', can: [['admin_view', 'Consolidation'], ['update', 'Consolidation']] },
   { id: 'billings', path: '/billings', label: 'Billings', description: 'Invoice accounts, billings and their payments.', can: [['admin_view', 'Billing']] },

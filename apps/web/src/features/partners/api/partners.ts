@@ -35,3 +35,13 @@ export function usePartnerShipments(params: PartnerListParams & { partnerId: str
     placeholderData: keepPreviousData,
   });
 }
+
+/** GET /shipments/partners/export?partnerId=…: the partner's shipments as CSV, streamed by the server. */
+export async function exportPartnerShipments(partnerId: string, search: string | undefined, signal?: AbortSignal): Promise<Blob> {
+  const response = await api.get<Response>('/shipments/partners/export', {
+    signal,
+    responseType: 'response',
+    query: { partnerId, ...(search ? { search } : {}), filename: 'Partner shipments' },
+  });
+  return response.blob();
+}

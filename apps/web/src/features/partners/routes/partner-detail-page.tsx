@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../lib/ability';
 import { PartnerProvincesDialog } from '../components/partner-provinces-dialog';
+import { HandOffModal } from '../components/hand-off-modal';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMobileNumber, formatMoney } from '../../../lib/format';
 import { SHIPMENT_COLUMNS } from '../../packages/components/admin/shipment-columns';
-import { usePartner, usePartnerShipments } from '../api/partners';
+import { exportPartnerShipments, usePartner, usePartnerShipments } from '../api/partners';
 import { PARTNER_STATUS_LABELS } from '../components/partner-columns';
 
 const route = getRouteApi('/console/partners/$partnerId');
@@ -28,6 +29,10 @@ export function PartnerDetailPage() {
   // Assigning provinces is the admins' (the server's `update Partner`).
   const canEditProvinces = useAccess().ability.can('update', 'Partner');
   const [editing, setEditing] = useState(false);
+  // Hand-offs: the partner itself and operations (the server also keeps it to the partner's provinces).
+  const { ability, roles } = useAccess();
+  const canHandOff = roles.includes('service_partner') || ability.can('update_delivery_status', 'Shipment');
+  const [handingOff, setHandingOff] = useState<ShipmentDto | null>(null);
   const shipments = usePartnerShipments({ partnerId, page: search.page ?? 1, limit: search.limit ?? DEFAULT_LIMIT, search: search.search });
 
   return (
@@ -127,7 +132,19 @@ export function PartnerDetailPage() {
         onSearchChange={(patch: Partial<TableSearch>, options) => void navigate({ search: { ...search, ...patch }, replace: options?.replace ?? false })}
         searchPlaceholder="Tracking number, name or mobile number"
         noun="shipments"
+        exportSource={{ key: JSON.stringify([partnerId, search.search]), fetchFile: (signal) => exportPartnerShipments(partnerId, search.search, signal) }}
+        {...(canHandOff
+          ? {
+              rowActions: (shipment: ShipmentDto) =>
+                shipment.status === 'Cancelled' || shipment.deliveryStatus === 'Delivered' ? null : (
+                  <Button variant="secondary" size="sm" onClick={() => setHandingOff(shipment)} aria-label={`Hand off ${shipment.trackingNumber}`}>
+                    Hand off
+                  </Button>
+                ),
+            }
+          : {})}
       />
+      {handingOff ? <HandOffModal shipment={handingOff} onClose={() => setHandingOff(null)} /> : null}
     </div>
   );
 }

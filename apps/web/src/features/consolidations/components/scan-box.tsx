@@ -1,0 +1,67 @@
+import { PACKAGE_DECONSOLIDATION_STATUSES, PACKAGE_STATUS_LABELS, type PackageDeconsolidationStatus } from '@hatid/domain';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+
+/**
+ * The scan box: a handheld scanner types the waybill's Code 128 and presses Enter, so a focused text box
+ * is all it needs; typing the number works the same. At the destination, the finding is chosen first.
+ */
+export function ScanBox({
+  label,
+  withFinding,
+  pending,
+  onScan,
+}: {
+  label: string;
+  withFinding: boolean;
+  pending: boolean;
+  onScan: (trackingNumber: string, finding: PackageDeconsolidationStatus) => Promise<void>;
+}) {
+  const [value, setValue] = useState('');
+  const [finding, setFinding] = useState<PackageDeconsolidationStatus>('received');
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const number = value.trim().toUpperCase();
+    if (!number) return;
+    await onScan(number, finding);
+    setValue('');
+    input.current?.focus();
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <label htmlFor="scan-tracking-number" className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {withFinding ? (
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="sr-only">Package found</legend>
+          {PACKAGE_DECONSOLIDATION_STATUSES.map((status) => (
+            <label key={status} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="finding" value={status} checked={finding === status} onChange={() => setFinding(status)} className="h-4 w-4 accent-teal-700" />
+              {PACKAGE_STATUS_LABELS[status]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="flex gap-2">
+        <Input
+          id="scan-tracking-number"
+          ref={input}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="Scan or type a tracking number"
+          autoComplete="off"
+          autoCapitalize="characters"
+          className="font-mono uppercase"
+        />
+        <Button type="submit" loading={pending}>
+          {withFinding ? 'Confirm' : 'Add'}
+        </Button>
+      </div>
+    </form>
+  );
+}

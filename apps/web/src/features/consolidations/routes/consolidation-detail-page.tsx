@@ -1,0 +1,276 @@
+import {
+  airportName,
+  PACKAGE_STATUS_LABELS,
+  type ConsolidationDetailDto,
+  type ConsolidationShipmentDto,
+  type PackageDeconsolidationStatus,
+} from '@hatid/domain';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Input, inputClasses } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useActiveCouriers } from '../../couriers/api/couriers';
+import {
+  manifestUrl,
+  useConfirmPackages,
+  useConsolidateShipments,
+  useConsolidation,
+  useConsolidationMove,
+  useUpdateConsolidation,
+  type LifecycleMove,
+} from '../api/consolidations';
+import { ConsolidationStatusBadge, kgText } from '../components/consolidation-columns';
+import { ScanBox } from '../components/scan-box';
+import { TransportDetailsModal } from '../components/transport-details-modal';
+
+const route = getRouteApi('/console/consolidations/$tag');
+
+const NEXT_MOVE: Partial<Record<ConsolidationDetailDto['status'], { move: LifecycleMove; label: string; done: string }>> = {
+  pending: { move: 'completeConsolidation', label: 'Seal consolidation', done: 'Sealed: every shipment is loaded for shipping' },
+  consolidated: { move: 'startDeconsolidation', label: 'Arrived: start deconsolidation', done: 'Arrived at the destination port' },
+  deconsolidating: { move: 'completeDeconsolidation', label: 'Complete deconsolidation', done: 'Consolidation completed' },
+};
+
+/** /consolidations/{tag}: one consolidation, its shipments, the scan box and the next step of its life cycle. */
+export function ConsolidationDetailPage() {
+  const { tag } = route.useParams();
+  const consolidation = useConsolidation(tag);
+  const mayWork = useAccess().ability.can('update', 'Consolidation');
+
+  if (consolidation.isPending) return <Spinner label="Loading the consolidation" />;
+  if (consolidation.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
+        {errorMessage(consolidation.error)}
+        <Button variant="secondary" size="sm" onClick={() => void consolidation.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <ConsolidationView detail={consolidation.data} mayWork={mayWork} />;
+}
+
+function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto; mayWork: boolean }) {
+  const carriers = useActiveCouriers(detail.type, mayWork);
+  const move = useConsolidationMove(detail.tag);
+  const consolidate = useConsolidateShipments();
+  const confirm = useConfirmPackages(detail.tag);
+  const [editing, setEditing] = useState<ConsolidationShipmentDto | null>(null);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const next = NEXT_MOVE[detail.status];
+  const open = detail.status !== 'completed';
+
+  const run = async (work: () => Promise<unknown>, success?: string) => {
+    try {
+      await work();
+      if (success) toast.success(success, { description: detail.tag });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  const changeShipments = (action: 'add' | 'remove', trackingNumbers: string[]) =>
+    run(async () => {
+      const result = await consolidate.mutateAsync({ consolidationId: detail.id, action, trackingNumbers });
+      setRefusals(result.refused.map((r) => `${r.trackingNumber}: ${r.reason}`));
+      if (result.done.length) toast.success(`${action === 'add' ? 'Added' : 'Removed'} ${result.done.length} shipment(s)`);
+    });
+  const onScan = (trackingNumber: string, finding: PackageDeconsolidationStatus) =>
+    detail.status === 'deconsolidating'
+      ? run(() => confirm.mutateAsync({ packages: [{ trackingNumber, status: finding }] }), `${trackingNumber}: ${PACKAGE_STATUS_LABELS[finding].toLowerCase()}`)
+      : changeShipments('add', [trackingNumber]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to="/consolidations" className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Consolidations
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-mono text-2xl font-semibold text-slate-900">{detail.tag}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <ConsolidationStatusBadge status={detail.status} />
+            <span>
+              {detail.senderAirport} ({airportName(detail.senderAirport)}) → {detail.receiverAirport} ({airportName(detail.receiverAirport)}) · {detail.type === 'sea' ? 'Sea' : 'Air'} cargo
+            </span>
+          </p>
+          <p className="mt-1 text-sm text-slate-600 tabular-nums">
+            {detail.shipmentCount} shipment(s) · {detail.totalPieces} piece(s) · {kgText(detail.totalWeightInGrams)}
+            {detail.status === 'deconsolidating' ? ` · ${detail.confirmedCount} of ${detail.shipmentCount} confirmed` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={manifestUrl(detail.id)} target="_blank" rel="noreferrer" className={buttonClasses('secondary')}>
+            <FileText className="h-4 w-4" aria-hidden="true" />
+            Manifest (PDF)
+          </a>
+          {mayWork && next ? (
+            <Button loading={move.isPending} onClick={() => void run(() => move.mutateAsync(next.move), next.done)}>
+              {next.label}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {mayWork && open ? <CarrierForm detail={detail} carriers={carriers.data ?? []} /> : <CarrierLine detail={detail} />}
+
+      {mayWork && (detail.status === 'pending' || detail.status === 'deconsolidating') ? (
+        <ScanBox
+          label={detail.status === 'pending' ? 'Add a shipment waiting at the origin hub' : 'Confirm a package at the destination'}
+          withFinding={detail.status === 'deconsolidating'}
+          pending={consolidate.isPending || confirm.isPending}
+          onScan={onScan}
+        />
+      ) : null}
+      {refusals.length ? (
+        <ul role="alert" className="list-disc rounded-lg bg-amber-50 py-3 pr-4 pl-8 text-sm text-amber-900">
+          {refusals.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      <Card>
+        <CardTitle>Shipments</CardTitle>
+        {detail.shipments.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No shipment yet: scan or add the ones waiting below.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Shipments in {detail.tag}</caption>
+              <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Tracking number</th>
+                  <th scope="col" className="px-3 py-2">Receiver</th>
+                  <th scope="col" className="px-3 py-2 text-right">Pieces · weight</th>
+                  <th scope="col" className="px-3 py-2">Transport</th>
+                  <th scope="col" className="px-3 py-2">Package</th>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {detail.shipments.map((line) => (
+                  <tr key={line.shipmentId}>
+                    <th scope="row" className="px-3 py-2 font-mono font-medium whitespace-nowrap text-slate-900">
+                      <Link to="/shipments/$trackingNumber" params={{ trackingNumber: line.trackingNumber }} className="hover:underline">
+                        {line.trackingNumber}
+                      </Link>
+                      <p className="font-sans text-xs font-normal text-slate-500">{line.deliveryStatus}</p>
+                    </th>
+                    <td className="px-3 py-2">
+                      {line.receiverName}
+                      <p className="text-xs text-slate-500">{line.receiverCityLabel}</p>
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                      {line.pieces} · {kgText(line.weightInGrams)}
+                    </td>
+                    <td className="px-3 py-2 text-xs">
+                      {line.flightNumber ? `${line.carrier?.name ?? ''} ${line.flightNumber}` : 'Not set'}
+                      {line.departureAt ? <p className="text-slate-500">Departs {formatDateTime(line.departureAt)}</p> : null}
+                    </td>
+                    <td className="px-3 py-2">{line.packageStatus ? PACKAGE_STATUS_LABELS[line.packageStatus] : '—'}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                      {mayWork && open ? (
+                        <Button variant="secondary" size="sm" onClick={() => setEditing(line)} aria-label={`Transport details of ${line.trackingNumber}`}>
+                          Transport
+                        </Button>
+                      ) : null}
+                      {mayWork && detail.status === 'pending' ? (
+                        <Button variant="secondary" size="sm" className="ml-1" onClick={() => void changeShipments('remove', [line.trackingNumber])} aria-label={`Remove ${line.trackingNumber}`}>
+                          Remove
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      {detail.status === 'pending' && mayWork ? (
+        <Card>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle>Waiting at the {detail.senderAirport} hub for {detail.receiverAirport}</CardTitle>
+            {detail.waiting.length ? (
+              <Button variant="secondary" size="sm" onClick={() => void changeShipments('add', detail.waiting.map((w) => w.trackingNumber))}>
+                Add all ({detail.waiting.length})
+              </Button>
+            ) : null}
+          </div>
+          {detail.waiting.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">Nothing else is waiting for this route.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {detail.waiting.map((w) => (
+                <li key={w.shipmentId} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span>
+                    <span className="font-mono font-medium">{w.trackingNumber}</span> · {w.receiverName}, {w.receiverCityLabel} · {w.pieces} pcs · {kgText(w.weightInGrams)}
+                  </span>
+                  <Button variant="secondary" size="sm" onClick={() => void changeShipments('add', [w.trackingNumber])} aria-label={`Add ${w.trackingNumber}`}>
+                    Add
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+      {editing ? <TransportDetailsModal line={editing} carriers={carriers.data ?? []} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+function CarrierLine({ detail }: { detail: ConsolidationDetailDto }) {
+  return (
+    <p className="text-sm text-slate-700">
+      Carrier: {detail.courier?.name ?? 'not set'} · Master air waybill: <span className="font-mono">{detail.masterAwbNumber ?? 'not set'}</span>
+    </p>
+  );
+}
+
+/** The carrier and its master air waybill number: both needed before sealing. */
+function CarrierForm({ detail, carriers }: { detail: ConsolidationDetailDto; carriers: { id: string; name: string }[] }) {
+  const update = useUpdateConsolidation(detail.id);
+  const [courierId, setCourierId] = useState(detail.courier?.id ?? '');
+  const [awb, setAwb] = useState(detail.masterAwbNumber ?? '');
+  const save = async () => {
+    try {
+      await update.mutateAsync({ courierId: courierId || null, masterAwbNumber: awb || null });
+      toast.success('Carrier saved', { description: detail.tag });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <label className="flex min-w-[12rem] flex-col gap-1.5 text-sm font-medium text-slate-800">
+        Carrier
+        <select value={courierId} onChange={(e) => setCourierId(e.target.value)} className={inputClasses}>
+          <option value="">Not set</option>
+          {carriers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex min-w-[12rem] flex-col gap-1.5 text-sm font-medium text-slate-800">
+        Master air waybill
+        <Input value={awb} onChange={(e) => setAwb(e.target.value)} autoComplete="off" className="font-mono uppercase" />
+      </label>
+      <Button variant="secondary" loading={update.isPending} onClick={() => void save()}>
+        Save carrier
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { COURIER_CATEGORIES, COURIER_CATEGORY_LABELS, COURIER_TYPE_LABELS, COURIER_TYPES, courierInput, type CourierDto, type CourierInput } from '@hatid/domain';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, inputClasses } from '../../../components/ui/input';
+import { FormModal } from '../../../components/ui/modal';
+import { formProblemOf } from '../../../lib/form-errors';
+import { formResolver } from '../../../lib/form-resolver';
+import { useSaveCourier } from '../api/couriers';
+
+type Values = { name: string; type: string; category: string; code: string; contactName: string; contactNumber: string; contactEmail: string };
+const FIELDS: readonly (keyof Values)[] = ['name', 'type', 'category', 'code', 'contactName', 'contactNumber', 'contactEmail'];
+
+const valuesOf = (c: CourierDto | null): Values => ({
+  name: c?.name ?? '',
+  type: c?.type ?? 'carrier',
+  category: c?.category ?? 'air',
+  code: c?.code ?? '',
+  contactName: c?.contactName ?? '',
+  contactNumber: c?.contactNumber ?? '',
+  contactEmail: c?.contactEmail ?? '',
+});
+
+/** Add and edit a courier (name, type, category, code, contact); editing sends only what changed. */
+export function CourierFormModal({ courier, onClose }: { courier: CourierDto | null; onClose: () => void }) {
+  const save = useSaveCourier();
+  const [problem, setProblem] = useState<string | null>(null);
+  const initial = valuesOf(courier);
+  const form = useForm<Values, unknown, CourierInput>({
+    resolver: formResolver(courierInput as never, { blankAs: courier ? null : undefined }) as never,
+    defaultValues: initial,
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setProblem(null);
+    const body = courier
+      ? Object.fromEntries(Object.entries(input).filter(([key, value]) => (initial[key as keyof Values] || null) !== (value ?? null)))
+      : input;
+    if (courier && Object.keys(body).length === 0) {
+      setProblem('Nothing has changed.');
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: courier?.id ?? null, input: body as CourierInput });
+      toast.success(courier ? 'Courier updated' : 'Courier added', { description: saved.name });
+      onClose();
+    } catch (error) {
+      const line = formProblemOf(error, form.setError, (field) => (FIELDS.includes(field as keyof Values) ? (field as Path<Values>) : null));
+      if (line) setProblem(line);
+    }
+  });
+
+  return (
+    <FormModal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={courier ? `Edit ${courier.name}` : 'Add courier'}
+      description="Carriers move parcels between hubs; partners deliver for us."
+      size="lg"
+      submitLabel={courier ? 'Save changes' : 'Add courier'}
+      pending={save.isPending}
+      problem={problem}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
+          {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
+        </FormField>
+        <FormField label="Type" error={errors.type?.message}>
+          {(control) => (
+            <select {...control} {...form.register('type')} className={inputClasses}>
+              {COURIER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {COURIER_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Category" error={errors.category?.message}>
+          {(control) => (
+            <select {...control} {...form.register('category')} className={inputClasses}>
+              {COURIER_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {COURIER_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Code" optional hint="IATA airline code (PR, 5J) or the partner's short code." error={errors.code?.message}>
+          {(control) => <Input {...control} {...form.register('code')} autoComplete="off" className="uppercase" />}
+        </FormField>
+        <FormField label="Contact name" optional error={errors.contactName?.message}>
+          {(control) => <Input {...control} {...form.register('contactName')} autoComplete="off" />}
+        </FormField>
+        <FormField label="Contact number" optional error={errors.contactNumber?.message}>
+          {(control) => <Input {...control} {...form.register('contactNumber')} type="tel" autoComplete="off" />}
+        </FormField>
+        <FormField label="Contact email" optional error={errors.contactEmail?.message}>
+          {(control) => <Input {...control} {...form.register('contactEmail')} type="email" autoComplete="off" />}
+        </FormField>
+      </div>
+    </FormModal>
+  );
+}
