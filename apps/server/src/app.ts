@@ -54,6 +54,9 @@ import { activitiesRoutes } from './modules/activities/activities.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { hubsRoutes } from './modules/hubs/hubs.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { riderSignInRoutes } from './modules/riders/rider-sign-in.routes.js';
+import { ridersRoutes } from './modules/riders/riders.routes.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 
 declare module 'fastify' {
@@ -231,6 +234,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(partnersRoutes, { prefix: '/partners' });
       await api.register(hubsRoutes, { prefix: '/hubs' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      // Riders and the cash they collect (issue 11 part B).
+      await api.register(riderSignInRoutes, { prefix: '/sms' });
+      await api.register(ridersRoutes, { prefix: '/users' });
+      await api.register(transactionsRoutes, { prefix: '/transaction' });
     },
     { prefix: '/api' },
   );

@@ -14,3 +14,4 @@ export * from './activities.js';
 export * from './partners.js';
 export * from './reports.js';
 export * from './hubs.js';
+export * from './riders.js';

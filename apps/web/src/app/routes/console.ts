@@ -192,17 +192,6 @@ const partnerDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/partners/routes/partner-detail-page'), 'PartnerDetailPage'),
 });
 
-/** The rider app is a later issue; riders land here meanwhile. */
-const riderRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/rider',
-  staticData: { title: 'Rider app' },
-  beforeLoad: ({ context }) => {
-    if (!context.usesRiderApp) throw new NoAccessError();
-  },
-  component: lazyRouteComponent(() => import('../../features/console/routes/rider-page'), 'RiderPage'),
-});
-
 export const consoleRoutes = [
   startRoute,
   consoleRoute.addChildren([
@@ -218,6 +207,5 @@ export const consoleRoutes = [
     partnersRoute,
     partnerDetailRoute,
     ...comingSoonRoutes,
-    riderRoute,
   ]),
 ];
