@@ -76,9 +76,11 @@ export async function ridersServing(db: Db, cityMunicipalityCode: string): Promi
     throw fieldError('cityMunicipalityCode', 'Choose a city or municipality from the list', 'RULE_BROKEN');
   }
   // Live assignments: either leg, not delivered, not cancelled (the partial rider indexes of migration 0012).
+  // Spelled out: in a select list drizzle renders users.id unqualified, which inside the subquery is s.id.
+  const riderId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
   const active = sql<number>`(select count(*)::int from shipments s
     where s.deleted_at is null and s.status <> 'Cancelled' and s.delivery_status <> 'Delivered'
-      and (s.pickup_rider_id = ${users.id} or s.drop_off_rider_id = ${users.id}))`;
+      and (s.pickup_rider_id = ${riderId} or s.drop_off_rider_id = ${riderId}))`;
   const rows = await db
     .select({
       id: users.id,

@@ -42,7 +42,7 @@ export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: request.headers['idempotency-key'], userId: actor.id, route: `POST ${request.routeOptions.url}`, body: { ...request.body, trackingNumber } },
         async (tx) => ({ status: 201, body: { data: await addProofImage(files(), actor, trackingNumber, request.body, { replace: false, tx }) } }),
       );
-      return reply.status(result.status).send(result.body);
+      return reply.status(201).send(result.body);
     },
   );
 

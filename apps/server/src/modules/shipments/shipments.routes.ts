@@ -173,7 +173,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       if (done.moved) await announceMoved(app, done.moved);
-      return reply.status(result.status).send(result.body);
+      return reply.status(200).send(result.body);
     },
   );
 

@@ -45,7 +45,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: { trackingNumber: shipment.trackingNumber, amountInCents: transaction.amountInCents },
         }).catch((error: unknown) => request.log.error({ err: error }, 'announcing a payment failed'));
       }
-      return reply.status(result.status).send(result.body);
+      return reply.status(201).send(result.body);
     },
   );
 

@@ -34,7 +34,7 @@ async function nativeReader(): Promise<FrameReader | null> {
 
 async function zxingReader(): Promise<FrameReader> {
   const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const hints = new Map<DecodeHintType, unknown>([
+  const hints = new Map<number, unknown>([
     [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128, BarcodeFormat.QR_CODE]],
     [DecodeHintType.TRY_HARDER, true],
   ]);
