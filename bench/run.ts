@@ -23,6 +23,7 @@ import { benchWaybills } from './waybills.js';
 import { benchWallet, walletReport, type WalletBenchResult } from './wallet.js';
 import { benchConsolidationSeal, consolidationReport } from './consolidations.js';
 import { measureSearch, shipmentPagePaths, STAFF_AT_ONCE, type SearchResults } from './search.js';
+import { assignRiderBench, measureRiderList, riderListReport, type RiderListResult } from './rider.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
 const DURATION = Number(args.duration ?? 10);
@@ -47,6 +48,8 @@ interface DatasetResult {
   waybillsPerSecond: number | null;
   /** Wallet payments and the payment webhook (bench/wallet.ts), PostgreSQL datasets only. */
   wallet?: WalletBenchResult;
+  /** A rider's own list (issue 11, bench/rider.ts). */
+  rider: RiderListResult;
 }
 
 interface Prepared {
@@ -60,6 +63,7 @@ async function prepare(database: Database, rows: number): Promise<Prepared> {
   const started = Date.now();
   await seedBenchShipments(database.db, rows);
   console.log(`  seeded ${rows} shipments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await assignRiderBench(database.db);
   const roles = await database.db.execute<{ id: number }>(sql`SELECT id FROM roles ORDER BY id`);
   const roleRows = ('rows' in roles ? roles.rows : roles) as { id: number }[];
   return { trackingNumbers: await sampleTrackingNumbers(database.db, 1000), roleIds: roleRows.map((r) => Number(r.id)) };
@@ -105,6 +109,7 @@ async function measure(label: string, rows: number, env: Record<string, string>,
     body: pricingBody,
   });
   const search = await measureSearch(server.url, cookie, DURATION, { trackingNumbers, shipments: rows, roleIds: prepared.roleIds });
+  const rider = await measureRiderList(server.url, DURATION);
   const listUnderWrites = await whileWriting(server.url, cookie, 10, () =>
     load({
       ...base,
@@ -127,7 +132,7 @@ async function measure(label: string, rows: number, env: Record<string, string>,
     waybillsPerSecond = sample.length / (Number(process.hrtime.bigint() - waybillStart) / 1e9);
   }
   await server.stop();
-  return { label, rows, baseline, track, pricing, search, listUnderWrites, exportRows: lines - 1, exportSeconds, exportPeakRssMiB, waybillsPerSecond };
+  return { label, rows, baseline, track, pricing, search, listUnderWrites, exportRows: lines - 1, exportSeconds, exportPeakRssMiB, waybillsPerSecond, rider };
 }
 
 /**
@@ -175,6 +180,7 @@ async function reusable(database: Database, rows: number): Promise<Prepared | nu
     const n = Number((('rows' in seeded ? seeded.rows : seeded) as { n: number }[])[0]?.n ?? 0);
     if (n !== rows) return null;
     await migrateDatabase(database);
+    await assignRiderBench(database.db);
     const roles = await database.db.execute<{ id: number }>(sql`SELECT id FROM roles ORDER BY id`);
     const roleRows = ('rows' in roles ? roles.rows : roles) as { id: number }[];
     return { trackingNumbers: await sampleTrackingNumbers(database.db, 1000), roleIds: roleRows.map((r) => Number(r.id)) };
@@ -279,6 +285,7 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
     lines.push(row(r.pricing, big ? `≥ 0.6 × baseline ${verdict(pricingRatio >= 0.6)}` : 'information'));
     lines.push('');
     lines.push(...searchReport(r, r.rows >= 1_000_000 && r.label.startsWith('PostgreSQL') ? pg10k : undefined));
+    lines.push(...riderListReport(r.rider, r.rows >= 1_000_000 && r.label.startsWith('PostgreSQL')));
     const rowsPerSecond = r.exportRows / r.exportSeconds;
     lines.push('');
     lines.push(

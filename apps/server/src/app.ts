@@ -57,6 +57,9 @@ import { hubsRoutes } from './modules/hubs/hubs.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { couriersRoutes } from './modules/couriers/couriers.routes.js';
 import { consolidateShipmentRoutes, consolidationsRoutes } from './modules/consolidations/consolidations.routes.js';
+import { riderSignInRoutes } from './modules/riders/rider-sign-in.routes.js';
+import { ridersRoutes } from './modules/riders/riders.routes.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 import { createPayments, type PaymentProvider, type Payments } from './platform/payments/index.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -258,6 +261,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(couriersRoutes, { prefix: '/couriers' });
       await api.register(consolidationsRoutes, { prefix: '/consolidations' });
       await api.register(consolidateShipmentRoutes, { prefix: '/shipments' });
+      // Riders and the cash they collect (issue 11 part B).
+      await api.register(riderSignInRoutes, { prefix: '/sms' });
+      await api.register(ridersRoutes, { prefix: '/users' });
+      await api.register(transactionsRoutes, { prefix: '/transaction' });
     },
     { prefix: '/api' },
   );

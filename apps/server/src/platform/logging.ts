@@ -120,13 +120,41 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
+/**
+ * A request URL with the values of personal query parameters replaced: GET /sms/verifyOtp/rider carries the
+ * mobile number and the code in its query string (the catalogue's shape), which the request line would log.
+ */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url || !url.includes('?')) return url;
+  return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, sep: string, key: string) =>
+    PERSONAL.has(decodeURIComponent(key)) ? `${sep}${key}=${REDACTED}` : match,
+  );
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request line (method, url, host, address, port) with redactUrl applied. */
+const serializeRequest = (req: LoggedRequest) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.hostname,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
 /** The app's pino options (app.ts): level, redaction and the safe error serializer; `stream` for tests. */
 export function loggerOptions(level: string, stream?: Writable): LoggerConfig {
   return {
     level,
     redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
     formatters: { log: (fields) => redactPersonal(fields) as Record<string, unknown> },
-    serializers: { err: (error: unknown) => serializeError(error) },
+    serializers: { err: (error: unknown) => serializeError(error), req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }

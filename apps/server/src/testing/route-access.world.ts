@@ -577,6 +577,23 @@ export class RouteAccessWorld {
 
       'POST /api/activities': async () => send('POST', '/api/activities', { action: 'UPDATED', entity: 'Shipment', summary: CHECK }),
 
+      // Riders (issue 11 part B): each code goes to a rider of its own, from an address of its own.
+      'POST /api/sms/sendOtpRider': async () => fromOwnAddress(send('POST', '/api/sms/sendOtpRider', { mobileNumber: await w.freshRider() })),
+      'GET /api/sms/verifyOtp/rider': async () => {
+        const mobileNumber = await w.freshRider();
+        const sent = await w.t.app.inject({ method: 'POST', url: '/api/sms/sendOtpRider', payload: { mobileNumber }, remoteAddress: w.nextAddress() });
+        if (sent.statusCode !== 200) throw new Error(`sendOtpRider (setup) failed: ${sent.body}`);
+        const query = new URLSearchParams({ mobileNumber, otp: w.t.sms.lastCodeFor(mobileNumber) });
+        return fromOwnAddress(get(`/api/sms/verifyOtp/rider?${query.toString()}`));
+      },
+      'POST /api/users/rider/time-in': async () => send('POST', '/api/users/rider/time-in', { location: CHECK }),
+      'POST /api/users/rider/time-out': async () => send('POST', '/api/users/rider/time-out', { location: CHECK }),
+      'GET /api/users/riders/:cityMunicipalityCode': async () => get(`/api/users/riders/${MAKATI().cityCode}`),
+      /** One centavo each time: the shared shipments never run out of balance. */
+      'POST /api/transaction/add-payment': async (a) =>
+        send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1 }),
+      'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
+
       'GET /api/partners/:id': async (a) =>
         get(`/api/partners/${a.target === 'stranger' ? w.otherPartnerId : w.people.service_partner.id}`),
       'PUT /api/partners/:id/provinces': async () =>
@@ -716,6 +733,13 @@ export class RouteAccessWorld {
       .returning({ id: users.id });
     await assignRoles(this.db, user!.id, roles);
     return user!.id;
+  }
+
+  /** A new active rider with a mobile number (rider sign-in sends it a code); returns the number. */
+  async freshRider(): Promise<string> {
+    const mobileNumber = freshMobile();
+    await this.freshCustomer({ mobileNumber }, ['rider']);
+    return mobileNumber;
   }
 
   async paymentStatusOf(shipmentId: string) {

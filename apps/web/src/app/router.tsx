@@ -8,6 +8,7 @@ import { consoleRoutes } from './routes/console';
 import { customerRoutes } from './routes/customer';
 import { packagesRoutes } from './routes/packages';
 import { publicRoutes } from './routes/public';
+import { riderRoutes } from './routes/rider';
 import { rootRoute } from './routes/root';
 import { supportRoutes } from './routes/support';
 
@@ -21,6 +22,7 @@ const routeTree = rootRoute.addChildren([
   ...supportRoutes,
   ...accountRoutes,
   ...consoleRoutes,
+  ...riderRoutes,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
@@ -41,8 +43,8 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
   interface StaticDataRouteOption {
-    /** `console`: the route draws its own shell (sidebar), so the root layout steps aside. */
-    shell?: 'console';
+    /** `console` (sidebar) or `rider` (the rider app's frame): the route draws its own shell, so the root layout steps aside. */
+    shell?: 'console' | 'rider';
     /** The page's name in the document title ("Track a parcel" → "Track a parcel · Hatid"); see document-title.ts. */
     title?: RouteTitle;
   }

@@ -420,6 +420,25 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     own: only(OPERATIONS, 'service_partner'),
     stranger: { ok: [OPERATIONS], rest: 'hidden' },
   },
+  // ---- Riders and the money they collect (issue 11 part B; docs/decisions.md "Riders") --------------------
+  /** Anyone may ask; the code goes only to a number of an active rider account (others get a 422). */
+  'POST /api/sms/sendOtpRider': PUBLIC,
+  'GET /api/sms/verifyOtp/rider': PUBLIC,
+  'POST /api/users/rider/time-in': { own: only('rider') },
+  'POST /api/users/rider/time-out': { own: only('rider') },
+  'GET /api/users/rider/online-status': { own: only('rider') },
+  /** The dispatcher's picker: who assigns pickup and delivery riders (staff, admins). */
+  'GET /api/users/riders/:cityMunicipalityCode': { own: only(STAFF) },
+  /**
+   * create Transaction: operations on any shipment; a rider only cash on a shipment assigned to it (a
+   * stranger's shipment is 404 to the rider). Checked before the lookup for everyone else (403).
+   */
+  'POST /api/transaction/add-payment': {
+    own: only(OPERATIONS, 'rider'),
+    stranger: { ok: [OPERATIONS], hidden: ['rider'], rest: 'forbidden' },
+  },
+  /** The payments of one shipment, for those who view transactions (the console's shipment page). */
+  'GET /api/transaction/payments/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
 
   // ---- Files ---------------------------------------------------------------------------------------------
   'POST /api/uploads/upload-api': SIGNED_IN,

@@ -1,3 +1,4 @@
+import { phoneTimeSchema } from './riders.js';
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../catalogue/enums.js';
 import { MAX_TEXT_LENGTH, VALIDATION_MESSAGES } from '../validation/index.js';
@@ -91,6 +92,8 @@ export const proofImageBody = z.object({
   type: z.enum(PROOF_IMAGE_TYPES),
   /** A data URL (data:image/jpeg;base64,…) or bare base64. */
   imageBase64: z.string().min(1, INVALID_BASE64_MESSAGE),
+  /** When the photo was taken on the phone (an offline rider's photo is sent later). */
+  takenAt: phoneTimeSchema.optional(),
 });
 export type ProofImageInput = z.input<typeof proofImageBody>;
 
@@ -103,7 +106,10 @@ export const proofImageDto = z.object({
   uploadId: z.string(),
   /** A download path the caller can open (GET /uploads/download/file). */
   url: z.string(),
+  /** When the server received it. */
   createdAt: z.string(),
+  /** When it was taken on the phone, if the phone said. */
+  takenAt: z.string().nullable().optional(),
 });
 export type ProofImageDto = z.infer<typeof proofImageDto>;
 

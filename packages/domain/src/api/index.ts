@@ -17,3 +17,4 @@ export * from './hubs.js';
 export * from './wallet.js';
 export * from './couriers.js';
 export * from './consolidations.js';
+export * from './riders.js';

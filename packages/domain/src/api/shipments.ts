@@ -20,6 +20,7 @@ import { textSchema } from '../validation/index.js';
 import { addressDto, addressInput } from './addresses.js';
 import { trackingNumberSchema } from '../tracking-number/index.js';
 import { findActivityStatus, PRIMARY_ACTIVITY } from '../status/activities.js';
+import { phoneTimeSchema } from './riders.js';
 
 /** Booking, listing, tracking and moving shipments: the shapes both the server and the web app use. */
 
@@ -181,7 +182,12 @@ export const activityDto = z.object({
   location: z.string().nullable(),
   hideFromTimeline: z.boolean(),
   actorName: z.string().nullable(),
+  /** When the server recorded it. */
   createdAt: z.string(),
+  /** When it happened on the phone, when that differs from createdAt (an offline rider's action). */
+  occurredAt: z.string().nullable().optional(),
+  /** Who took the parcel when it was not the recipient. */
+  receivedBy: z.string().nullable().optional(),
 });
 export type ActivityDto = z.infer<typeof activityDto>;
 
@@ -259,6 +265,10 @@ const deliveryStatusFields = z.object({
   location: z.string().trim().max(200).optional(),
   /** A staff correction of a mistaken status: needs the update delivery status ability and a note. */
   correction: z.boolean().optional(),
+  /** When it happened on the phone (a rider's offline action arrives later); the server keeps its own time too. */
+  occurredAt: phoneTimeSchema.optional(),
+  /** Delivered to someone other than the recipient: who took the parcel (e.g. "Lorna Cruz, sister"). */
+  receivedBy: z.string().trim().min(2, 'Enter the name of the person who received it').max(120).optional(),
 });
 
 /**

@@ -69,6 +69,14 @@ export function describeNotification(input: { type: NotificationType | string; m
         link: '/talk-to-us',
       };
     }
+    case 'rider_assigned': {
+      const leg = str(metadata, 'leg') === 'delivery' ? 'delivery' : 'pickup';
+      return {
+        title: leg === 'delivery' ? 'New delivery' : 'New pickup',
+        message: `${tn ?? 'A shipment'} was assigned to you for ${leg}.`,
+        link: tn ? `/rider/shipments/${encodeURIComponent(tn)}` : '/rider',
+      };
+    }
     default:
       // A kind this build does not know (a newer server): still show something, and link where it can.
       return { title: 'Notification', message: 'You have a new notification.', link: tn ? shipmentLink : null };

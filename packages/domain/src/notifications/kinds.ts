@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'payment_received',
   'wallet_topped_up',
   'ticket_updated',
+  // A dispatcher assigned a shipment's pickup or delivery to the rider (issue 11): links to the rider app.
+  'rider_assigned',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import { DELIVERY_FAILURE_REASONS, PICKUP_FAILURE_REASONS } from '@hatid/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './_columns.js';
+import { at, createdAt, id } from './_columns.js';
 import { activityType, deliveryStatus, documentType, oneOf } from './_enums.js';
 import { shipmentPackages, shipments } from './shipments.js';
 import { uploads } from './uploads.js';
@@ -40,6 +40,10 @@ export const shipmentActivities = pgTable(
     /** set null: the timeline outlives accounts; actor_name keeps who it was. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
+    /** When it happened on the phone (an offline rider's action arrives later); created_at is the server's time. */
+    occurredAt: at('occurred_at'),
+    /** Delivered to someone other than the recipient: who took the parcel. */
+    receivedBy: text('received_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -116,6 +120,8 @@ export const proofImages = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     activityId: uuid('activity_id').references(() => shipmentActivities.id, { onDelete: 'set null' }),
     takenById: uuid('taken_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was taken on the phone; created_at is when the server received it. */
+    takenAt: at('taken_at'),
     createdAt: createdAt(),
   },
   (t) => [

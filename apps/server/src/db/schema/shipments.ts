@@ -139,6 +139,13 @@ export const shipments = pgTable(
     index('shipments_receiver_province_idx').on(t.receiverProvinceCode, t.createdAt),
     index('shipments_pickup_rider_idx').on(t.pickupRiderId, t.createdAt),
     index('shipments_drop_off_rider_idx').on(t.dropOffRiderId, t.createdAt),
+    // A rider's list, newest first, live shipments only (migration 0012).
+    index('shipments_pickup_rider_list_idx')
+      .on(t.pickupRiderId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.pickupRiderId} IS NOT NULL`),
+    index('shipments_drop_off_rider_list_idx')
+      .on(t.dropOffRiderId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.dropOffRiderId} IS NOT NULL`),
     index('shipments_delivered_idx').on(t.deliveredAt),
     index('shipments_promo_code_idx').on(t.promoCodeId),
     index('shipments_sender_mobile_idx').on(t.senderMobileNumber),

@@ -61,6 +61,8 @@ export const users = pgTable(
     // Members of a business (business lists count them, scope checks look them up).
     index('users_business_idx').on(t.businessId),
     index('users_created_by_idx').on(t.createdById),
+    // Riders serving a city (GET /users/riders/{cityMunicipalityCode}; migration 0012).
+    index('users_service_area_idx').using('gin', t.serviceAreaCodes),
     // The users list: newest first within a status tab, and search by any part of name, email or number
     // (users-admin.repository.ts userSearchText, which must stay the same expression as here).
     index('users_status_created_idx').on(t.status, t.createdAt),

@@ -102,6 +102,8 @@ export const riderStatsDto = z.object({
   deliveredToday: z.number().int(),
   pending: z.number().int(),
   codToCollectInCents: z.number().int(),
+  /** Cash the rider received (non-void) and has not yet handed over in a completed collection. */
+  cashOnHandInCents: z.number().int(),
 });
 export type RiderStatsDto = z.infer<typeof riderStatsDto>;
 

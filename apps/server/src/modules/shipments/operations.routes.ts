@@ -17,7 +17,7 @@ import {
   updateShipment,
   weightsOf,
 } from './operations.service.js';
-import { announceMoved } from './shipment-events.js';
+import { announceMoved, announceRiderAssigned } from './shipment-events.js';
 import { shipmentToDto } from './shipments.service.js';
 import { findVisibleShipment } from './status.service.js';
 
@@ -49,8 +49,12 @@ export const shipmentOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
-      const row = await updateShipment(app.db, actor, request.params.id, request.body, request.ip);
-      return { data: await shipmentToDto(app.db, row) };
+      const { before, after } = await updateShipment(app.db, actor, request.params.id, request.body, request.ip);
+      // Committed: the newly assigned rider hears of it live (WebSocket + push); a failure only gets logged.
+      await announceRiderAssigned(app, before, after).catch((error: unknown) => {
+        request.log.error({ err: error, trackingNumber: after.trackingNumber }, 'announcing a rider assignment failed');
+      });
+      return { data: await shipmentToDto(app.db, after) };
     },
   );
 

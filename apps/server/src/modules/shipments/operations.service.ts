@@ -63,7 +63,13 @@ const CHANGEABLE = ['pickupRiderId', 'dropOffRiderId', 'notes', 'deliveryCategor
  * Staff assign riders (only people with the rider role), set the line-haul category, the outbound fee and
  * notes; a customer may change the notes of their own booking until it is dispatched. Logged with before/after.
  */
-export async function updateShipment(db: Db, actor: Actor, idOrTrackingNumber: string, input: UpdateShipmentInput, ip?: string) {
+export async function updateShipment(
+  db: Db,
+  actor: Actor,
+  idOrTrackingNumber: string,
+  input: UpdateShipmentInput,
+  ip?: string,
+): Promise<{ before: ShipmentRow; after: ShipmentRow }> {
   const visible = await findVisibleShipment(db, actor, idOrTrackingNumber);
   assertMayUpdate(actor, visible, input);
   await assertRider(db, 'pickupRiderId', input.pickupRiderId);
@@ -77,7 +83,7 @@ export async function updateShipment(db: Db, actor: Actor, idOrTrackingNumber: s
     for (const key of CHANGEABLE) {
       if (input[key] !== undefined && input[key] !== before[key]) changes[key] = input[key];
     }
-    if (Object.keys(changes).length === 0) return before;
+    if (Object.keys(changes).length === 0) return { before, after: before };
     const [after] = await tx
       .update(shipments)
       .set(changes as Partial<typeof shipments.$inferInsert>)
@@ -94,7 +100,7 @@ export async function updateShipment(db: Db, actor: Actor, idOrTrackingNumber: s
       after: changes,
       ip: ip ?? null,
     });
-    return after!;
+    return { before, after: after! };
   });
 }
 

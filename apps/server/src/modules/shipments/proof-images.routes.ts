@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, deleteProofImageBody, PROOF_IMAGE_TYPES, proofImageBody, proofImageDto } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withIdempotency } from '../../platform/idempotency.js';
 import { addProofImage, listProofImages, removeProofImages } from './proof-images.service.js';
 
 const tags = ['shipments'];
@@ -22,12 +23,26 @@ export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:trackingNumber/proof-image',
     {
-      schema: { tags, summary: 'Add a pickup or delivery proof image (base64)', params: trackingParams, body: proofImageBody, response: { 201: dataOf(proofImageDto) } },
+      schema: {
+        tags,
+        summary: 'Add a pickup or delivery proof image (base64; Idempotency-Key: a resent photo is stored once)',
+        params: trackingParams,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: proofImageBody,
+        response: { 201: dataOf(proofImageDto) },
+      },
     },
     async (request, reply) => {
       const actor = request.authorize('view', 'Shipment');
-      const data = await addProofImage(files(), actor, request.params.trackingNumber, request.body, { replace: false });
-      return reply.status(201).send({ data });
+      const { trackingNumber } = request.params;
+      // An offline rider's phone resends the photo until it hears back: one proof per key, on this shipment only
+      // (the key's request hash covers the tracking number and the photo).
+      const result = await withIdempotency(
+        app.db,
+        { key: request.headers['idempotency-key'], userId: actor.id, route: `POST ${request.routeOptions.url}`, body: { ...request.body, trackingNumber } },
+        async (tx) => ({ status: 201, body: { data: await addProofImage(files(), actor, trackingNumber, request.body, { replace: false, tx }) } }),
+      );
+      return reply.status(201).send(result.body);
     },
   );
 

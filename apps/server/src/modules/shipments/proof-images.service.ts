@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { INVALID_BASE64_MESSAGE, type ProofImageDto, type ProofImageInput, type ProofImageType } from '@hatid/domain';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { proofImages, uploads } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -13,7 +13,7 @@ import {
   type FilesContext,
 } from '../uploads/uploads.service.js';
 import type { ShipmentRow } from './shipments.repository.js';
-import { findVisibleShipment } from './status.service.js';
+import { findVisibleShipment, phoneTime } from './status.service.js';
 
 /** Staff who update delivery statuses, or the rider assigned to that leg (pickup rider for pickup photos). */
 function assertMayChangeProof(actor: Actor, shipment: ShipmentRow, type: ProofImageType) {
@@ -25,7 +25,15 @@ function assertMayChangeProof(actor: Actor, shipment: ShipmentRow, type: ProofIm
 
 async function proofRows(db: DbOrTx, where: SQL) {
   return db
-    .select({ id: proofImages.id, type: proofImages.type, uploadId: proofImages.uploadId, url: uploads.fileUrl, path: uploads.path, createdAt: proofImages.createdAt })
+    .select({
+      id: proofImages.id,
+      type: proofImages.type,
+      uploadId: proofImages.uploadId,
+      url: uploads.fileUrl,
+      path: uploads.path,
+      createdAt: proofImages.createdAt,
+      takenAt: proofImages.takenAt,
+    })
     .from(proofImages)
     .innerJoin(uploads, eq(uploads.id, proofImages.uploadId))
     .where(where)
@@ -38,6 +46,7 @@ const toDto = (row: Awaited<ReturnType<typeof proofRows>>[number]): ProofImageDt
   uploadId: row.uploadId,
   url: row.url,
   createdAt: row.createdAt.toISOString(),
+  takenAt: row.takenAt?.toISOString() ?? null,
 });
 
 /** Everyone who can see the shipment sees its proof images (the sender obtains them, spec §1). */
@@ -55,10 +64,14 @@ export async function addProofImage(
   actor: Actor,
   trackingNumber: string,
   input: ProofImageInput,
-  options: { replace: boolean },
+  options: { replace: boolean; tx?: Tx },
 ): Promise<ProofImageDto> {
-  const shipment = await findVisibleShipment(ctx.db, actor, trackingNumber);
+  const db = options.tx ?? ctx.db;
+  const shipment = await findVisibleShipment(db, actor, trackingNumber);
   assertMayChangeProof(actor, shipment, input.type);
+  const takenAt = phoneTime('takenAt', input.takenAt);
+  // Inside the caller's transaction (an Idempotency-Key's) when given one, else in a transaction of its own.
+  const inTransaction = <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> => (options.tx ? work(options.tx) : ctx.db.transaction(work));
   const file = checkBase64File(input.imageBase64, { accept: 'image', field: 'imageBase64', message: INVALID_BASE64_MESSAGE });
   const upload = {
     file,
@@ -69,7 +82,7 @@ export async function addProofImage(
   const key = await putFile(ctx.storage, upload);
   let result: { proofId: string; replaced: string[] };
   try {
-    result = await ctx.db.transaction(async (tx) => {
+    result = await inTransaction(async (tx) => {
       const previous = options.replace
         ? await proofRows(tx, and(eq(proofImages.shipmentId, shipment.id), eq(proofImages.type, input.type))!)
         : [];
@@ -77,7 +90,7 @@ export async function addProofImage(
       const row = await insertUploadRow(tx, ctx.storage, key, upload);
       const [proof] = await tx
         .insert(proofImages)
-        .values({ shipmentId: shipment.id, type: input.type, uploadId: row.id, takenById: actor.id })
+        .values({ shipmentId: shipment.id, type: input.type, uploadId: row.id, takenById: actor.id, takenAt })
         .returning({ id: proofImages.id });
       return { proofId: proof!.id, replaced };
     });
@@ -86,7 +99,7 @@ export async function addProofImage(
     throw error;
   }
   await removeStoredFiles(ctx.storage, result.replaced);
-  const [created] = await proofRows(ctx.db, eq(proofImages.id, result.proofId));
+  const [created] = await proofRows(db, eq(proofImages.id, result.proofId));
   return toDto(created!);
 }
 

@@ -80,3 +80,23 @@ export async function announceCancelled(app: FastifyInstance, shipment: Shipment
     metadata: { trackingNumber: shipment.trackingNumber, reason: cancellationReasonText(shipment.cancellationReason, shipment.cancellationNote) },
   });
 }
+
+/**
+ * A dispatcher assigned a leg to a rider: the rider gets a notification (in the app's list, live on the
+ * WebSocket, and as a push on the phone) and their list refetches on the hint. Unassigning tells nobody.
+ */
+export async function announceRiderAssigned(app: FastifyInstance, before: ShipmentRow, after: ShipmentRow): Promise<void> {
+  const legs: { riderId: string; leg: 'pickup' | 'delivery' }[] = [];
+  if (after.pickupRiderId && after.pickupRiderId !== before.pickupRiderId) legs.push({ riderId: after.pickupRiderId, leg: 'pickup' });
+  if (after.dropOffRiderId && after.dropOffRiderId !== before.dropOffRiderId) legs.push({ riderId: after.dropOffRiderId, leg: 'delivery' });
+  for (const { riderId, leg } of legs) {
+    await notify(app.db, app.events, { userIds: [riderId], type: 'rider_assigned', metadata: { trackingNumber: after.trackingNumber, leg } });
+  }
+  // A rider taken off a leg refetches too (the shipment leaves their list).
+  const unassigned = [before.pickupRiderId, before.dropOffRiderId].filter(
+    (id): id is string => Boolean(id) && id !== after.pickupRiderId && id !== after.dropOffRiderId,
+  );
+  if (unassigned.length > 0) {
+    await app.events.publish(appEvent('DELIVERY_STATUS_UPDATED', unassigned.map(channels.user), hint(after)));
+  }
+}

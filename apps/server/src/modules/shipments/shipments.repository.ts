@@ -153,5 +153,7 @@ export function toActivityDto(row: ActivityRow): ActivityDto {
     hideFromTimeline: row.hideFromTimeline,
     actorName: row.actorName,
     createdAt: row.createdAt.toISOString(),
+    occurredAt: row.occurredAt?.toISOString() ?? null,
+    receivedBy: row.receivedBy ?? null,
   };
 }

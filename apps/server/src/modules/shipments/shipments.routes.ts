@@ -23,7 +23,7 @@ import { announceWalletChanged } from '../wallet/wallet-events.js';
 import { announceBooked, announceCancelled, announceMoved } from './shipment-events.js';
 import { shipmentToDto } from './shipments.service.js';
 import { toActivityDto, type ShipmentRow } from './shipments.repository.js';
-import { cancelShipment, findVisibleShipment, moveShipment } from './status.service.js';
+import { cancelShipment, findVisibleShipment, moveShipmentIn, type MoveResult } from './status.service.js';
 import { activitiesFor, setActivityHidden, trackPublicly } from './tracking.service.js';
 
 const tags = ['shipments'];
@@ -154,13 +154,30 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:trackingNumber/deliveryStatus',
     {
-      schema: { tags, summary: 'Record an activity and move the delivery status', params: trackingParams, body: deliveryStatusBody, response: { 200: dataOf(shipmentDto) } },
+      schema: {
+        tags,
+        summary: 'Record an activity and move the delivery status (Idempotency-Key: a resent move is recorded once)',
+        params: trackingParams,
+        headers: idempotencyHeaders,
+        body: deliveryStatusBody,
+        response: { 200: dataOf(shipmentDto) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = request.requireActor();
-      const moved = await moveShipment(app.db, actor, request.params.trackingNumber, request.body);
-      await announceMoved(app, moved);
-      return { data: await shipmentToDto(app.db, moved.after) };
+      // A rider's phone resends a move it queued offline until it hears back: the key makes it count once.
+      const done: { moved?: MoveResult } = {};
+      const result = await withIdempotency(
+        app.db,
+        { key: request.headers['idempotency-key'], userId: actor.id, route: `POST ${request.routeOptions.url}`, body: { ...request.body, trackingNumber: request.params.trackingNumber } },
+        async (tx) => {
+          const moved = await moveShipmentIn(tx, actor, request.params.trackingNumber, request.body);
+          done.moved = moved;
+          return { status: 200, body: { data: await shipmentToDto(tx, moved.after) } };
+        },
+      );
+      if (done.moved) await announceMoved(app, done.moved);
+      return reply.status(200).send(result.body);
     },
   );
 

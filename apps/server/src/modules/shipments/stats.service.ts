@@ -1,7 +1,7 @@
-import { and, count, eq, gte, inArray, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { DELIVERY_STATUSES, SHIPMENT_STATUSES } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
-import { activityLogs, shipmentActivities, shipments, transactions } from '../../db/schema/index.js';
+import { activityLogs, collections, shipmentActivities, shipments, transactions } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { DashboardStatsDto, RiderStatsDto, SalesStatsDto } from './lists.schemas.js';
@@ -144,11 +144,23 @@ export async function riderStats(db: Db, actor: Actor, now = new Date()): Promis
     })
     .from(shipments)
     .where(and(scope, mine));
+  // Cash on hand (DECISIONS "Collections"): what they received, less what they handed over in completed collections.
+  const [[received], [remitted]] = await Promise.all([
+    db
+      .select({ sum: sql<string>`coalesce(sum(${transactions.amountInCents}), 0)` })
+      .from(transactions)
+      .where(and(eq(transactions.receivedById, me), eq(transactions.method, 'cash'), isNull(transactions.voidedAt))),
+    db
+      .select({ sum: sql<string>`coalesce(sum(${collections.amountInCents}), 0)` })
+      .from(collections)
+      .where(and(eq(collections.collectedFromId, me), eq(collections.status, 'completed'))),
+  ]);
   return {
     assignedToday: toInt(row?.assignedToday),
     pickedUpToday: toInt(row?.pickedUpToday),
     deliveredToday: toInt(row?.deliveredToday),
     pending: toInt(row?.pending),
     codToCollectInCents: toInt(row?.codToCollect),
+    cashOnHandInCents: Math.max(toInt(received?.sum) - toInt(remitted?.sum), 0),
   };
 }

@@ -125,6 +125,8 @@ describe('rider stats', () => {
       deliveredToday: 1,
       pending: 1,
       codToCollectInCents: 20000,
+      // The rows above were not received by the rider: none of it is on hand.
+      cashOnHandInCents: 0,
     });
     expect((await get('/api/shipments/rider-stats', staff)).statusCode).toBe(403);
   });

@@ -5,10 +5,13 @@ import {
   canMoveTo,
   DELIVERY_STATUSES,
   findActivityStatus,
+  isRiderActivity,
+  PHONE_CLOCK_SKEW_MS,
+  PHONE_MAX_AGE_MS,
   type DeliveryStatusInput,
   type CancellationReason,
 } from '@hatid/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -23,7 +26,7 @@ export const CUSTOM_ACTIVITY = 'Custom';
 const actorName = (actor: Actor) => `${actor.user.firstName} ${actor.user.lastName}`;
 
 /** Finds a shipment the actor may see (by id or tracking number), or 404. */
-export async function findVisibleShipment(db: Db, actor: Actor, idOrTrackingNumber: string): Promise<ShipmentRow> {
+export async function findVisibleShipment(db: DbOrTx, actor: Actor, idOrTrackingNumber: string): Promise<ShipmentRow> {
   const key = /^[0-9a-f-]{36}$/i.test(idOrTrackingNumber)
     ? eq(shipments.id, idOrTrackingNumber)
     : eq(shipments.trackingNumber, idOrTrackingNumber.trim().toUpperCase());
@@ -32,11 +35,19 @@ export async function findVisibleShipment(db: Db, actor: Actor, idOrTrackingNumb
   return row;
 }
 
-/** Staff-like roles move any visible shipment; a rider moves the shipments assigned to them. */
-function assertMayMove(actor: Actor, shipment: ShipmentRow) {
+/**
+ * Staff-like roles move any visible shipment; a rider moves the shipments assigned to them, along their
+ * own leg only (pickup or delivery activities; a custom note on either), never the hub's or the port's steps.
+ */
+function assertMayMove(actor: Actor, shipment: ShipmentRow, activity: string) {
   if (actor.ability.can('update_delivery_status', 'Shipment')) return;
   const assigned = shipment.pickupRiderId === actor.id || shipment.dropOffRiderId === actor.id;
-  if (actor.roles.includes('rider') && assigned && actor.ability.can('update', 'Shipment')) return;
+  if (actor.roles.includes('rider') && assigned && actor.ability.can('update', 'Shipment')) {
+    if (activity === CUSTOM_ACTIVITY || isRiderActivity(shipment, actor.id, activity)) return;
+    if (!actor.roles.includes('consolidator')) {
+      throw new AppError('FORBIDDEN', `"${activity}" is not a step of your pickup or delivery of this shipment`);
+    }
+  }
   if (actor.roles.includes('consolidator') && actor.ability.can('update', 'Shipment')) return;
   throw new AppError('FORBIDDEN', 'You are not allowed to change the status of this shipment');
 }
@@ -52,8 +63,26 @@ export interface MoveResult {
  * is locked for the transaction, so two riders pressing buttons at once cannot skip a step.
  */
 export async function moveShipment(db: Db, actor: Actor, trackingNumber: string, input: DeliveryStatusInput): Promise<MoveResult> {
-  const visible = await findVisibleShipment(db, actor, trackingNumber);
-  assertMayMove(actor, visible);
+  return db.transaction((tx) => moveShipmentIn(tx, actor, trackingNumber, input));
+}
+
+/** A phone's time: not in the future of the server's clock (beyond a little drift), nor a month old. */
+export function phoneTime(field: string, value: string | undefined, now = new Date()): Date | null {
+  if (!value) return null;
+  const at = new Date(value);
+  if (at.getTime() > now.getTime() + PHONE_CLOCK_SKEW_MS) throw fieldError(field, "This time is in the future: check the phone's clock");
+  if (at.getTime() < now.getTime() - PHONE_MAX_AGE_MS) throw fieldError(field, "This time is more than 30 days ago: check the phone's clock");
+  return at;
+}
+
+/** moveShipment inside the caller's transaction (an Idempotency-Key's, so a replayed offline move is recorded once). */
+export async function moveShipmentIn(tx: Tx, actor: Actor, trackingNumber: string, input: DeliveryStatusInput): Promise<MoveResult> {
+  const visible = await findVisibleShipment(tx, actor, trackingNumber);
+  assertMayMove(actor, visible, input.activity);
+  const occurredAt = phoneTime('occurredAt', input.occurredAt);
+  if (input.receivedBy && input.activity !== 'Delivered') {
+    throw fieldError('receivedBy', 'Only a delivery records who received the parcel');
+  }
   const isCustom = input.activity === CUSTOM_ACTIVITY;
   if (isCustom && !input.customStatusName) throw fieldError('customStatusName', 'Name the custom status');
   const known = isCustom ? null : findActivityStatus(input.activity);
@@ -70,60 +99,67 @@ export async function moveShipment(db: Db, actor: Actor, trackingNumber: string,
     if (!input.note) throw fieldError('note', 'Say why the status is corrected');
   }
 
-  return db.transaction(async (tx) => {
-    const before = (await lockShipment(tx, visible.id))!;
-    if (before.status === 'Cancelled') throw new AppError('CONFLICT', 'This shipment is cancelled');
-    let next = before.deliveryStatus;
-    let activityName = input.activity;
-    if (!isCustom) {
-      const move = canMoveTo(before.deliveryStatus, input.activity, {
-        deliveryType: before.deliveryType,
-        lastActivity: await lastStatusActivity(tx, before.id),
-        correction: input.correction ?? false,
-      });
-      if (!move.ok) throw new AppError('CONFLICT', move.message);
-      next = move.next;
-      activityName = move.activity ?? input.activity;
-    }
-    const [activity] = await tx
-      .insert(shipmentActivities)
-      .values({
-        shipmentId: before.id,
-        name: activityName,
-        customStatusName: isCustom ? input.customStatusName! : null,
-        deliveryStatus: isCustom ? null : next,
-        reason: input.reason ?? null,
-        note: input.note ?? null,
-        location: input.location ?? null,
-        actorId: actor.id,
-        actorName: actorName(actor),
-      })
-      .returning();
-    const dispatched = !isCustom && activityName !== 'Order placed';
-    const [after] = await tx
-      .update(shipments)
-      .set({
-        deliveryStatus: next,
-        status: before.status === 'Pending' && dispatched ? 'OnGoing' : before.status,
-        deliveredAt: next === 'Delivered' && !before.deliveredAt ? new Date() : before.deliveredAt,
-      })
-      .where(eq(shipments.id, before.id))
-      .returning();
-    // The activity log keeps who moved what (DECISIONS "Activity log"); the timeline row above is the customer's view.
-    const label = isCustom ? `Custom: ${input.customStatusName}` : activityName;
-    await recordActivity(tx, {
-      actor,
-      action: 'UPDATED',
-      entity: 'Shipment',
-      entityId: before.id,
-      category: 'delivery_status',
-      summary: `${before.trackingNumber}: ${label}${input.reason ? ` (${input.reason})` : ''}${input.correction ? ' [correction]' : ''}`,
-      before: { deliveryStatus: before.deliveryStatus, status: before.status },
-      after: { deliveryStatus: after!.deliveryStatus, status: after!.status, activity: label },
-      status: after!.deliveryStatus,
+  const before = (await lockShipment(tx, visible.id))!;
+  if (before.status === 'Cancelled') throw new AppError('CONFLICT', 'This shipment is cancelled');
+  let next = before.deliveryStatus;
+  let activityName = input.activity;
+  if (!isCustom) {
+    const move = canMoveTo(before.deliveryStatus, input.activity, {
+      deliveryType: before.deliveryType,
+      lastActivity: await lastStatusActivity(tx, before.id),
+      correction: input.correction ?? false,
     });
-    return { before, after: after!, activity: activity! };
+    if (!move.ok) throw new AppError('CONFLICT', move.message);
+    next = move.next;
+    activityName = move.activity ?? input.activity;
+  }
+  const [activity] = await tx
+    .insert(shipmentActivities)
+    .values({
+      shipmentId: before.id,
+      name: activityName,
+      customStatusName: isCustom ? input.customStatusName! : null,
+      deliveryStatus: isCustom ? null : next,
+      reason: input.reason ?? null,
+      note: input.note ?? null,
+      location: input.location ?? null,
+      actorId: actor.id,
+      actorName: actorName(actor),
+      occurredAt,
+      receivedBy: input.receivedBy ?? null,
+    })
+    .returning();
+  const dispatched = !isCustom && activityName !== 'Order placed';
+  const [after] = await tx
+    .update(shipments)
+    .set({
+      deliveryStatus: next,
+      status: before.status === 'Pending' && dispatched ? 'OnGoing' : before.status,
+      // Delivered when it happened (an offline rider's phone time), not when the phone regained signal.
+      deliveredAt: next === 'Delivered' && !before.deliveredAt ? (occurredAt ?? new Date()) : before.deliveredAt,
+    })
+    .where(eq(shipments.id, before.id))
+    .returning();
+  // The activity log keeps who moved what (DECISIONS "Activity log"); the timeline row above is the customer's view.
+  const label = isCustom ? `Custom: ${input.customStatusName}` : activityName;
+  await recordActivity(tx, {
+    actor,
+    action: 'UPDATED',
+    entity: 'Shipment',
+    entityId: before.id,
+    category: 'delivery_status',
+    summary: `${before.trackingNumber}: ${label}${input.reason ? ` (${input.reason})` : ''}${input.correction ? ' [correction]' : ''}`,
+    before: { deliveryStatus: before.deliveryStatus, status: before.status },
+    after: {
+      deliveryStatus: after!.deliveryStatus,
+      status: after!.status,
+      activity: label,
+      ...(occurredAt ? { occurredAt: occurredAt.toISOString() } : {}),
+      ...(input.receivedBy ? { receivedBy: input.receivedBy } : {}),
+    },
+    status: after!.deliveryStatus,
   });
+  return { before, after: after!, activity: activity! };
 }
 
 const isShortLabel = (value: string) => (DELIVERY_STATUSES as readonly string[]).includes(value);

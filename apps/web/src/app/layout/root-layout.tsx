@@ -4,8 +4,8 @@ import { Header } from './header';
 
 export function RootLayout() {
   useDocumentTitle();
-  // Console pages draw their own shell; a console URL refused to a customer stays in this layout.
-  const consoleShell = useMatches({ select: (matches) => matches.some((m) => m.staticData.shell === 'console' && m.status !== 'error') });
+  // Console and rider pages draw their own shell; a console URL refused to a customer stays in this layout.
+  const consoleShell = useMatches({ select: (matches) => matches.some((m) => m.staticData.shell !== undefined && m.status !== 'error') });
   if (consoleShell) return <Outlet />;
   return (
     <div className="flex min-h-screen flex-col">

@@ -228,17 +228,6 @@ const consolidationDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/consolidations/routes/consolidation-detail-page'), 'ConsolidationDetailPage'),
 });
 
-/** The rider app is a later issue; riders land here meanwhile. */
-const riderRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/rider',
-  staticData: { title: 'Rider app' },
-  beforeLoad: ({ context }) => {
-    if (!context.usesRiderApp) throw new NoAccessError();
-  },
-  component: lazyRouteComponent(() => import('../../features/console/routes/rider-page'), 'RiderPage'),
-});
-
 export const consoleRoutes = [
   startRoute,
   consoleRoute.addChildren([
@@ -258,6 +247,5 @@ export const consoleRoutes = [
     consolidationsRoute,
     consolidationDetailRoute,
     ...comingSoonRoutes,
-    riderRoute,
   ]),
 ];

@@ -18,8 +18,11 @@ export function ProofImages({ trackingNumber }: { trackingNumber: string }) {
               <img src={image.url} alt={`${TYPE_LABELS[image.type]} photo, ${formatDateTime(image.createdAt)}`} className="aspect-square w-full object-cover" loading="lazy" />
             </a>
             <p className="mt-1 text-xs text-slate-600">
-              {TYPE_LABELS[image.type]} · {formatDateTime(image.createdAt)}
+              {TYPE_LABELS[image.type]} · {formatDateTime(image.takenAt ?? image.createdAt)}
             </p>
+            {image.takenAt && new Date(image.createdAt).getTime() - new Date(image.takenAt).getTime() > 60_000 ? (
+              <p className="text-xs text-slate-600">received {formatDateTime(image.createdAt)}</p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import { useLiveShipment } from '../api/use-live-shipment';
 import { ActivityTimeline } from '../components/admin/activity-timeline';
 import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
+import { ShipmentPayments } from '../components/admin/shipment-payments';
 import { ShipmentDocuments, ShipmentWeights } from '../components/admin/shipment-records';
 import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
 import { PackageLines } from '../components/package-lines';
@@ -91,6 +92,7 @@ export function AdminShipmentDetailPage() {
           <ShipmentParties shipment={s} />
           <PaymentSummary shipment={s} />
           <PaymentLinkPanel shipment={s} staff={ability.can('create', 'Transaction')} />
+          {ability.can('view', 'Transaction') ? <ShipmentPayments trackingNumber={trackingNumber} /> : null}
           <ShipmentWeights trackingNumber={trackingNumber} />
           <ShipmentDocuments trackingNumber={trackingNumber} />
         </div>

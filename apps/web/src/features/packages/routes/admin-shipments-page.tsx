@@ -2,7 +2,7 @@ import { canCancel, type ShipmentDto, type ShipmentTabCounts } from '@hatid/doma
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { CreditCard, ListChecks, PackagePlus } from 'lucide-react';
+import { Bike, CreditCard, ListChecks, PackagePlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
@@ -12,6 +12,7 @@ import { useAccess } from '../../../lib/ability';
 import { booksForOthers } from '../../../lib/roles';
 import { useRealtimeChannel } from '../../../lib/realtime';
 import { exportShipments, useShipments, useShipmentTabCounts } from '../api/get-shipments';
+import { AssignRidersDialog } from '../components/admin/assign-riders-dialog';
 import { BulkDeliveryStatusDialog, BulkPaymentStatusDialog } from '../components/admin/bulk-status-dialog';
 import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
@@ -30,6 +31,7 @@ const TITLE = 'Shipments';
 type Dialog =
   | { kind: 'edit' | 'duplicate' | 'cancel'; shipment: ShipmentDto }
   | { kind: 'bulk-status' | 'bulk-payment'; trackingNumbers: string[] }
+  | { kind: 'assign-riders'; shipments: ShipmentDto[] }
   | null;
 
 
@@ -79,6 +81,8 @@ export function AdminShipmentsPage() {
   const canMove = ability.can('update', 'Shipment') || ability.can('update_delivery_status', 'Shipment');
   // The server's rule for payment statuses: operators (update + update delivery status) who record payments.
   const canSetPayment = ability.can('update', 'Shipment') && ability.can('update_delivery_status', 'Shipment') && ability.can('create', 'Transaction');
+  // Dispatch (DECISIONS "Riders"): staff with the pickup-rider or delivery-rider ability.
+  const canDispatch = ability.can('pickup_rider', 'Shipment') || ability.can('delivery_rider', 'Shipment');
   const narrowed = Boolean(search.search || search.deliveryType || search.shipmentType || search.startDate || search.endDate);
 
   const onBulkDone = (result: BulkResult) => {
@@ -123,6 +127,16 @@ export function AdminShipmentsPage() {
                 <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-status', trackingNumbers: ids })}>
                   <ListChecks className="h-4 w-4" aria-hidden="true" />
                   Update status
+                </Button>
+              ) : null}
+              {canDispatch ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setDialog({ kind: 'assign-riders', shipments: (shipments.data?.data ?? []).filter((s) => ids.includes(s.trackingNumber)) })}
+                >
+                  <Bike className="h-4 w-4" aria-hidden="true" />
+                  Assign riders
                 </Button>
               ) : null}
               {canSetPayment ? (
@@ -174,5 +188,16 @@ function ShipmentDialogs({ dialog, onClose, onBulkDone }: { dialog: Dialog; onCl
       return <BulkDeliveryStatusDialog trackingNumbers={dialog.trackingNumbers} open onOpenChange={onOpenChange} onDone={onBulkDone} />;
     case 'bulk-payment':
       return <BulkPaymentStatusDialog trackingNumbers={dialog.trackingNumbers} open onOpenChange={onOpenChange} onDone={onBulkDone} />;
+    case 'assign-riders':
+      return (
+        <AssignRidersDialog
+          shipments={dialog.shipments}
+          open
+          onOpenChange={onOpenChange}
+          onDone={onBulkDone}
+          canPickup={ability.can('pickup_rider', 'Shipment')}
+          canDelivery={ability.can('delivery_rider', 'Shipment')}
+        />
+      );
   }
 }

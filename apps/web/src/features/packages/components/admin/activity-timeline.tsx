@@ -8,6 +8,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/utils';
 import { useActivities, useSetActivityHidden } from '../../api/shipment-records';
 import { entryTitle } from '../status-timeline';
+import { PhoneTime } from './phone-time';
 
 const newestFirst = (a: ActivityDto, b: ActivityDto) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime();
 
@@ -56,6 +57,8 @@ export function ActivityTimeline({ trackingNumber, canHide }: { trackingNumber: 
                     {activity.location ? <span> · {activity.location}</span> : null}
                     {activity.actorName ? <span> · {activity.actorName}</span> : null}
                   </p>
+                  <PhoneTime occurredAt={activity.occurredAt} receivedAt={activity.createdAt} />
+                  {activity.receivedBy ? <p className="mt-1 text-sm text-slate-700">Received by {activity.receivedBy}</p> : null}
                   {activity.note ? <p className="mt-1 text-sm break-words text-slate-700">{activity.note}</p> : null}
                 </div>
                 {canHide ? (

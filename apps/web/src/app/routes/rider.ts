@@ -1,0 +1,49 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { meQueryOptions } from '../../features/auth';
+import { NoAccessError } from '../../lib/no-access';
+import { rootRoute, type RouterContext } from './root';
+
+// The rider app (DECISIONS "Console and field routes": /rider, its sign-in at /rider/login): its own full-screen
+// frame and its own lazily loaded chunks, made for a phone held in one hand outdoors.
+
+const isRider = (user: { roles: { name: string }[] } | null | undefined) => Boolean(user?.roles.some((r) => r.name === 'rider'));
+const currentUser = (context: RouterContext) => context.queryClient.ensureQueryData(meQueryOptions());
+
+const riderLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/rider/login',
+  staticData: { title: 'Rider sign-in', shell: 'rider' },
+  beforeLoad: async ({ context }) => {
+    if (isRider(await currentUser(context))) throw redirect({ to: '/rider', replace: true });
+  },
+  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-login-page'), 'RiderLoginPage'),
+});
+
+const riderAppRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'rider-app',
+  staticData: { shell: 'rider' },
+  beforeLoad: async ({ context }) => {
+    const user = await currentUser(context);
+    if (!user) throw redirect({ to: '/rider/login' });
+    if (!isRider(user)) throw new NoAccessError();
+    return { user };
+  },
+  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-layout'), 'RiderLayout'),
+});
+
+const riderHomeRoute = createRoute({
+  getParentRoute: () => riderAppRoute,
+  path: '/rider',
+  staticData: { title: 'My pickups and deliveries' },
+  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-home-page'), 'RiderHomePage'),
+});
+
+const riderShipmentRoute = createRoute({
+  getParentRoute: () => riderAppRoute,
+  path: '/rider/shipments/$trackingNumber',
+  staticData: { title: ({ params }) => `Shipment ${params.trackingNumber ?? ''}` },
+  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-shipment-page'), 'RiderShipmentPage'),
+});
+
+export const riderRoutes = [riderLoginRoute, riderAppRoute.addChildren([riderHomeRoute, riderShipmentRoute])];

@@ -1,0 +1,45 @@
+import { formatMoney } from '@hatid/domain';
+import { Link } from '@tanstack/react-router';
+import { MessageSquare, Phone } from 'lucide-react';
+import type { RiderTask } from '../lib/tasks';
+
+/** One stop: who, where, how to reach them, the cash to collect, and the way into its next steps. */
+export function TaskCard({ task }: { task: RiderTask }) {
+  const { shipment, party, leg } = task;
+  return (
+    <li className="rounded-xl border-2 border-slate-900 bg-white" data-testid={`task-${shipment.trackingNumber}`}>
+      <Link
+        to="/rider/shipments/$trackingNumber"
+        params={{ trackingNumber: shipment.trackingNumber }}
+        className="block p-3 focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
+      >
+        <p className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-mono text-lg font-bold">{shipment.trackingNumber}</span>
+          <span className="rounded-full bg-slate-900 px-3 py-1 text-sm font-semibold text-white">{task.deliveryStatus}</span>
+        </p>
+        <p className="mt-1 text-lg font-semibold">{party.name}</p>
+        <p className="text-base">
+          {party.streetName}, {party.barangayName}, {party.cityLabel}
+        </p>
+        {task.cashDueInCents > 0 ? (
+          <p className="mt-2 inline-block rounded-lg bg-yellow-300 px-3 py-1 text-lg font-bold">
+            Collect {formatMoney(task.cashDueInCents)}
+          </p>
+        ) : null}
+        {task.waiting > 0 ? <p className="mt-1 text-sm font-semibold text-amber-900">{task.waiting} update(s) waiting to send</p> : null}
+      </Link>
+      <div className="grid grid-cols-2 border-t-2 border-slate-900">
+        <a href={`tel:${party.mobileNumber}`} className="flex h-14 items-center justify-center gap-2 text-lg font-semibold" aria-label={`Call ${party.name} (${leg === 'pickup' ? 'sender' : 'recipient'})`}>
+          <Phone className="h-5 w-5" aria-hidden="true" /> Call
+        </a>
+        <a
+          href={`sms:${party.mobileNumber}`}
+          className="flex h-14 items-center justify-center gap-2 border-l-2 border-slate-900 text-lg font-semibold"
+          aria-label={`Text ${party.name} (${leg === 'pickup' ? 'sender' : 'recipient'})`}
+        >
+          <MessageSquare className="h-5 w-5" aria-hidden="true" /> SMS
+        </a>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { findActivityStatus, formatMoney, PROOF_FOR_ACTIVITY, type ActivityName, type ShipmentDto } from '@hatid/domain';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { useAssignments, useRiderShipment, useShipmentActivities } from '../api/rider-shipments';
+import { useMe } from '../api/use-me';
+import { BigButton } from '../components/big-button';
+import { MoveForm, type MoveDraft } from '../components/move-form';
+import { TaskCard } from '../components/task-card';
+import type { OutboxItem } from '../lib/outbox';
+import { riderOutbox, useOnline, useOutbox } from '../lib/rider-outbox';
+import { taskFor, type RiderTask } from '../lib/tasks';
+
+const route = getRouteApi('/rider-app/rider/shipments/$trackingNumber');
+
+/** The last activity that set a delivery status (the failed-delivery chain depends on it). */
+function lastStatusActivity(activities: { name: string; deliveryStatus: string | null; customStatusName: string | null }[] | undefined) {
+  const moves = (activities ?? []).filter((a) => a.deliveryStatus !== null && !a.customStatusName && findActivityStatus(a.name));
+  return moves.at(-1)?.name ?? null;
+}
+
+/** The actions of one step, in the order they are sent: the move, its photo, the cash. All share the phone's time. */
+export function actionsFor(task: RiderTask, activity: ActivityName, draft: MoveDraft, at = new Date()): Omit<OutboxItem, 'state' | 'attempts'>[] {
+  const trackingNumber = task.shipment.trackingNumber;
+  const stamp = at.toISOString();
+  const items: Omit<OutboxItem, 'state' | 'attempts'>[] = [
+    {
+      id: crypto.randomUUID(),
+      kind: 'move',
+      trackingNumber,
+      at: stamp,
+      move: {
+        activity,
+        ...(draft.reason ? { reason: draft.reason } : {}),
+        ...(draft.note ? { note: draft.note } : {}),
+        ...(draft.receivedBy ? { receivedBy: draft.receivedBy } : {}),
+      },
+    },
+  ];
+  const proof = PROOF_FOR_ACTIVITY[activity];
+  if (proof && draft.photo) items.push({ id: crypto.randomUUID(), kind: 'photo', trackingNumber, at: stamp, photo: { type: proof, blob: draft.photo } });
+  if (draft.cashInCents > 0) {
+    items.push({ id: crypto.randomUUID(), kind: 'cash', trackingNumber, at: stamp, cash: { shipmentId: task.shipment.id, amountInCents: draft.cashInCents } });
+  }
+  return items;
+}
+
+/** One shipment in the rider app: its stop, and only the next moves the rider may make on it. */
+export function RiderShipmentPage() {
+  const { trackingNumber } = route.useParams();
+  const me = useMe();
+  const assignments = useAssignments();
+  const fromList = assignments.data?.find((s) => s.trackingNumber === trackingNumber);
+  const fetched = useRiderShipment(trackingNumber);
+  const shipment: ShipmentDto | undefined = fetched.data ?? fromList;
+  const activities = useShipmentActivities(trackingNumber);
+  const items = useOutbox();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<{ task: RiderTask; activity: ActivityName } | null>(null);
+
+  const tasks = useMemo(
+    () => (shipment && me.data ? taskFor(shipment, me.data.id, items, lastStatusActivity(activities.data)) : []),
+    [shipment, me.data, items, activities.data],
+  );
+
+  const back = (
+    <Link to="/rider" className="flex h-12 items-center gap-2 text-lg font-semibold underline">
+      <ArrowLeft className="h-5 w-5" aria-hidden="true" /> My list
+    </Link>
+  );
+
+  if (!shipment) {
+    return (
+      <>
+        {back}
+        <p role={fetched.isError ? 'alert' : 'status'} className="rounded-xl bg-white p-3 text-lg">
+          {fetched.isError ? `${trackingNumber} is not one of your shipments.` : `Opening ${trackingNumber}…`}
+        </p>
+      </>
+    );
+  }
+
+  const save = async (task: RiderTask, activity: ActivityName, draft: MoveDraft) => {
+    await riderOutbox().enqueue(actionsFor(task, activity, draft));
+    toast.success(online ? `${activity}: sending now` : `${activity}: saved on the phone, will send when there is signal`);
+    setChosen(null);
+    await navigate({ to: '/rider' });
+  };
+
+  return (
+    <>
+      {back}
+      <h1 className="font-mono text-2xl font-bold">{shipment.trackingNumber}</h1>
+      {tasks.length === 0 ? (
+        <p className="rounded-xl bg-white p-3 text-lg">
+          {shipment.deliveryStatus}: nothing for you to do on this shipment now.
+        </p>
+      ) : null}
+      {tasks.map((task) => (
+        <section key={task.leg} aria-label={task.leg === 'pickup' ? 'Pickup' : 'Delivery'} className="flex flex-col gap-3">
+          <h2 className="text-xl font-bold">{task.leg === 'pickup' ? 'Pickup' : 'Delivery'}</h2>
+          <ul>
+            <TaskCard task={task} />
+          </ul>
+          {shipment.notes ? <p className="rounded-xl bg-white p-3 text-lg">Note from the sender: {shipment.notes}</p> : null}
+          <p className="text-base">
+            {shipment.packages.reduce((n, p) => n + p.quantity, 0)} package(s) · Total {formatMoney(shipment.totalInCents)} · {shipment.paymentStatus}
+          </p>
+          {chosen?.task.leg === task.leg ? (
+            <MoveForm task={task} activity={chosen.activity} onCancel={() => setChosen(null)} onSave={(draft) => save(task, chosen.activity, draft)} />
+          ) : (
+            <div className="flex flex-col gap-2">
+              {task.nextMoves.map((activity) => (
+                <BigButton key={activity} variant={activity.includes('failed') ? 'secondary' : 'primary'} onClick={() => setChosen({ task, activity })}>
+                  {activity}
+                </BigButton>
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
