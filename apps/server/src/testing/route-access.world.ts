@@ -640,6 +640,7 @@ export class RouteAccessWorld {
       return linked.checkoutUrl.split('/').pop()!;
     };
     return {
+      'POST /api/wallet/activate': async () => send('POST', '/api/wallet/activate'),
       /** My wallet answers once activated (404 before): each asker's wallet is activated first. */
       'POST /api/wallet/me': async (a) => {
         await ensureWallet(w.db, w.people[a.whose].id);

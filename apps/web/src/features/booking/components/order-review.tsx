@@ -143,7 +143,7 @@ export function OrderReview({
           <dt className="text-slate-500">Who pays</dt>
           <dd className="font-medium text-slate-900">{PAYER_LABELS[draft.paidBy]}</dd>
           <dt className="text-slate-500">Payment method</dt>
-          <dd>Cash</dd>
+          <dd>{draft.paidBy === 'wallet' ? 'Wallet (paid when you book)' : 'Cash'}</dd>
           <dt className="text-slate-500">Declared value</dt>
           <dd>{formatPesoAmount(declared)}</dd>
           <dt className="text-slate-500">Promo code</dt>
