@@ -9,7 +9,9 @@ import { installPlainErrorMessages } from './plain-errors.js';
 const messagesOf = (result: { success: boolean; error?: z.ZodError }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
-const PROGRAMMER_TEXT = /invalid input|expected|received|too (big|small)/i;
+// zod's own wording ("Invalid input: expected string, received undefined", "Too big: expected…"); "received" alone is
+// a word people use (a package is received, missing or damaged), so only zod's "received <type>" counts.
+const PROGRAMMER_TEXT = /invalid input|expected|received (undefined|null|string|number|boolean|object|array|nan|bigint|date)|too (big|small)/i;
 
 beforeAll(() => installPlainErrorMessages());
 
