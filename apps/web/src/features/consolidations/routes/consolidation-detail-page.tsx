@@ -143,7 +143,7 @@ function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto
         {detail.shipments.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No shipment yet: scan or add the ones waiting below.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto" /* relative: the header's sr-only label must not escape the scroller */>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Shipments in {detail.tag}</caption>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
