@@ -42,7 +42,10 @@ const NEXT_MOVE: Partial<Record<ConsolidationDetailDto['status'], { move: Lifecy
 export function ConsolidationDetailPage() {
   const { tag } = route.useParams();
   const consolidation = useConsolidation(tag);
-  const mayWork = useAccess().ability.can('update', 'Consolidation');
+  const { ability } = useAccess();
+  const mayWork = ability.can('update', 'Consolidation');
+  // The shipment page is the shipments screen's (consolidators have none: the number stays plain text).
+  const mayOpenShipments = ability.can('admin_view', 'Shipment') || ability.can('update_delivery_status', 'Shipment');
 
   if (consolidation.isPending) return <Spinner label="Loading the consolidation" />;
   if (consolidation.isError) {
@@ -55,10 +58,10 @@ export function ConsolidationDetailPage() {
       </div>
     );
   }
-  return <ConsolidationView detail={consolidation.data} mayWork={mayWork} />;
+  return <ConsolidationView detail={consolidation.data} mayWork={mayWork} mayOpenShipments={mayOpenShipments} />;
 }
 
-function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto; mayWork: boolean }) {
+function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: ConsolidationDetailDto; mayWork: boolean; mayOpenShipments: boolean }) {
   const carriers = useActiveCouriers(detail.type, mayWork);
   const move = useConsolidationMove(detail.tag);
   const consolidate = useConsolidateShipments();
@@ -160,9 +163,13 @@ function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto
                 {detail.shipments.map((line) => (
                   <tr key={line.shipmentId}>
                     <th scope="row" className="px-3 py-2 font-mono font-medium whitespace-nowrap text-slate-900">
-                      <Link to="/shipments/$trackingNumber" params={{ trackingNumber: line.trackingNumber }} className="hover:underline">
-                        {line.trackingNumber}
-                      </Link>
+                      {mayOpenShipments ? (
+                        <Link to="/shipments/$trackingNumber" params={{ trackingNumber: line.trackingNumber }} className="hover:underline">
+                          {line.trackingNumber}
+                        </Link>
+                      ) : (
+                        line.trackingNumber
+                      )}
                       <p className="font-sans text-xs font-normal text-slate-500">{line.deliveryStatus}</p>
                     </th>
                     <td className="px-3 py-2">
