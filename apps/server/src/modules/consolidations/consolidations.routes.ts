@@ -16,8 +16,8 @@ import {
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertMayRead } from './access.js';
+import { consolidateAutomatically } from './automated.service.js';
 import {
-  consolidateAutomatically,
   consolidationDetail,
   createConsolidation,
   deleteConsolidation,
