@@ -53,7 +53,7 @@ const ROLES: Record<string, RoleCase> = {
   service_partner: {
     email: 'service-partner@hatid.test',
     landing: '/dashboard',
-    screens: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Consolidations'],
+    screens: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Consolidations'],
     forbidden: '/promo-codes',
   },
 };

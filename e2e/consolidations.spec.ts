@@ -45,6 +45,15 @@ test('a consolidator takes a consolidation through every status, with one packag
   await expect(shipments.getByRole('row').filter({ hasText: scanned.trackingNumber })).toBeVisible();
   await page.getByRole('button', { name: `Add ${picked.trackingNumber}` }).click();
   await expect(shipments.getByRole('row').filter({ hasText: picked.trackingNumber })).toBeVisible();
+  // Transport details of one shipment: the carrier's flight, departing and arriving (Philippine time).
+  await page.getByRole('button', { name: `Transport details of ${scanned.trackingNumber}` }).click();
+  const transport = page.getByRole('dialog', { name: `Transport details of ${scanned.trackingNumber}` });
+  await transport.getByLabel('Carrier').selectOption({ label: carrier.name });
+  await transport.getByLabel('Flight or voyage number').fill('pr 1845');
+  await transport.getByLabel('Departure').fill('2026-11-27T08:00');
+  await transport.getByLabel('Arrival').fill('2026-11-27T09:25');
+  await transport.getByRole('button', { name: 'Save' }).click();
+  await expect(shipments.getByRole('row').filter({ hasText: scanned.trackingNumber })).toContainText('PR 1845');
   await screenshotWidths(page, 'consolidation-pending');
 
   await page.getByRole('button', { name: 'Seal consolidation' }).click();

@@ -114,7 +114,7 @@ export const confirmPackagesBody = z.object({
     .array(
       z.object({
         trackingNumber: trackingNumberSchema,
-        status: z.enum(PACKAGE_DECONSOLIDATION_STATUSES, 'Choose received, missing or damaged'),
+        status: z.enum(PACKAGE_DECONSOLIDATION_STATUSES, 'Say whether the package came in, is missing or is damaged'),
         note: z.string().trim().max(500, 'At most 500 characters').optional(),
       }),
     )

@@ -16,8 +16,8 @@ import {
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertMayRead } from './access.js';
+import { consolidateAutomatically } from './automated.service.js';
 import {
-  consolidateAutomatically,
   consolidationDetail,
   createConsolidation,
   deleteConsolidation,
@@ -27,6 +27,7 @@ import {
   updateConsolidation,
 } from './consolidations.service.js';
 import { completeConsolidation, completeDeconsolidation, confirmPackages, startDeconsolidation } from './lifecycle.service.js';
+import { announceConsolidationMoved } from './events.js';
 import { renderManifestPdf } from './manifest.js';
 import { consolidateShipments, updateTransportDetails } from './membership.service.js';
 
@@ -142,14 +143,15 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const moves = [
-    ['completeConsolidation', 'Seal: every shipment "Loaded for shipping"', completeConsolidation],
-    ['startDeconsolidation', 'Landed: every shipment "Arrived at destination port"', startDeconsolidation],
-    ['completeDeconsolidation', 'Complete (every package confirmed)', completeDeconsolidation],
+    ['completeConsolidation', 'Seal: every shipment "Loaded for shipping"', completeConsolidation, 'Loaded for shipping'],
+    ['startDeconsolidation', 'Landed: every shipment "Arrived at destination port"', startDeconsolidation, 'Arrived at destination port'],
+    ['completeDeconsolidation', 'Complete (every package confirmed)', completeDeconsolidation, null],
   ] as const;
-  for (const [path, summary, move] of moves) {
+  for (const [path, summary, move, activity] of moves) {
     app.post(`/:idOrTag/${path}`, { schema: { tags, summary, params: idOrTagParams, response: detail } }, async (request) => {
       const actor = request.requireActor();
       const row = await move(app.db, actor, request.params.idOrTag, request.ip);
+      if (activity) await announceConsolidationMoved(app, row.id, activity);
       return { data: await consolidationDetail(app.db, actor, row) };
     });
   }
@@ -167,7 +169,8 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = request.requireActor();
-      const { consolidation } = await confirmPackages(app.db, actor, request.params.idOrTag, request.body, request.ip);
+      const { consolidation, ticketIds } = await confirmPackages(app.db, actor, request.params.idOrTag, request.body, request.ip);
+      if (ticketIds.length > 0) await announceConsolidationMoved(app, consolidation.id, 'On hold - Requires documentation');
       return { data: await consolidationDetail(app.db, actor, consolidation) };
     },
   );

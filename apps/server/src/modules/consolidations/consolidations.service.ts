@@ -1,10 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   LINE_HAUL_CATEGORIES,
   type ConsolidationDetailDto,
-  type ConsolidationDto,
   type ConsolidationListQuery,
-  type automatedConsolidationBody,
   type createConsolidationBody,
   type updateConsolidationBody,
 } from '@hatid/domain';
@@ -19,17 +17,15 @@ import { shipmentScope } from '../shipments/shipments.scope.js';
 import { assertMayRead, assertMayWork, assertVisible, seesAllConsolidations } from './access.js';
 import { consolidationShipmentsOf, toConsolidationDtos, waitingShipments, type ConsolidationRow } from './consolidations.repository.js';
 import { addToConsolidation } from './membership.service.js';
-import { gatewayExpression, GATEWAY_AIRPORTS } from './gateways.js';
 
 type CreateInput = z.output<typeof createConsolidationBody>;
 type UpdateInput = z.output<typeof updateConsolidationBody>;
-type AutomatedInput = z.output<typeof automatedConsolidationBody>;
 
 export const CATEGORY = 'consolidations';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const visibleTo = (actor: Actor): SQL | undefined => (seesAllConsolidations(actor) ? undefined : eq(consolidations.createdById, actor.id));
+export const visibleTo = (actor: Actor): SQL | undefined => (seesAllConsolidations(actor) ? undefined : eq(consolidations.createdById, actor.id));
 
 /** GET /consolidations (and /me with `mine`): newest first, with the spec's filters. */
 export async function listConsolidations(db: DbOrTx, actor: Actor, query: ConsolidationListQuery, mine = false) {
@@ -126,7 +122,7 @@ const isTagClash = (error: unknown) => {
  * Inserts a consolidation with the next free tag of the day for its pair. Two made at the same moment may
  * pick the same number: the unique index refuses the second, which tries the next number in a savepoint.
  */
-async function insertConsolidation(tx: Tx, values: Omit<typeof consolidations.$inferInsert, 'tag'>): Promise<ConsolidationRow> {
+export async function insertConsolidation(tx: Tx, values: Omit<typeof consolidations.$inferInsert, 'tag'>): Promise<ConsolidationRow> {
   const prefix = tagPrefix(values.senderAirport, values.receiverAirport, new Date());
   for (let attempt = 0; attempt < 10; attempt++) {
     const [last] = await tx
@@ -230,82 +226,3 @@ export async function deleteConsolidation(db: Db, actor: Actor, idOrTag: string,
     });
   });
 }
-
-/**
- * POST /consolidations/automated: every shipment waiting at the origin hub(s) the actor may see, grouped by
- * airport pair; each pair's shipments go into its open automated consolidation (pending), or a new one.
- */
-export async function consolidateAutomatically(db: Db, actor: Actor, input: AutomatedInput, ip?: string): Promise<ConsolidationDetailDto[]> {
-  assertMayWork(actor);
-  if (!actor.ability.can('create', 'Consolidation')) throw new AppError('FORBIDDEN', 'You are not allowed to create consolidations');
-  const from = gatewayExpression(shipments.senderProvinceCode);
-  const to = gatewayExpression(shipments.receiverProvinceCode);
-  const covered = [...GATEWAY_AIRPORTS.keys()];
-  const waiting = await db
-    .select({ from: sql<string>`${from}`, to: sql<string>`${to}`, trackingNumber: shipments.trackingNumber })
-    .from(shipments)
-    .leftJoin(consolidationShipments, eq(consolidationShipments.shipmentId, shipments.id))
-    .where(
-      and(
-        shipmentScope(actor),
-        eq(shipments.deliveryStatus, 'Orig. hub'),
-        sql`${shipments.status} <> 'Cancelled'`,
-        sql`${consolidationShipments.id} IS NULL`,
-        inArray(shipments.senderProvinceCode, covered),
-        inArray(shipments.receiverProvinceCode, covered),
-        sql`${from} <> ${to}`,
-        input.senderAirport ? sql`${from} = ${input.senderAirport}` : undefined,
-      ),
-    )
-    .orderBy(shipments.createdAt, shipments.id)
-    .limit(5000);
-  const pairs = new Map<string, string[]>();
-  for (const row of waiting) {
-    const key = `${row.from}-${row.to}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), row.trackingNumber]);
-  }
-  const touched: ConsolidationRow[] = [];
-  for (const [key, numbers] of [...pairs].sort(([a], [b]) => a.localeCompare(b))) {
-    const [senderAirport, receiverAirport] = key.split('-') as [string, string];
-    const row = await db.transaction(async (tx) => {
-      const [open] = await tx
-        .select()
-        .from(consolidations)
-        .where(
-          and(
-            eq(consolidations.status, 'pending'),
-            eq(consolidations.isAutomated, true),
-            eq(consolidations.type, input.type),
-            eq(consolidations.senderAirport, senderAirport),
-            eq(consolidations.receiverAirport, receiverAirport),
-            visibleTo(actor),
-          ),
-        )
-        .orderBy(desc(consolidations.createdAt))
-        .limit(1)
-        .for('update');
-      const target =
-        open ??
-        (await insertConsolidation(tx, { type: input.type, senderAirport, receiverAirport, isAutomated: true, createdById: actor.id }));
-      if (!open) {
-        await recordActivity(tx, {
-          actor,
-          action: 'CREATED',
-          entity: 'Consolidation',
-          entityId: target.id,
-          category: CATEGORY,
-          summary: `Consolidation ${target.tag} opened automatically`,
-          after: { tag: target.tag, status: target.status },
-          ip: ip ?? null,
-        });
-      }
-      // Shipments taken by someone else meanwhile are simply left out (refused), not an error.
-      await addToConsolidation(tx, actor, target, numbers);
-      return target;
-    });
-    touched.push(row);
-  }
-  return Promise.all(touched.map((row) => consolidationDetail(db, actor, row)));
-}
-
-export type { ConsolidationDto };

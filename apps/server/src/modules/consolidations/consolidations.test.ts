@@ -97,7 +97,14 @@ describe('a consolidation from MNL to CEB, through every status', () => {
       });
     }
 
+    const events: { type: string; channels: string[]; payload: Record<string, unknown> }[] = [];
+    const stopListening = t.app.events.subscribe((event) => void events.push(event));
     const sealed = await ok('POST', `/api/consolidations/${opened.tag}/completeConsolidation`, consolidator);
+    stopListening();
+    // The people following each shipment hear of it (a hint on its channel and its sender's).
+    const hinted = events.filter((e) => e.type === 'DELIVERY_STATUS_UPDATED' && e.payload.activity === 'Loaded for shipping');
+    expect(hinted.map((e) => e.payload.trackingNumber).sort()).toEqual([a, b, c].map((s) => s.trackingNumber).sort());
+    expect(hinted[0]!.channels).toEqual(expect.arrayContaining([`user:${customer.userId}`, 'admin']));
     expect(sealed.status).toBe('consolidated');
     expect(sealed.shipments[0]).toMatchObject({ flightNumber: 'PR 1845', carrier: { name: 'Philippine Airlines Cargo' } });
     for (const s of [a, b, c]) {

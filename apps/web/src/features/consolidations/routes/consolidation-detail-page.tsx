@@ -42,7 +42,10 @@ const NEXT_MOVE: Partial<Record<ConsolidationDetailDto['status'], { move: Lifecy
 export function ConsolidationDetailPage() {
   const { tag } = route.useParams();
   const consolidation = useConsolidation(tag);
-  const mayWork = useAccess().ability.can('update', 'Consolidation');
+  const { ability } = useAccess();
+  const mayWork = ability.can('update', 'Consolidation');
+  // The shipment page is the shipments screen's (consolidators have none: the number stays plain text).
+  const mayOpenShipments = ability.can('admin_view', 'Shipment') || ability.can('update_delivery_status', 'Shipment');
 
   if (consolidation.isPending) return <Spinner label="Loading the consolidation" />;
   if (consolidation.isError) {
@@ -55,10 +58,10 @@ export function ConsolidationDetailPage() {
       </div>
     );
   }
-  return <ConsolidationView detail={consolidation.data} mayWork={mayWork} />;
+  return <ConsolidationView detail={consolidation.data} mayWork={mayWork} mayOpenShipments={mayOpenShipments} />;
 }
 
-function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto; mayWork: boolean }) {
+function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: ConsolidationDetailDto; mayWork: boolean; mayOpenShipments: boolean }) {
   const carriers = useActiveCouriers(detail.type, mayWork);
   const move = useConsolidationMove(detail.tag);
   const consolidate = useConsolidateShipments();
@@ -143,7 +146,7 @@ function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto
         {detail.shipments.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No shipment yet: scan or add the ones waiting below.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto" /* relative: the header's sr-only label must not escape the scroller */>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Shipments in {detail.tag}</caption>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -160,9 +163,13 @@ function ConsolidationView({ detail, mayWork }: { detail: ConsolidationDetailDto
                 {detail.shipments.map((line) => (
                   <tr key={line.shipmentId}>
                     <th scope="row" className="px-3 py-2 font-mono font-medium whitespace-nowrap text-slate-900">
-                      <Link to="/shipments/$trackingNumber" params={{ trackingNumber: line.trackingNumber }} className="hover:underline">
-                        {line.trackingNumber}
-                      </Link>
+                      {mayOpenShipments ? (
+                        <Link to="/shipments/$trackingNumber" params={{ trackingNumber: line.trackingNumber }} className="hover:underline">
+                          {line.trackingNumber}
+                        </Link>
+                      ) : (
+                        line.trackingNumber
+                      )}
                       <p className="font-sans text-xs font-normal text-slate-500">{line.deliveryStatus}</p>
                     </th>
                     <td className="px-3 py-2">

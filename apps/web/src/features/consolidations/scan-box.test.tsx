@@ -1,0 +1,28 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ScanBox } from './components/scan-box';
+
+afterEach(cleanup);
+
+describe('scan box', () => {
+  it('takes what a scanner types (number and Enter), upper-cased, then clears for the next one', async () => {
+    const onScan = vi.fn(async () => {});
+    const user = userEvent.setup();
+    render(<ScanBox label="Add a shipment waiting at the origin hub" withFinding={false} pending={false} onScan={onScan} />);
+    const box = screen.getByLabelText('Add a shipment waiting at the origin hub');
+    await user.type(box, ' nd123456789ph {Enter}');
+    await waitFor(() => expect(onScan).toHaveBeenCalledWith('ND123456789PH', 'received'));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('at the destination, sends the finding chosen (missing) with the number', async () => {
+    const onScan = vi.fn(async () => {});
+    const user = userEvent.setup();
+    render(<ScanBox label="Confirm a package at the destination" withFinding pending={false} onScan={onScan} />);
+    await user.click(screen.getByRole('radio', { name: 'Missing' }));
+    await user.type(screen.getByLabelText('Confirm a package at the destination'), 'SD987654321PH{Enter}');
+    await waitFor(() => expect(onScan).toHaveBeenCalledWith('SD987654321PH', 'missing'));
+  });
+});
