@@ -19,6 +19,7 @@ const ALL_SCREENS = [
   'Activity log',
   'Reports',
   'Agent reports',
+  'Payments',
   'Tickets',
 ];
 
@@ -32,6 +33,8 @@ interface RoleCase {
   forbidden: string;
   /** Riders, consolidators and sales agents: no booking form, no address book. */
   noBooking?: boolean;
+  /** Riders work in the rider app, which has its own phone layout instead of the console navigation. */
+  riderApp?: boolean;
 }
 
 const ROLES: Record<string, RoleCase> = {
@@ -40,14 +43,14 @@ const ROLES: Record<string, RoleCase> = {
   staff: {
     email: 'staff@hatid.test',
     landing: '/dashboard',
-    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Tickets'],
+    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Payments', 'Tickets'],
     forbidden: '/promo-codes',
   },
   ssp: { email: 'ssp@hatid.test', landing: '/shipments', screens: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'], forbidden: '/dashboard' },
   customer: { email: 'customer@hatid.test', landing: '/', screens: [], forbidden: '/dashboard' },
   business_admin: { email: 'business-admin@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/users' },
   business_member: { email: 'business-member@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/transactions' },
-  rider: { email: 'rider@hatid.test', landing: '/rider', screens: ['Rider app'], forbidden: '/dashboard', noBooking: true },
+  rider: { email: 'rider@hatid.test', landing: '/rider', screens: [], forbidden: '/dashboard', noBooking: true, riderApp: true },
   consolidator: { email: 'consolidator@hatid.test', landing: '/consolidations', screens: ['Consolidations'], forbidden: '/shipments', noBooking: true },
   sales_agent: { email: 'sales-agent@hatid.test', landing: '/clients', screens: ['Clients', 'Agent reports'], forbidden: '/shipments', noBooking: true },
   service_partner: {
@@ -75,7 +78,12 @@ for (const [role, c] of Object.entries(ROLES)) {
     await page.goto('/start');
     await expect(page).toHaveURL(urlOf(c.landing));
 
-    if (c.screens.length === 0) {
+    if (c.riderApp) {
+      // The rider's day: the shift switch and their jobs, no console navigation and no booking form.
+      await expect(page.getByRole('button', { name: /^Time (in|out)$/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Pickups/ })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
+    } else if (c.screens.length === 0) {
       // A customer: the booking form, no console links anywhere.
       await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);

@@ -37,7 +37,7 @@ test('a customer tops up by e-wallet through the sandbox, pays a booking from th
   await expect(balance).toHaveText('₱0.00');
 
   // ₱500 by GCash: the sandbox's hosted page, Pay, and back to the return page with the spec's parameters.
-  await page.getByRole('button', { name: '₱500.00' }).click();
+  await page.getByRole('button', { name: '₱500.00', exact: true }).click();
   await page.getByRole('radio', { name: /E-wallet/ }).check();
   await page.getByRole('button', { name: 'Top up ₱500.00' }).click();
   await expect(page.getByText('Sandbox: no real money moves')).toBeVisible();

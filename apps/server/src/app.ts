@@ -197,6 +197,9 @@ export async function buildApp(options: BuildAppOptions) {
         connectSrc: ["'self'", 'ws:', 'wss:'],
       },
     },
+    // Not helmet's no-referrer: with it a browser sends `Origin: null` on a plain HTML form POST (the payment
+    // sandbox's hosted pages), which the cross-site check must refuse. same-origin still tells other sites nothing.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(cookie);
   await app.register(rateLimit, {
