@@ -53,16 +53,22 @@ export function RiderShipmentPage() {
   const assignments = useAssignments();
   const fromList = assignments.data?.find((s) => s.trackingNumber === trackingNumber);
   const fetched = useRiderShipment(trackingNumber);
-  const shipment: ShipmentDto | undefined = fetched.data ?? fromList;
+  // Offline, the shipment opened earlier in the day is still cached; the day's list may have been refreshed
+  // since (staff moved it to the destination hub), so the newer of the two copies is the one to act on.
+  const listIsNewer = fromList !== undefined && (!fetched.data || fromList.updatedAt > fetched.data.updatedAt);
+  const shipment: ShipmentDto | undefined = listIsNewer ? fromList : fetched.data;
   const activities = useShipmentActivities(trackingNumber);
+  // The activities tell failed-delivery chains apart; a copy older than the shipment shown would mislead.
+  const shownAt = listIsNewer ? assignments.dataUpdatedAt : fetched.dataUpdatedAt;
+  const lastActivity = activities.dataUpdatedAt >= shownAt ? lastStatusActivity(activities.data) : null;
   const items = useOutbox();
   const online = useOnline();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<{ task: RiderTask; activity: ActivityName } | null>(null);
 
   const tasks = useMemo(
-    () => (shipment && me.data ? taskFor(shipment, me.data.id, items, lastStatusActivity(activities.data)) : []),
-    [shipment, me.data, items, activities.data],
+    () => (shipment && me.data ? taskFor(shipment, me.data.id, items, lastActivity) : []),
+    [shipment, me.data, items, lastActivity],
   );
 
   const back = (
