@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
           // Lazily loaded widgets (phone field, picker list) are imported for real; in a full run on two
           // cores that first import can take seconds.

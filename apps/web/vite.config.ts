@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { countryFlags } from './build-plugins/country-flags';
 import { landingPages } from './build-plugins/landing-pages';
 import { precompress } from './build-plugins/precompress';
+import { serviceWorker } from './build-plugins/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 // The server serves apps/web/dist at /; in development Vite proxies /api to the server on port 3000.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), countryFlags(), landingPages(), precompress()],
+  plugins: [react(), tailwindcss(), countryFlags(), landingPages(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -30,6 +30,7 @@ beforeAll(async () => {
   write('landing/home.html', HOME);
   write('landing/track.html', TRACK);
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(web, 'service-worker.js'), 'self.addEventListener("push", () => {});');
   // Vite's manifest: the entry (preloaded by the HTML itself) and the home page's lazy chunk with one import.
   fs.mkdirSync(path.join(web, '.vite'));
   fs.writeFileSync(
@@ -61,6 +62,14 @@ describe('the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the service worker no-cache (it names the precached hashes), and fixed-name files for a day', async () => {
+    const worker = await get('/service-worker.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('sends gzip to a browser that takes only gzip, and the plain file to one that takes neither', async () => {

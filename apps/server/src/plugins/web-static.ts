@@ -17,7 +17,8 @@ export const SHORT = 'public, max-age=86400';
 export function webCacheControl(root: string, filePath: string): string {
   // The pre-compressed variant (.br/.gz) is cached like the file it stands for.
   const file = filePath.replace(/\.(br|gz)$/, '');
-  if (file.endsWith('.html')) return REVALIDATE;
+  // The service worker names the precached hashes like the HTML does: a browser must see a new one at once.
+  if (file.endsWith('.html') || path.basename(file) === 'service-worker.js') return REVALIDATE;
   const relative = path.relative(root, file).split(path.sep);
   return relative[0] === 'assets' ? IMMUTABLE : SHORT;
 }

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { meQueryOptions } from '../../features/auth';
+import { meQueryKey, meQueryOptions } from '../../features/auth';
 import { NoAccessError } from '../../lib/no-access';
 import { rootRoute, type RouterContext } from './root';
 
@@ -24,6 +24,12 @@ const riderAppRoute = createRoute({
   id: 'rider-app',
   staticData: { shell: 'rider' },
   beforeLoad: async ({ context }) => {
+    // Opened with no signal: the day as last seen on this phone (features/rider/lib/offline-cache.ts).
+    if (!navigator.onLine) {
+      const { restoreRiderCache } = await import('../../features/rider/lib/offline-cache');
+      await restoreRiderCache(context.queryClient);
+      if (context.queryClient.getQueryData(meQueryKey) === undefined) throw new Error('No signal. Open the rider app again when the signal is back.');
+    }
     const user = await currentUser(context);
     if (!user) throw redirect({ to: '/rider/login' });
     if (!isRider(user)) throw new NoAccessError();

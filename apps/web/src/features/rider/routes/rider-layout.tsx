@@ -4,10 +4,14 @@ import { CloudOff, LogOut, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../../lib/api-client';
+import { refreshPushSubscription } from '../../../lib/push-subscription';
 import { useRealtimeChannel } from '../../../lib/realtime';
+import { registerServiceWorker } from '../../../lib/service-worker';
 import { useMe } from '../api/use-me';
+import { JobAlerts } from '../components/job-alerts';
 import { OutboxPanel } from '../components/outbox-panel';
 import { ShiftToggle } from '../components/shift-toggle';
+import { forgetRiderCache, keepRiderCache } from '../lib/offline-cache';
 import { onOutboxSent, useOnline, useOutbox } from '../lib/rider-outbox';
 
 /**
@@ -28,6 +32,11 @@ export function RiderLayout() {
     return () => onOutboxSent(() => {});
   });
   useRealtimeChannel(me.data ? `user:${me.data.id}` : null, refetch);
+  // The app shell and job alerts (service worker), and the day kept on the phone for a reload with no signal.
+  useEffect(() => {
+    void registerServiceWorker().then((registered) => (registered ? refreshPushSubscription() : undefined)).catch(() => {});
+    return keepRiderCache(queryClient);
+  }, [queryClient]);
   useEffect(() => {
     if (online) refetch();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the connection comes back
@@ -44,6 +53,7 @@ export function RiderLayout() {
       toast.error(errorMessage(error));
     }
     queryClient.clear();
+    await forgetRiderCache().catch(() => {});
     await navigate({ to: '/rider/login', replace: true });
   };
 
@@ -66,6 +76,7 @@ export function RiderLayout() {
       </header>
       <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-3 py-4">
         <ShiftToggle />
+        <JobAlerts />
         <OutboxPanel items={items} />
         <Outlet />
       </main>
