@@ -1,28 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dataOf, loginWithEmail, signedInApi } from './helpers/accounts';
+import { fillParty, type Party } from './helpers/booking';
 import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
 
 // Issue 13, the booking form: one test per item, each failing on the form as it was.
-
-interface Party {
-  name: string;
-  mobile: string;
-  province: string;
-  city: string;
-  street: string;
-}
-
-async function fillParty(page: Page, role: 'Sender' | 'Receiver', party: Party) {
-  const group = page.getByRole('group', { name: role, exact: true });
-  const newAddress = group.getByRole('radio', { name: 'New address' });
-  if (await newAddress.count()) await newAddress.check();
-  await group.getByLabel('Contact name').fill(party.name);
-  await group.getByLabel('Mobile number').fill(party.mobile);
-  await chooseFromCombobox(page, 'Province', party.province, { option: party.province, within: group });
-  await chooseFromCombobox(page, 'City or municipality', party.city, { option: party.city, within: group });
-  await chooseFromCombobox(page, 'Barangay', '', { within: group });
-  await group.getByLabel(/^Street/).fill(party.street);
-}
 
 const SENDER: Party = { name: 'Rosa Bautista', mobile: '09171234567', province: 'Metro Manila', city: 'Makati City', street: '12 Mabini Street' };
 const RECEIVER: Party = { name: 'Ramon Cruz', mobile: '09181234567', province: 'Metro Manila', city: 'Quezon City', street: '5 Timog Avenue' };

@@ -1,30 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSignUp, DEMO_PASSWORD } from './helpers/accounts';
+import { fillParty } from './helpers/booking';
 import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
 
 const NAME_MESSAGE = 'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens';
 const MOBILE_MESSAGE = 'Enter a valid Philippine mobile number, e.g. 0917 123 4567';
-
-interface Party {
-  name: string;
-  mobile: string;
-  province: string;
-  city: string;
-  street: string;
-}
-
-async function fillParty(page: Page, role: 'Sender' | 'Receiver', party: Party, { save = false } = {}) {
-  const group = page.getByRole('group', { name: role, exact: true });
-  const newAddress = group.getByRole('radio', { name: 'New address' });
-  if (await newAddress.count()) await newAddress.check();
-  await group.getByLabel('Contact name').fill(party.name);
-  await group.getByLabel('Mobile number').fill(party.mobile);
-  await chooseFromCombobox(page, 'Province', party.province, { option: party.province, within: group });
-  await chooseFromCombobox(page, 'City or municipality', party.city, { option: party.city, within: group });
-  await chooseFromCombobox(page, 'Barangay', '', { within: group });
-  await group.getByLabel(/^Street/).fill(party.street);
-  if (save) await group.getByLabel(/^Save to my addresses/).check();
-}
 
 const pricing = (page: Page) => page.getByRole('complementary', { name: /Price/ });
 const totalRow = (page: Page) => pricing(page).getByTestId('pricing-figures').locator('div', { has: page.getByText('Total', { exact: true }) }).last();

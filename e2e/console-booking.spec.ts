@@ -1,26 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bookShipment, dataOf, loginWithEmail, signedInApi } from './helpers/accounts';
+import { fillParty } from './helpers/booking';
 import { chooseFromCombobox } from './helpers/ui';
-
-interface Party {
-  name: string;
-  mobile: string;
-  province: string;
-  city: string;
-  street: string;
-}
-
-async function fillParty(page: Page, role: 'Sender' | 'Receiver', party: Party) {
-  const group = page.getByRole('group', { name: role, exact: true });
-  const newAddress = group.getByRole('radio', { name: 'New address' });
-  if (await newAddress.count()) await newAddress.check();
-  await group.getByLabel('Contact name').fill(party.name);
-  await group.getByLabel('Mobile number').fill(party.mobile);
-  await chooseFromCombobox(page, 'Province', party.province, { option: party.province, within: group });
-  await chooseFromCombobox(page, 'City or municipality', party.city, { option: party.city, within: group });
-  await chooseFromCombobox(page, 'Barangay', '', { within: group });
-  await group.getByLabel(/^Street/).fill(party.street);
-}
 
 // Names take letters only: a run's own surname, from the clock.
 const stamp = () => [...Date.now().toString(26).slice(-6)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');

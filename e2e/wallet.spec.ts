@@ -1,30 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dataOf, placeOf, signUpCustomer } from './helpers/accounts';
-
-/** Books a Next Day Small Box paid from the wallet, as the booking page does (price, then book with that total). */
-async function bookByWallet(api: APIRequestContext): Promise<{ id: string; trackingNumber: string; totalInCents: number }> {
-  const sender = await placeOf(api, 'Metro Manila', 'Makati City');
-  const receiver = await placeOf(api, 'Cebu', 'Cebu City');
-  const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500 }];
-  const quote = await dataOf<{ totalInCents: number }>(
-    await api.post('/api/shipments/calculations', {
-      data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: receiver.provinceCode },
-    }),
-  );
-  const booked = await api.post('/api/shipments/customer', {
-    headers: { 'Idempotency-Key': `e2e-wallet-${Date.now()}` },
-    data: {
-      deliveryType: 'next_day',
-      sender: { name: 'Ana Cruz', mobileNumber: '09171234567', streetName: '12 Sampaguita St', ...sender },
-      receiver: { name: 'Ben Reyes', mobileNumber: '09181234567', streetName: '5 Colon St', ...receiver },
-      packages: packages.map((p) => ({ ...p, itemCategory: 'Books' })),
-      declaredInsuranceValue: 0,
-      paidBy: 'wallet',
-      expectedTotalInCents: quote.totalInCents,
-    },
-  });
-  return dataOf(booked);
-}
+import { expect, test } from '@playwright/test';
+import { dataOf, signUpCustomer } from './helpers/accounts';
+import { fillParty } from './helpers/booking';
+import { chooseFromCombobox } from './helpers/ui';
 
 const peso = (cents: number) => `₱${(cents / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -47,18 +24,38 @@ test('a customer tops up by e-wallet through the sandbox, pays a booking from th
   await expect(page.getByRole('status').filter({ hasText: 'went through' })).toBeVisible();
   await expect(balance).toHaveText('₱500.00');
 
-  // Money moving elsewhere shows on the open page without a reload: a booking paid by wallet…
-  const booked = await bookByWallet(page.request);
+  // Money moving elsewhere shows on the open page without a reload: in another tab, a Small Box paid by wallet…
+  const booking = await page.context().newPage();
+  await booking.goto('/');
+  await fillParty(booking, 'Sender', { name: 'Wanda Bautista', mobile: '09171234567', province: 'Metro Manila', city: 'Makati City', street: '12 Sampaguita Street' });
+  await fillParty(booking, 'Receiver', { name: 'Ben Reyes', mobile: '09181234567', province: 'Cebu', city: 'Cebu City', street: '5 Colon Street' });
+  await booking.getByRole('button', { name: 'Add Small Box' }).click();
+  await chooseFromCombobox(booking, "What's inside", 'Books', { option: 'Books', within: booking.getByRole('listitem', { name: 'Package 1: Small Box' }) });
+  await booking.getByRole('radio', { name: /Wallet/ }).check();
+  await expect(booking.getByText('Paid now from your Hatid wallet. Balance: ₱500.00.')).toBeVisible();
+  await booking.getByRole('button', { name: 'Continue' }).click();
+  await expect(booking).toHaveURL(/\/order-summary$/);
+  await expect(booking.getByText('Wallet (paid when you book)')).toBeVisible();
+  await booking.getByRole('button', { name: 'Place order' }).click();
+  await expect(booking.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  const trackingNumber = (await booking.getByTestId('tracking-number').innerText()).trim();
+  const booked = await dataOf<{ totalInCents: number; paymentStatus: string }>(await page.request.get(`/api/shipments/trackingNumber/${trackingNumber}`));
+  expect(booked.paymentStatus).toBe('Paid');
   await expect(balance).toHaveText(peso(50_000 - booked.totalInCents));
   const history = page.getByRole('list', { name: 'Wallet history' });
   await expect(history.getByRole('listitem').first()).toContainText('Purchase');
 
-  // …and its cancellation, refunded to the wallet.
-  const cancelled = await page.request.put(`/api/shipments/${booked.id}/cancel`, { data: { reasonForCancellation: 'Changed my mind' } });
-  expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
+  // …and its cancellation on the shipment's page, refunded to the wallet.
+  await booking.goto(`/packages/${trackingNumber}`);
+  await booking.getByRole('button', { name: 'Cancel shipment' }).click();
+  const dialog = booking.getByRole('dialog', { name: 'Cancel this shipment?' });
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByRole('button', { name: 'Cancel shipment' }).click();
+  await expect(booking.getByText('Shipment cancelled', { exact: true })).toBeVisible();
   await expect(balance).toHaveText('₱500.00');
   await expect(history.getByRole('listitem').first()).toContainText('Refund');
   await expect(history.getByRole('listitem').first()).toContainText(`+${peso(booked.totalInCents)}`);
+  await booking.close();
   await page.getByLabel('Type').selectOption('Top Up');
   await expect(history.getByRole('listitem')).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@hatid/domain';
-import type { WalletSearch } from '../lib/wallet-search';
+import { returnParams, type WalletSearch } from '../lib/wallet-search';
 
 const METHOD_LABELS: Record<string, string> = {
   card: 'card',
@@ -10,7 +10,8 @@ const METHOD_LABELS: Record<string, string> = {
 };
 
 /** What happened at the provider, said once on the page the payer returns to. */
-export function ReturnBanner({ search }: { search: WalletSearch }) {
+export function ReturnBanner({ search: parsed }: { search: WalletSearch }) {
+  const search = returnParams(parsed);
   const method = search.method ? (METHOD_LABELS[search.method] ?? search.method) : null;
   const cents = search.amount && /^\d+$/.test(search.amount) ? Number(search.amount) : null;
   const amount = cents === null ? '' : ` of ${formatMoney(cents)}`;
