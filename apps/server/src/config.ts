@@ -109,6 +109,8 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
+  /** The referrer's wallet reward when a referred customer's first shipment is delivered (DECISIONS: ₱50); 0 turns it off. */
+  REFERRAL_REWARD_IN_CENTS: z.coerce.number().int('must be whole centavos').min(0, 'must be 0 or more').max(10_000_000, 'must be at most 10000000').default(5000),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
   /** Xendit's API address; tests point it at a local fake server. */

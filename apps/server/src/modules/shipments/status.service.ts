@@ -16,6 +16,7 @@ import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { refundWalletPayments } from '../wallet/wallet-payments.js';
+import { askForReferralReward } from '../wallet/referral-rewards.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { releasePromoUse } from '../promo-codes/promo-codes.service.js';
 import { shipmentScope } from './shipments.scope.js';
@@ -140,6 +141,8 @@ export async function moveShipmentIn(tx: Tx, actor: Actor, trackingNumber: strin
     })
     .where(eq(shipments.id, before.id))
     .returning();
+  // A referred customer's first delivery earns the referrer's reward (modules/wallet/referral-rewards.ts).
+  if (next === 'Delivered' && !before.deliveredAt) await askForReferralReward(tx, before);
   // The activity log keeps who moved what (DECISIONS "Activity log"); the timeline row above is the customer's view.
   const label = isCustom ? `Custom: ${input.customStatusName}` : activityName;
   await recordActivity(tx, {

@@ -25,6 +25,8 @@ export interface WalletEntry {
   /** A provider's payment id: the unique index makes a second credit of it impossible. */
   providerPaymentId?: string | null;
   createdById?: string | null;
+  /** Once per wallet: the unique (user, key) index refuses a second row with it. */
+  idempotencyKey?: string | null;
   meta?: Record<string, unknown>;
 }
 
@@ -78,6 +80,7 @@ export async function postToWallet(tx: Tx, entry: WalletEntry, options: PostOpti
       paymentRequestId: entry.paymentRequestId ?? null,
       providerPaymentId: entry.providerPaymentId ?? null,
       createdById: entry.createdById ?? null,
+      idempotencyKey: entry.idempotencyKey ?? null,
       meta: entry.meta ?? {},
     })
     .returning();

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from './payment-methods.service.js';
+import { REFERRAL_REWARD_TOPIC, createReferralRewardHandler } from './referral-rewards.js';
 import { announceWalletChanged } from './wallet-events.js';
 import { activateWallet, adjustWallet, getWalletTransaction, listWalletTransactions, myWallet, walletBalance } from './wallet.service.js';
 
@@ -25,6 +26,7 @@ const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto, 409
  * Every role has one: staff and riders are paid back and charged like anyone. Staff adjust others' wallets.
  */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.outbox.handle(REFERRAL_REWARD_TOPIC, createReferralRewardHandler(app));
   app.post(
     '/activate',
     { schema: { tags, summary: 'Activate my wallet (once; again answers the same wallet)', response: { 200: dataOf(walletDto), 201: dataOf(walletDto), 401: errorDto } } },
