@@ -36,7 +36,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(web, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_framework.js'] },
+      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_framework.js'], css: ['assets/index-Ix12Ix34.css'] },
       '_framework.js': { file: 'assets/framework-Fw12Fw34.js' },
       'src/app/pages/home-page.tsx': { file: 'assets/home-page-Hp12Hp34.js', isDynamicEntry: true, imports: ['_framework.js', '_form.js'], css: ['assets/home-page-Css12345.css'] },
       '_form.js': { file: 'assets/form-Fo12Fo34.js' },
@@ -126,7 +126,9 @@ describe('the built web app', () => {
   it("starts the landing page's own chunks with its HTML (Link preload), and nothing extra elsewhere", async () => {
     const home = await get('/?deliveryType=same_day', 'br');
     expect(home.headers.link).toBe(
-      '</assets/home-page-Hp12Hp34.js>; rel=modulepreload, </assets/form-Fo12Fo34.js>; rel=modulepreload, </assets/home-page-Css12345.css>; rel=preload; as=style',
+      // The render-blocking stylesheets first (the app's, then the page's), then the page's scripts.
+      '</assets/index-Ix12Ix34.css>; rel=preload; as=style, </assets/home-page-Css12345.css>; rel=preload; as=style, ' +
+        '</assets/home-page-Hp12Hp34.js>; rel=modulepreload, </assets/form-Fo12Fo34.js>; rel=modulepreload',
     );
     // No manifest entry for /track here, and other routes never get one.
     expect((await get('/track')).headers.link).toBeUndefined();
