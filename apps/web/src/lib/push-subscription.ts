@@ -72,7 +72,7 @@ export async function turnOnPush(): Promise<void> {
  * is signed in on it now (the server moves it) and a rotated one is not lost.
  */
 export async function refreshPushSubscription(): Promise<void> {
-  if ((await currentPushState()) !== 'on') return;
+  if (!pushSupported() || Notification.permission !== 'granted') return;
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (subscription) await saveSubscription(subscription);
 }
