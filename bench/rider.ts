@@ -114,19 +114,22 @@ export function riderListReport(r: RiderListResult, target: boolean): string[] {
   ];
 }
 
-// Alone (npm run bench:rider): a small PGlite database, for trying the measurement, not for the target.
+// Alone (npm run bench:rider): a small PGlite database, for trying the measurement, not for the target; or
+// --database=postgres://... to measure a database `npm run bench -- --seed-only` seeded (and assigned).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
   const shipments = Number(args.shipments ?? 10_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-bench-rider-'));
+  const dataDir = args.database ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-bench-rider-'));
   try {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    await seedDatabase(database.db, { demo: true });
-    await seedBenchShipments(database.db, shipments);
-    await assignRiderBench(database.db);
-    await database.close();
-    const server = await startServer({ DATA_DIR: dataDir }, Number(args.port ?? 3910));
+    if (dataDir) {
+      const database = await openDatabase({ dataDir });
+      await migrateDatabase(database);
+      await seedDatabase(database.db, { demo: true });
+      await seedBenchShipments(database.db, shipments);
+      await assignRiderBench(database.db);
+      await database.close();
+    }
+    const server = await startServer(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: args.database! }, Number(args.port ?? 3910));
     try {
       const result = await measureRiderList(server.url, Number(args.duration ?? 5));
       console.log(riderListReport(result, false).join('\n'));
@@ -134,6 +137,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
       await server.stop();
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

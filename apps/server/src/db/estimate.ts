@@ -1,6 +1,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
+import { executeRendered, renderQuery } from './rendered.js';
 
 /** Up to this many matches a total is counted exactly; above it, PostgreSQL's estimate stands in. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -11,15 +12,21 @@ export interface Counted {
   estimated: boolean;
 }
 
+/** `select 1 from table where ...`: the question an estimate and a capped count are about. */
+const matching = (table: PgTable, where: SQL | undefined) => (where ? sql`select 1 from ${table} where ${where}` : sql`select 1 from ${table}`);
+
 /**
  * PostgreSQL's own estimate of the rows of `table` matching `where`, from its statistics (EXPLAIN:
  * planning only, nothing read).
  */
 export async function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const plan: unknown = await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`);
+  return planRows(await db.execute(sql`explain (format json) ${matching(table, where)}`));
+}
+
+function planRows(plan: unknown): number {
   // node-postgres answers { rows }, PGlite's drizzle driver the same; keep both shapes.
-  const planRows = ((plan as { rows?: unknown }).rows ?? plan) as Record<string, unknown>[];
-  const first = planRows[0] ? Object.values(planRows[0])[0] : undefined;
+  const rows = ((plan as { rows?: unknown }).rows ?? plan) as Record<string, unknown>[];
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
   const json = (typeof first === 'string' ? JSON.parse(first) : first) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return Math.round(json?.[0]?.Plan['Plan Rows'] ?? 0);
 }
@@ -31,14 +38,15 @@ const estimates = new Map<string, { value: number; until: number }>();
 /**
  * The estimate, kept 10 s per query: paging through a big list asks the same question on every page, and
  * an estimate a few seconds old is no less true than a fresh one. A miss costs one EXPLAIN (~1 ms).
+ * The statement is rendered once: its text and parameters are both the cache key and what is sent.
  */
 export async function cachedEstimate(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const { sql: text, params } = db.select({ one: sql`1` }).from(table).where(where).toSQL();
-  const key = `${text}|${JSON.stringify(params)}`;
+  const explain = renderQuery(db, sql`explain (format json) ${matching(table, where)}`);
+  const key = `${explain.sql}|${JSON.stringify(explain.params)}`;
   const now = Date.now();
   const hit = estimates.get(key);
   if (hit && hit.until > now) return hit.value;
-  const value = await estimateRows(db, table, where);
+  const value = planRows(await executeRendered(db, explain));
   if (estimates.size >= MAX_CACHED) estimates.clear();
   estimates.set(key, { value, until: now + ESTIMATE_TTL_MS });
   return value;

@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
 export { EXACT_COUNT_LIMIT };
-import { coveredProvinces, shipmentPackages, shipments, transactions, users } from '../../db/schema/index.js';
+import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { ListFilters } from './lists.schemas.js';
 import { isDateOnly, manilaDayStart, manilaNextDayStart } from './manila-time.js';
 import { consolidatorScope, partnerScope, shipmentScope } from './shipments.scope.js';
-import { toShipmentDto, type PackageRow } from './shipments.repository.js';
+import { toShipmentDto } from './shipments.repository.js';
+import { selectPage } from './list-rows.js';
 
 /** Which list a call asks for; every view is further intersected with shipmentScope(actor). */
 export type ListView = 'all' | 'mine' | 'rider' | 'consolidator' | 'partners' | 'courier';
@@ -188,7 +189,7 @@ export async function listShipments(
   const where = candidates
     ? withCandidates(listCondition(actor, view, { ...filters, search: undefined }), candidates)
     : listCondition(actor, view, filters);
-  const dir = sortOrder === 'asc' ? asc : desc;
+  const direction = sortOrder === 'asc' ? 'asc' : 'desc';
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
@@ -196,7 +197,7 @@ export async function listShipments(
   const estimate = candidates ? candidates.length : await cachedEstimate(db, shipments, where);
   const large = estimate > exactLimit;
   const offset = (page - 1) * limit;
-  let rows = await selectPage(db, where, dir, limit, offset, large ? null : exactLimit);
+  let rows = await selectPage(db, { where, direction, limit, offset, smallUpTo: large ? null : exactLimit });
   let total: Counted;
   if (large) {
     total = { value: estimate, estimated: true };
@@ -210,14 +211,14 @@ export async function listShipments(
           ? { value: Math.max(estimate, exact), estimated: true }
           : { value: exact, estimated: false };
     // The estimate was too low: more matched than the cap, so the page comes from the ordered walk instead.
-    if (total.estimated) rows = await selectPage(db, where, dir, limit, offset, null);
+    if (total.estimated) rows = await selectPage(db, { where, direction, limit, offset, smallUpTo: null });
   }
   const hasNextPage = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
   return {
-    data: pageRows.map((r) => toShipmentDto(r.shipment, parseJson(r.packages))),
+    data: pageRows.map((r) => toShipmentDto(r.shipment, r.packages)),
     page,
     limit,
     total: counted,
@@ -227,61 +228,6 @@ export async function listShipments(
   };
 }
 
-/**
- * A page of rows, one more than asked (so hasNextPage is exact), with their package lines. The page's ids are
- * chosen first, then their rows: a deep page skips index entries only (the list indexes of migrations 0008
- * and 0009), never table rows.
- *   - small (`smallUpTo`: the estimate says at most that many match): the matches are found once, at most
- *     smallUpTo + 1 of them in whatever order is cheapest, and both the page and the exact count
- *     (`cappedTotal`) come from them;
- *   - otherwise the page walks the newest-first order and `cappedTotal` is null (the estimate stands).
- */
-async function selectPage(db: Db, where: SQL, dir: typeof asc, limit: number, offset: number, smallUpTo: number | null) {
-  const columns = { shipment: shipments, packages: packagesJson };
-  if (smallUpTo !== null) {
-    const matching = db
-      .$with('matching')
-      .as(db.select({ id: shipments.id, createdAt: shipments.createdAt }).from(shipments).where(where).limit(smallUpTo + 1));
-    const pageIds = db.select().from(matching).orderBy(dir(matching.createdAt), dir(matching.id)).limit(limit + 1).offset(offset).as('page_ids');
-    return db
-      .with(matching)
-      .select({ ...columns, cappedTotal: sql<number | null>`(select count(*)::int from ${matching})` })
-      .from(shipments)
-      .innerJoin(pageIds, eq(pageIds.id, shipments.id))
-      .orderBy(dir(pageIds.createdAt), dir(pageIds.id));
-  }
-  const pageIds = db
-    .select({ id: shipments.id, createdAt: shipments.createdAt })
-    .from(shipments)
-    .where(where)
-    .orderBy(dir(shipments.createdAt), dir(shipments.id))
-    .limit(limit + 1)
-    .offset(offset)
-    .as('page_ids');
-  return db
-    .select({ ...columns, cappedTotal: sql<number | null>`null` })
-    .from(shipments)
-    .innerJoin(pageIds, eq(pageIds.id, shipments.id))
-    .orderBy(dir(pageIds.createdAt), dir(pageIds.id));
-}
-
-// Spelled out: inside a select list drizzle renders a column unqualified ("id"), which in this subquery
-// would name the package's own id.
-const outerShipmentId = sql`${sql.identifier('shipments')}.${sql.identifier('id')}`;
-
-/** A shipment's package lines as JSON, in the shape of a shipment_packages row. */
-const packagesJson = sql<PackageRow[] | string>`coalesce((
-  select json_agg(json_build_object(
-    'id', p.id, 'shipmentId', p.shipment_id, 'position', p.position, 'boxName', p.box_name,
-    'packagingCategory', p.packaging_category, 'itemCategory', p.item_category, 'description', p.description,
-    'quantity', p.quantity, 'priceInCents', p.price_in_cents, 'basePriceInCents', p.base_price_in_cents,
-    'boxRateInCents', p.box_rate_in_cents, 'imageUrl', p.image_url, 'heightInCm', p.height_in_cm,
-    'lengthInCm', p.length_in_cm, 'widthInCm', p.width_in_cm, 'weightInGrams', p.weight_in_grams,
-    'chargeableWeightInGrams', p.chargeable_weight_in_grams) order by p.position)
-  from ${shipmentPackages} p where p.shipment_id = ${outerShipmentId}), '[]'::json)`;
-
-// Drivers differ: node-postgres parses json columns, some return the text.
-const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * How many shipments each tab holds for the list's search and filters (its own status filters are

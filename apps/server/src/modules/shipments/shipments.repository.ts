@@ -3,6 +3,7 @@ import { timelineHeadline, type ActivityDto, type ShipmentDto } from '@hatid/dom
 import type { DbOrTx } from '../../db/client.js';
 import { shipmentActivities, shipmentPackages, shipments } from '../../db/schema/index.js';
 import { findBarangay, findProvince } from '../../platform/psgc/index.js';
+import type { ListedShipmentRow } from './list-rows.js';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type PackageRow = typeof shipmentPackages.$inferSelect;
@@ -60,7 +61,7 @@ export async function lastStatusActivity(db: DbOrTx, shipmentId: string): Promis
   return row?.name ?? null;
 }
 
-function party(row: ShipmentRow, side: 'sender' | 'receiver') {
+function party(row: ListedShipmentRow, side: 'sender' | 'receiver') {
   const s = side === 'sender';
   const provinceCode = s ? row.senderProvinceCode : row.receiverProvinceCode;
   const barangayCode = s ? row.senderBarangayCode : row.receiverBarangayCode;
@@ -78,7 +79,7 @@ function party(row: ShipmentRow, side: 'sender' | 'receiver') {
   };
 }
 
-export function toShipmentDto(row: ShipmentRow, packages: PackageRow[]): ShipmentDto {
+export function toShipmentDto(row: ListedShipmentRow, packages: PackageRow[]): ShipmentDto {
   return {
     id: row.id,
     trackingNumber: row.trackingNumber,

@@ -1,0 +1,22 @@
+import type { Query, SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.js';
+
+/**
+ * A statement rendered once to its text and parameters, then sent as rendered: for hot paths that need the
+ * text itself (a cache key that is the question) and would otherwise render it twice. Uses drizzle's own
+ * dialect and session (what db.execute does in two steps), so both drivers and transactions behave alike.
+ */
+interface Internals {
+  dialect: PgDialect;
+  session: PgSession;
+}
+
+export function renderQuery(db: DbOrTx, query: SQL): Query {
+  return (db as unknown as Internals).dialect.sqlToQuery(query);
+}
+
+/** Runs a rendered statement; rows come back as the driver gives them (no column mapping). */
+export async function executeRendered(db: DbOrTx, query: Query): Promise<unknown> {
+  return (db as unknown as Internals).session.prepareQuery(query, undefined, undefined, false).execute();
+}
