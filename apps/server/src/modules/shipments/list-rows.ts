@@ -80,6 +80,12 @@ export interface PageQuery {
   offset: number;
   /** The estimate says at most this many match: find them once, and count them in the same statement. */
   smallUpTo: number | null;
+  /**
+   * Walk only: disjoint conditions whose union is `where`, each with an index of its own in booking-time
+   * order (the two halves of "sender's or recipient's province"). The page merges their ordered walks, so a
+   * deep page reads about offset + limit entries of each index instead of filtering the whole time order.
+   */
+  halves?: readonly [SQL, SQL] | null;
 }
 
 /**
@@ -90,12 +96,21 @@ export interface PageQuery {
  *     both the page and the exact count (`cappedTotal`) come from them;
  *   - otherwise the page walks the booking-time order and `cappedTotal` is null (the estimate stands).
  */
-export function pageStatement({ where, direction, limit, offset, smallUpTo }: PageQuery): SQL {
+export function pageStatement({ where, direction, limit, offset, smallUpTo, halves }: PageQuery): SQL {
   const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
   if (smallUpTo !== null) {
     return sql`with matching as (select "shipments"."id", "shipments"."created_at" from "shipments" where ${where} limit ${smallUpTo + 1})
       ${SELECT_LISTED}, (select count(*)::int from matching) as "cappedTotal"
       from "shipments" inner join (select id, created_at from matching order by created_at ${dir}, id ${dir} limit ${limit + 1} offset ${offset}) page_ids
+        on page_ids.id = "shipments"."id"
+      order by page_ids.created_at ${dir}, page_ids.id ${dir}`;
+  }
+  if (halves) {
+    const half = (condition: SQL) => sql`(select "shipments"."id", "shipments"."created_at" from "shipments" where ${condition}
+      order by "shipments"."created_at" ${dir}, "shipments"."id" ${dir} limit ${offset + limit + 1})`;
+    return sql`${SELECT_LISTED}
+      from "shipments" inner join (select id, created_at from (${half(halves[0])} union all ${half(halves[1])}) merged
+        order by created_at ${dir}, id ${dir} limit ${limit + 1} offset ${offset}) page_ids
         on page_ids.id = "shipments"."id"
       order by page_ids.created_at ${dir}, page_ids.id ${dir}`;
   }

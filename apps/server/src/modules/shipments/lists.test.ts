@@ -295,6 +295,34 @@ describe('the two ways to a page', () => {
       }
     }
   });
+
+  it("a province as either end (sender's or recipient's) pages the same both ways, each shipment once", async () => {
+    const db = t.database.db;
+    const actor = actorFrom((await loadUserWithRoles(db, staff.userId))!);
+    const province = METRO_MANILA_CODE;
+    const both = await insertShipment(db, { ownerId: ben.userId, from: MAKATI(), to: MAKATI(), createdAt: new Date('2026-02-01T00:00:00Z') });
+    const rows = await db
+      .select({ id: shipments.id, createdAt: shipments.createdAt })
+      .from(shipments)
+      .where(sql`${shipments.deletedAt} is null and (${shipments.senderProvinceCode} = ${province} or ${shipments.receiverProvinceCode} = ${province})`);
+    expect(rows.map((r) => r.id)).toContain(both.id);
+    for (const sortOrder of ['desc', 'asc'] as const) {
+      const expected = [...rows]
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+        .map((r) => r.id);
+      if (sortOrder === 'desc') expected.reverse();
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 3) + 1; page++) {
+        const query = { page, limit: 3, sortOrder, location: province };
+        const small = await listShipments(db, actor, 'all', query);
+        const large = await listShipments(db, actor, 'all', query, 1);
+        expect(large.data.map((d) => d.id)).toEqual(small.data.map((d) => d.id));
+        expect(large.hasNextPage).toBe(small.hasNextPage);
+        seen.push(...large.data.map((d) => d.id));
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
 });
 
 describe('search candidates', () => {
