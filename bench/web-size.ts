@@ -46,7 +46,9 @@ export async function measureWebSizes(port = 3960): Promise<RouteSize[]> {
       const page = await context.newPage();
       const bodies: Promise<Buffer>[] = [];
       page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
+        // Prefetched scripts (the static landing pages fetch the app that way, apps/web/src/main.tsx) are typed
+        // 'other', not 'script': count every JavaScript file, however it was asked for.
+        if (response.request().resourceType() !== 'script' && !/\.m?js$/.test(new URL(response.url()).pathname)) return;
         const body = response.body();
         bodies.push(body);
         // WEB_SIZE_VERBOSE=1 lists the scripts, to see what a route pulls in.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dataOf, loginWithEmail, signedInApi } from './helpers/accounts';
 import { fillParty, type Party } from './helpers/booking';
-import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
+import { chooseFromCombobox, screenshotWidths, startTheApp } from './helpers/ui';
 
 // Issue 13, the booking form: one test per item, each failing on the form as it was.
 
@@ -20,6 +20,7 @@ async function inViewport(page: Page, box: { y: number; height: number } | null)
 
 test('item 2: the first Continue on an untouched form shows every problem and scrolls to the first', async ({ page }) => {
   await page.goto('/');
+  await startTheApp(page);
   await expect(page.getByRole('heading', { name: 'Book a shipment' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   // One press: no "one moment" toast, but the messages, the count and the focus on the first problem.
@@ -37,6 +38,7 @@ test('item 2: the first Continue on an untouched form shows every problem and sc
 test('item 3: on a phone the total, its breakdown and Continue stay in view while adding boxes', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
+  await startTheApp(page);
   const bar = totalBar(page);
   await expect(bar).toBeVisible();
   // The side card is not repeated below a phone's form: the bar is the price.
@@ -68,6 +70,7 @@ test('item 3: on a phone the total, its breakdown and Continue stay in view whil
 test('item 4: Same Day names its ₱2,000 fee, every delivery type is described at 360 px, and the areas are said up front', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
+  await startTheApp(page);
   for (const hint of ['Anywhere we deliver', 'Today, within one province', 'Within one province']) {
     await expect(page.getByText(hint, { exact: true })).toBeVisible();
   }
@@ -113,6 +116,7 @@ test('item 5: pesos are written one way (₱ with thousands separators) on the b
 
 test('item 10: after "Add Small Box" the focus is on the new package\'s first field', async ({ page }) => {
   await page.goto('/');
+  await startTheApp(page);
   await page.getByRole('button', { name: 'Add Small Box' }).click();
   const line = page.getByRole('listitem', { name: 'Package 1: Small Box' });
   await expect(line.getByLabel('Quantity')).toBeFocused();

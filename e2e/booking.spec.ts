@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSignUp, DEMO_PASSWORD } from './helpers/accounts';
 import { fillParty } from './helpers/booking';
-import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
+import { chooseFromCombobox, screenshotWidths, startTheApp } from './helpers/ui';
 
 const NAME_MESSAGE = 'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens';
 const MOBILE_MESSAGE = 'Enter a valid Philippine mobile number, e.g. 0917 123 4567';
@@ -19,6 +19,7 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
+  await startTheApp(page);
   await expect(page.getByRole('heading', { name: 'Book a shipment' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /Next Day/ })).toBeChecked();
   await expect(page.getByTestId('pickup-date')).toContainText(/Pickup on \w+ \d{2}, \d{4}/);

@@ -46,3 +46,12 @@ export async function chooseFromCombobox(
   await expect(trigger).toContainText(name);
   return name;
 }
+
+/**
+ * A signed-out visit to / or /track is a static page until the person does something there (apps/web/src/main.tsx):
+ * move the mouse, as a person at the page would, and wait until the app has taken over.
+ */
+export async function startTheApp(page: Page) {
+  await page.mouse.move(1, 1);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-landing');
+}

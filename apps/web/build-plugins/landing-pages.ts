@@ -4,15 +4,25 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
-const SOURCE = 'src/app/landing/landing-intros.tsx';
+const SOURCE = 'src/app/landing/landing-pages.tsx';
 /** The empty page area of index.html that the landing content fills. */
 const MAIN = /(<main id="main"[^>]*>)(<\/main>)/;
+/** The end of the static header's row (after the brand), where a static page's header links go. */
+const HEADER_ROW_END = /(<\/a>)(<\/div><\/header>)/;
+/** The app's chunk (main.tsx imports it when the app starts): its files are preloaded by every page. */
+const APP_MODULE = 'src/app/boot.tsx';
 
 /**
  * Writes dist/landing/home.html and dist/landing/track.html: index.html with the page's first screen already
  * in it, rendered from the same React components the pages use (src/app/landing/landing-intros.tsx). The
  * server sends them for a signed-out first visit to / and for /track (apps/server/src/plugins/web-static.ts),
- * so the largest text is painted with the HTML instead of after every script has run.
+ * so the largest text is painted with the HTML instead of after every script has run. A page with header links
+ * (the signed-out ones) is marked `data-landing="static"` on #root: main.tsx starts the app there on the first
+ * interaction instead of at once.
+ *
+ * The entry (main.tsx) only imports the app's chunk; `transformIndexHtml` adds `modulepreload` links for that
+ * chunk and its imports to index.html, so every page still downloads the app with the HTML, as when the entry
+ * imported it directly.
  */
 export function landingPages(): Plugin {
   let root = '';
@@ -20,6 +30,26 @@ export function landingPages(): Plugin {
   return {
     name: 'hatid-landing-pages',
     apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const app = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(APP_MODULE));
+        if (!app || app.type !== 'chunk') throw new Error(`${APP_MODULE} is not a chunk of its own`);
+        // The chunk and what it imports statically, minus what the entry already loads.
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const chunk = bundle[name];
+          if (!chunk || chunk.type !== 'chunk' || files.has(name)) return;
+          files.add(name);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        if (ctx.chunk) [ctx.chunk.fileName, ...ctx.chunk.imports].forEach((name) => files.delete(name));
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
@@ -30,8 +60,12 @@ export function landingPages(): Plugin {
       await build({
         stdin: {
           contents: `import { renderToStaticMarkup } from 'react-dom/server';
-            import { LANDING_CONTENT } from './${SOURCE}';
-            export const pages = Object.fromEntries(Object.entries(LANDING_CONTENT).map(([name, content]) => [name, renderToStaticMarkup(content())]));`,
+            import { LANDING_PAGES } from './${SOURCE}';
+            export const pages = Object.fromEntries(Object.entries(LANDING_PAGES).map(([name, page]) => [name, {
+              title: page.title,
+              content: renderToStaticMarkup(page.content()),
+              headerLinks: page.headerLinks ? renderToStaticMarkup(page.headerLinks()) : null,
+            }]));`,
           resolveDir: root,
           loader: 'tsx',
         },
@@ -39,17 +73,42 @@ export function landingPages(): Plugin {
         platform: 'node',
         format: 'esm',
         jsx: 'automatic',
-        // Packages load from node_modules as they are (react-dom/server is CommonJS, which an ESM bundle cannot require).
-        packages: 'external',
+        // Packages load from node_modules as they are (react-dom/server is CommonJS, which an ESM bundle cannot
+        // require); the workspace's own (@hatid/domain, TypeScript sources) are bundled.
+        plugins: [
+          {
+            name: 'node-modules-external',
+            setup(b) {
+              b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@hatid/') ? undefined : { path: args.path, external: true }));
+            },
+          },
+        ],
         outfile: renderer,
         logLevel: 'error',
       });
-      const { pages } = (await import(`${pathToFileURL(renderer).href}?${Date.now()}`)) as { pages: Record<string, string> };
+      const { pages } = (await import(`${pathToFileURL(renderer).href}?${Date.now()}`)) as {
+        pages: Record<string, { title: string; content: string; headerLinks: string | null }>;
+      };
       const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!MAIN.test(shell)) throw new Error('index.html has no empty <main id="main"> for the landing content');
+      if (!HEADER_ROW_END.test(shell)) throw new Error("index.html's static header has no row to put the links in");
+      if (!shell.includes('<div id="root">')) throw new Error('index.html has no <div id="root">');
       fs.mkdirSync(path.join(outDir, 'landing'), { recursive: true });
-      for (const [name, html] of Object.entries(pages)) {
-        fs.writeFileSync(path.join(outDir, 'landing', `${name}.html`), shell.replace(MAIN, (_, open: string, close: string) => `${open}${html}${close}`));
+      if (!shell.includes('<title>Hatid</title>')) throw new Error('index.html has no <title>Hatid</title>');
+      for (const [name, { title, content, headerLinks }] of Object.entries(pages)) {
+        let html = shell
+          .replace('<title>Hatid</title>', `<title>${title}</title>`)
+          .replace(MAIN, (_, open: string, close: string) => `${open}${content}${close}`);
+        if (headerLinks !== null) {
+          html = html
+            .replace(HEADER_ROW_END, (_, brandEnd: string, rowEnd: string) => `${brandEnd}${headerLinks}${rowEnd}`)
+            .replace('<div id="root">', '<div id="root" data-landing="static">')
+            // No script runs here before an interaction (main.tsx): the app's files download as low-priority
+            // prefetches instead of competing with the stylesheet for a slow phone's bandwidth. The entry
+            // itself stays a module script (it is small, and it is what waits for the interaction).
+            .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="prefetch" as="script" crossorigin href="$1">');
+        }
+        fs.writeFileSync(path.join(outDir, 'landing', `${name}.html`), html);
       }
     },
   };

@@ -12,6 +12,8 @@ const HTML = `<!doctype html><html lang="en"><head><title>Hatid</title><script t
 // apps/web/build-plugins/landing-pages.ts: the shell with a page's first screen in it.
 const HOME = HTML.replace('<div id="root"></div>', '<div id="root"><h2>Send parcels anywhere in the Philippines</h2></div>');
 const TRACK = HTML.replace('<div id="root"></div>', '<div id="root"><h1>Track a shipment</h1></div>');
+// A signed-out visitor's /track: the whole form, usable before the app starts.
+const TRACK_SIGNED_OUT = HTML.replace('<div id="root"></div>', '<div id="root" data-landing="static"><form action="/track"></form></div>');
 
 let web: string;
 let site: TestApp;
@@ -29,6 +31,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'landing'));
   write('landing/home.html', HOME);
   write('landing/track.html', TRACK);
+  write('landing/track-signed-out.html', TRACK_SIGNED_OUT);
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(web, 'service-worker.js'), 'self.addEventListener("push", () => {});');
   // Vite's manifest: the entry (preloaded by the HTML itself) and the home page's lazy chunk with one import.
@@ -98,20 +101,21 @@ describe('the built web app', () => {
     expect(plain.body).toBe(HTML);
   });
 
-  it("sends / and /track with their first screen in the HTML; a signed-in visitor's / is the plain shell", async () => {
+  it("sends / and /track with their first screen in the HTML, by visitor; a signed-in visitor's / is the plain shell", async () => {
     const home = await get('/?deliveryType=same_day', 'br');
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(home.rawPayload).toString()).toBe(HOME);
     const track = await get('/track?trackingNumber=ND12345678XPH', 'gzip');
     expect(track.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(track.rawPayload).toString()).toBe(TRACK);
-    expect((await get('/track')).body).toBe(TRACK);
+    expect(zlib.gunzipSync(track.rawPayload).toString()).toBe(TRACK_SIGNED_OUT);
+    expect((await get('/track')).body).toBe(TRACK_SIGNED_OUT);
 
     // Someone with a session gets their own greeting from the app, not the signed-out one.
     const signedIn = await site.app.inject({ method: 'GET', url: '/', headers: { cookie: 'hatid_session=abc' } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers['cache-control']).toBe('no-cache');
     expect(signedIn.body).toBe(HTML);
+    // Their /track starts the app at once (their own header), with the heading painted by the HTML as before.
     const trackSignedIn = await site.app.inject({ method: 'GET', url: '/track', headers: { cookie: 'hatid_session=abc' } });
     expect(trackSignedIn.body).toBe(TRACK);
   });
@@ -124,11 +128,16 @@ describe('the built web app', () => {
   });
 
   it("starts the landing page's own chunks with its HTML (Link preload), and nothing extra elsewhere", async () => {
+    const styles =
+      '</assets/index-Ix12Ix34.css>; rel=preload; as=style; crossorigin, </assets/home-page-Css12345.css>; rel=preload; as=style; crossorigin, ';
+    // A signed-in visitor's / starts the app at once: the render-blocking stylesheets first (the app's, then
+    // the page's), then the page's scripts as modulepreloads.
+    const signedIn = await site.app.inject({ method: 'GET', url: '/', headers: { cookie: 'hatid_session=abc' } });
+    expect(signedIn.headers.link).toBe(`${styles}</assets/home-page-Hp12Hp34.js>; rel=modulepreload, </assets/form-Fo12Fo34.js>; rel=modulepreload`);
+    // The signed-out static page runs no script before an interaction: its scripts come as low-priority prefetches.
     const home = await get('/?deliveryType=same_day', 'br');
     expect(home.headers.link).toBe(
-      // The render-blocking stylesheets first (the app's, then the page's), then the page's scripts.
-      '</assets/index-Ix12Ix34.css>; rel=preload; as=style, </assets/home-page-Css12345.css>; rel=preload; as=style, ' +
-        '</assets/home-page-Hp12Hp34.js>; rel=modulepreload, </assets/form-Fo12Fo34.js>; rel=modulepreload',
+      `${styles}</assets/home-page-Hp12Hp34.js>; rel=prefetch; as=script; crossorigin, </assets/form-Fo12Fo34.js>; rel=prefetch; as=script; crossorigin`,
     );
     // No manifest entry for /track here, and other routes never get one.
     expect((await get('/track')).headers.link).toBeUndefined();

@@ -64,27 +64,49 @@ export function landingPreloads(root: string): Map<string, string> {
     const keys = [...closure(source)].filter((key) => !entryKeys.has(key));
     if (keys.length === 0) continue;
     const scripts = keys.map((key) => `</${manifest[key]!.file}>; rel=modulepreload`);
-    const styles = [...entryStyles, ...keys.flatMap((key) => manifest[key]!.css ?? [])].map((file) => `</${file}>; rel=preload; as=style`);
+    // `crossorigin`: Vite's <link rel=stylesheet crossorigin> fetches in CORS mode, and a preload only serves a
+    // request of the same mode. Without it Chromium fetched the stylesheet twice ("preload … not used because the
+    // request credentials mode does not match") and the first paint of /track waited for the second download.
+    const styles = [...entryStyles, ...keys.flatMap((key) => manifest[key]!.css ?? [])].map((file) => `</${file}>; rel=preload; as=style; crossorigin`);
     links.set(route, [...styles, ...scripts].join(', '));
   }
   return links;
 }
 
 /**
- * Paths whose HTML carries the page's first screen (apps/web/build-plugins/landing-pages.ts writes them):
- * the file under the web root, and whether it is only for visitors without a session (the home page's
- * greeting is the signed-out one; a signed-in visitor gets the plain shell and their own greeting).
+ * Paths whose HTML carries the page's first screen (apps/web/build-plugins/landing-pages.ts writes them), by
+ * visitor. A visitor without a session gets a page that works before any script has run (real links, the track
+ * form as a plain GET form) and starts the app on the first interaction; a signed-in visitor's page starts the
+ * app at once, since their header and greeting are their own (`/`: the plain shell). A missing file (tests,
+ * an older build) falls back to the shell.
  */
-export const LANDING_PAGES: Record<string, { file: string; signedOutOnly: boolean }> = {
-  '/': { file: 'landing/home.html', signedOutOnly: true },
-  '/track': { file: 'landing/track.html', signedOutOnly: false },
+export const LANDING_PAGES: Record<string, { signedOut: string; signedIn: string | null }> = {
+  '/': { signedOut: 'landing/home.html', signedIn: null },
+  '/track': { signedOut: 'landing/track-signed-out.html', signedIn: 'landing/track.html' },
 };
 
 /** The HTML file to send for a landing path: its own page when it exists and fits the visitor, else the shell. */
 export function landingFile(root: string, pathname: string, hasSession: boolean): string {
   const landing = LANDING_PAGES[pathname];
-  if (!landing || (landing.signedOutOnly && hasSession)) return 'index.html';
-  return fs.existsSync(path.join(root, landing.file)) ? landing.file : 'index.html';
+  const file = landing ? (hasSession ? landing.signedIn : landing.signedOut) : null;
+  return file && fs.existsSync(path.join(root, file)) ? file : 'index.html';
+}
+
+/** Whether the file sent for a landing path is its static page (a signed-out visitor's, which works before the app runs). */
+function isStaticLanding(root: string, pathname: string, filePath: string): boolean {
+  const file = LANDING_PAGES[pathname]?.signedOut;
+  // The pre-compressed variant (.br/.gz) stands for the page it compresses.
+  return file !== undefined && path.resolve(filePath.replace(/\.(br|gz)$/, '')) === path.resolve(root, file);
+}
+
+/**
+ * A static landing page runs no script until the person interacts (apps/web/src/main.tsx), so its scripts are
+ * fetched as prefetches: at the lowest priority, after what the first paint needs. As modulepreloads (high
+ * priority, like a blocking script) they shared a slow phone's bandwidth with the stylesheet and held the first
+ * paint back. `crossorigin` matches the module scripts' CORS mode, so the app's import finds them in the cache.
+ */
+export function asPrefetch(link: string): string {
+  return link.replaceAll('; rel=modulepreload', '; rel=prefetch; as=script; crossorigin');
 }
 
 /** @fastify/static options for the built web app: pre-compressed variants and the cache policy above. */
@@ -105,8 +127,9 @@ export function webStaticOptions(root: string): FastifyStaticOptions {
       reply.header('cache-control', cacheControl);
       if (cacheControl === REVALIDATE) {
         // Keyed by the path asked for: /track's HTML is the file landing/track.html.
-        const link = preloads.get(new URL(reply.request.url, 'http://localhost').pathname);
-        if (link) reply.header('link', link);
+        const pathname = new URL(reply.request.url, 'http://localhost').pathname;
+        const link = preloads.get(pathname);
+        if (link) reply.header('link', isStaticLanding(root, pathname, filePath) ? asPrefetch(link) : link);
       }
     },
   };

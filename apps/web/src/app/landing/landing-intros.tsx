@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
-import { Card, CardDescription } from '../../components/ui/card';
+import { CardDescription } from '../../components/ui/card';
 
 /**
  * What a first visit to / and /track paints before any script has run. The build renders these same
  * components into the landing HTML (apps/web/build-plugins/landing-pages.ts), and the pages render them
  * again once React runs: the largest text of the page is on screen with the HTML (Largest Contentful Paint
  * on a slow phone), and when React's copy replaces it, it is the same text in the same place, so nothing
- * moves. e2e/landing-pages.spec.ts checks that the two agree.
+ * moves. e2e/landing-pages.spec.ts checks that the two agree. The build's pages are in landing-pages.tsx.
  */
+
+/** The header's text links (Track); the app's header and the static landing pages draw them alike. */
+export const NAV_LINK_CLASSES =
+  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800';
 
 /** The sign-in link's look, shared by the router's Link (in the app) and a plain anchor (in the HTML). */
 export const SIGN_IN_LINK_CLASSES = 'font-medium text-teal-800 underline-offset-4 hover:underline';
@@ -41,27 +45,3 @@ export function TrackIntro() {
 }
 
 export const TRACK_COLUMN_CLASSES = 'mx-auto flex max-w-3xl flex-col gap-6';
-
-/** The landing HTML's page content, by path: rendered at build time only. */
-export const LANDING_CONTENT: Record<'home' | 'track', () => ReactNode> = {
-  home: () => (
-    <div className={`${BOOKING_GRID_CLASSES} pb-32`}>
-      <div className={BOOKING_COLUMN_CLASSES}>
-        <SignedOutWelcome
-          signIn={
-            <a href="/login" className={SIGN_IN_LINK_CLASSES}>
-              Sign in
-            </a>
-          }
-        />
-      </div>
-    </div>
-  ),
-  track: () => (
-    <div className={TRACK_COLUMN_CLASSES}>
-      <Card>
-        <TrackIntro />
-      </Card>
-    </div>
-  ),
-};

@@ -8,9 +8,10 @@ import { booksForSelf, isStaffSide } from '../../lib/roles';
 import { lazyModule } from '../../lib/lazy-module';
 import { cn } from '../../lib/utils';
 import { NotificationsBell } from './notifications-bell';
+import { NAV_LINK_CLASSES } from '../landing/landing-intros';
 
-const navLink =
-  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800';
+// Shared with the static landing pages' copy of the signed-out header (landing/landing-pages.tsx).
+const navLink = NAV_LINK_CLASSES;
 
 export function Header() {
   const me = useQuery(meQueryOptions());

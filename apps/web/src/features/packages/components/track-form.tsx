@@ -45,11 +45,14 @@ export function TrackForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Track a shipment" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    // action, method and name make it a plain GET form to /track?trackingNumber=… before the app has started
+    // (the static landing page of /track draws this same form; React's onSubmit takes over once it runs).
+    <form action="/track" method="get" onSubmit={onSubmit} noValidate aria-label="Track a shipment" className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <FormField label="Tracking number" error={error ?? undefined} hint={`For example ${EXAMPLE_TRACKING_NUMBER}, as printed on the waybill.`} className="flex-1">
         {(control) => (
           <Input
             {...control}
+            name="trackingNumber"
             value={value}
             onChange={(event) => {
               setValue(event.target.value);
