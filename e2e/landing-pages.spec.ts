@@ -73,11 +73,11 @@ test('a signed-in visitor does not see the signed-out greeting in the HTML of /'
   await context.close();
 });
 
-/** Holds the app's chunk back until `release()`: what a person does meanwhile happens on the static page. */
+/** Holds the app's chunk (vite.config.ts: "app", src/app/boot.tsx and what it needs first) back until `release()`: what a person does meanwhile happens on the static page. */
 async function holdTheApp(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });

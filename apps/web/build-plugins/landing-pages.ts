@@ -35,8 +35,9 @@ export function landingPages(): Plugin {
       handler(_html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return [];
-        const app = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(APP_MODULE));
-        if (!app || app.type !== 'chunk') throw new Error(`${APP_MODULE} is not a chunk of its own`);
+        // The chunk holding it (vite.config.ts groups it with what it shares with the pages: chunk "app").
+        const app = Object.values(bundle).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(APP_MODULE)));
+        if (!app || app.type !== 'chunk') throw new Error(`${APP_MODULE} is in no chunk`);
         // The chunk and what it imports statically, minus what the entry already loads.
         const files = new Set<string>();
         const visit = (name: string) => {
@@ -47,7 +48,8 @@ export function landingPages(): Plugin {
         };
         visit(app.fileName);
         if (ctx.chunk) [ctx.chunk.fileName, ...ctx.chunk.imports].forEach((name) => files.delete(name));
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        // data-app: the static landing pages turn these (and only these: the entry's own imports stay) into prefetches.
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-app': true }, injectTo: 'head' as const }));
       },
     },
     configResolved(config) {
@@ -104,9 +106,9 @@ export function landingPages(): Plugin {
             .replace(HEADER_ROW_END, (_, brandEnd: string, rowEnd: string) => `${brandEnd}${headerLinks}${rowEnd}`)
             .replace('<div id="root">', '<div id="root" data-landing="static">')
             // No script runs here before an interaction (main.tsx): the app's files download as low-priority
-            // prefetches instead of competing with the stylesheet for a slow phone's bandwidth. The entry
-            // itself stays a module script (it is small, and it is what waits for the interaction).
-            .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="prefetch" as="script" crossorigin href="$1">');
+            // prefetches instead of competing with the stylesheet for a slow phone's bandwidth. The entry and its
+            // own small imports stay as they are (they are what waits for the interaction).
+            .replace(/<link rel="modulepreload" crossorigin href="([^"]+)" data-app>/g, '<link rel="prefetch" as="script" crossorigin href="$1" data-app>');
         }
         fs.writeFileSync(path.join(outDir, 'landing', `${name}.html`), html);
       }

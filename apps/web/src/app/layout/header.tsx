@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Menu, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../components/ui/button';
 import { meQueryOptions, SignOutButton } from '../../features/auth';
 import { booksForSelf, isStaffSide } from '../../lib/roles';
 import { lazyModule } from '../../lib/lazy-module';
 import { cn } from '../../lib/utils';
-import { NotificationsBell } from './notifications-bell';
 import { NAV_LINK_CLASSES } from '../landing/landing-intros';
 
 // Shared with the static landing pages' copy of the signed-out header (landing/landing-pages.tsx).
@@ -31,7 +30,7 @@ export function Header() {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
-              <NotificationsBell />
+              <LazyNotificationsBell />
               <span className="hidden min-w-0 items-center gap-1.5 text-sm text-slate-700 lg:flex" data-testid="header-user-name">
                 <UserRound className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="truncate max-w-[9rem] sm:max-w-[16rem]" title={user.name}>
@@ -65,6 +64,19 @@ function Brand() {
       Hatid
     </Link>
   );
+}
+
+/**
+ * The bell and what keeps it live (the real-time connection, the notifications query) are for signed-in people
+ * only: loaded once someone is, not with every signed-out first visit. It is the first item of the right-aligned
+ * group, so arriving a moment later moves nothing else.
+ */
+const notificationsBell = lazyModule(() => import('./notifications-bell'));
+
+function LazyNotificationsBell() {
+  const bell = notificationsBell.use();
+  useEffect(() => void notificationsBell.load(), []);
+  return bell ? <bell.NotificationsBell /> : null;
 }
 
 /** Radix's dialog loads with the first press of the menu button, not with every first visit. */
