@@ -33,28 +33,43 @@ export interface FixtureInput extends Partial<NewShipment> {
   totalInCents?: number;
 }
 
-/** One shipment row, priced simply (total = packages total) so the schema's sum checks hold. */
+/** A unique-index clash on the tracking number (drizzle wraps the driver's error as its cause). */
+const trackingNumberTaken = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return cause?.code === '23505' && cause.constraint === 'shipments_tracking_number_uq';
+};
+
+/**
+ * One shipment row, priced simply (total = packages total) so the schema's sum checks hold. A random tracking
+ * number can be one a large table already holds (the benchmark's million rows): then another is drawn.
+ */
 export async function insertShipment(db: DbOrTx, input: FixtureInput): Promise<ShipmentRow> {
   const { ownerId, from = MAKATI(), to = CEBU_CITY(), totalInCents = 23000, ...rest } = input;
   const deliveryType = rest.deliveryType ?? 'next_day';
-  const [row] = await db
-    .insert(shipments)
-    .values({
-      trackingNumber: makeTrackingNumber(deliveryType),
-      deliveryType,
-      paymentMethod: 'cash',
-      paidBy: 'recipient',
-      ...(party('sender', from, 'Ana Cruz', '+639171234567') as object),
-      ...(party('receiver', to, 'Ben Reyes', '+639181234567') as object),
-      packagesTotalInCents: totalInCents,
-      subtotalInCents: totalInCents,
-      totalInCents,
-      ownerId,
-      bookedById: ownerId,
-      ...rest,
-    } as NewShipment)
-    .returning();
-  return row!;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(shipments)
+        .values({
+          trackingNumber: makeTrackingNumber(deliveryType),
+          deliveryType,
+          paymentMethod: 'cash',
+          paidBy: 'recipient',
+          ...(party('sender', from, 'Ana Cruz', '+639171234567') as object),
+          ...(party('receiver', to, 'Ben Reyes', '+639181234567') as object),
+          packagesTotalInCents: totalInCents,
+          subtotalInCents: totalInCents,
+          totalInCents,
+          ownerId,
+          bookedById: ownerId,
+          ...rest,
+        } as NewShipment)
+        .returning();
+      return row!;
+    } catch (error) {
+      if (attempt >= 5 || 'trackingNumber' in rest || !trackingNumberTaken(error)) throw error;
+    }
+  }
 }
 
 export async function insertShipments(db: DbOrTx, n: number, input: FixtureInput): Promise<ShipmentRow[]> {
