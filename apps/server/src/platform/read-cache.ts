@@ -39,8 +39,15 @@ export class ReadCache<V extends {} = Buffer> {
     return this.version;
   }
 
+  /**
+   * The payload of the last database notification that emptied the cache. Notifications arrive in commit
+   * order, so once a test sees its own marker here, every change committed before it has been taken in.
+   */
+  lastNotice: string | null = null;
+
   /** Something changed: nothing cached so far may be served again. */
-  invalidate() {
+  invalidate(notice: string | null = null) {
+    if (notice !== null) this.lastNotice = notice;
     this.version += 1;
     this.entries.clear();
     this.inFlight.clear();
@@ -81,7 +88,7 @@ export async function openShipmentReadCache(
   const cache = new ReadCache(options);
   const close = await database.listen(
     SHIPMENTS_CHANGED_CHANNEL,
-    () => cache.invalidate(),
+    (payload) => cache.invalidate(payload),
     () => cache.invalidate(),
   );
   return { cache, close };

@@ -47,11 +47,16 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
  * Waits until every change committed so far has been heard: notifications arrive in commit order, so once our
  * own NOTIFY has emptied the cache, none of the setup's writes can empty it later and spoil a hit count.
  */
+let markers = 0;
+/**
+ * Waits until every change committed so far has reached the cache: notifications arrive in commit order,
+ * so once our own marker has emptied the cache, no earlier one (a previous test's write) is still on its way.
+ */
 async function quiet(): Promise<void> {
-  const before = t.app.shipmentReads.generation;
-  await t.database.db.execute(sql`SELECT pg_notify(${SHIPMENTS_CHANGED_CHANNEL}, 'test')`);
-  await eventually(async () => t.app.shipmentReads.generation, (generation) => generation > before);
-  expect(t.app.shipmentReads.generation).toBeGreaterThan(before);
+  const marker = `test-quiet-${++markers}`;
+  await t.database.db.execute(sql`SELECT pg_notify(${SHIPMENTS_CHANGED_CHANNEL}, ${marker})`);
+  await eventually(async () => t.app.shipmentReads.lastNotice, (notice) => notice === marker);
+  expect(t.app.shipmentReads.lastNotice).toBe(marker);
 }
 
 describe('cached shipment pages', () => {
