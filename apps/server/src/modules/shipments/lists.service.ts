@@ -96,14 +96,18 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
 }
 
 /**
- * A name or tracking-number search, resolved to the ids it matches through its own index (the functions of
- * migration 0009): at most EXACT_COUNT_LIMIT + 1 of them, so `null` when more match (a common surname, a
- * short prefix; the list then filters as it walks, which finds the first pages of a common term quickly) or
- * when the search is of another kind (a mobile number: its equality indexes need no help; no search at all).
+ * A search, resolved through its own index before the list is read (the functions of migration 0009):
+ *   - `ids`: a name or tracking-number search matching at most `cap - 1` shipments, as their ids;
+ *   - `many`: one matching `cap` or more (a common surname, a short prefix): the list filters as it reads
+ *     in booking-time order instead, and its total is an estimate of at least `cap`;
+ *   - `none`: no search; a mobile number (its equality indexes need no help); or fewer than three letters
+ *     (no trigram to look up: the index could only be read whole), which the list filters as it reads.
  */
-export async function searchCandidates(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<string[] | null> {
+export type ResolvedSearch = { kind: 'none' } | { kind: 'ids'; ids: string[] } | { kind: 'many'; atLeast: number };
+
+export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<ResolvedSearch> {
   const term = raw?.trim();
-  if (!term) return null;
+  if (!term) return { kind: 'none' };
   const compact = term.replace(/[\s-]/g, '').toUpperCase();
   let query: SQL;
   if (TRACKING_PREFIX.test(compact)) {
@@ -111,15 +115,20 @@ export async function searchCandidates(db: Db, raw: string | undefined, cap = EX
     const next = compact.slice(0, -1) + String.fromCharCode(compact.charCodeAt(compact.length - 1) + 1);
     query = sql`select id from shipments_matching_tracking_range(${compact}, ${next}, ${cap}) as id`;
   } else if (normalizeMobileNumber(term) || term.length < 3) {
-    // Fewer than three letters hold no trigram to look up: the index could only be read whole.
-    return null;
+    return { kind: 'none' };
   } else {
     query = sql`select id from shipments_matching_name(${`%${escapeLike(term)}%`}, ${cap}) as id`;
   }
   const result: unknown = await db.execute(query);
   // node-postgres answers { rows }, PGlite's drizzle driver the same; keep both shapes (as estimate.ts does).
   const rows = ((result as { rows?: unknown }).rows ?? result) as { id: string }[];
-  return rows.length < cap ? rows.map((r) => r.id) : null;
+  return rows.length < cap ? { kind: 'ids', ids: rows.map((r) => r.id) } : { kind: 'many', atLeast: cap };
+}
+
+/** The ids a search matched, or null when it was not resolved to ids (see resolveSearch). */
+export async function searchCandidates(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<string[] | null> {
+  const resolved = await resolveSearch(db, raw, cap);
+  return resolved.kind === 'ids' ? resolved.ids : null;
 }
 
 /** The list's filters with a resolved search (searchCandidates) as the ids it matched. */
@@ -200,7 +209,8 @@ export async function listShipments(
 ): Promise<Page<ShipmentDto>> {
   // sortBy has one value (the booking time); sortOrder picks the direction.
   const { page, limit, sortBy: _sortBy, sortOrder, ...filters } = query;
-  const candidates = await searchCandidates(db, filters.search);
+  const search = await resolveSearch(db, filters.search);
+  const candidates = search.kind === 'ids' ? search.ids : null;
   const where = candidates
     ? withCandidates(listCondition(actor, view, { ...filters, search: undefined }), candidates)
     : listCondition(actor, view, filters);
@@ -209,14 +219,16 @@ export async function listShipments(
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
   // A resolved search holds at most EXACT_COUNT_LIMIT ids: small, and counted exactly below, with no EXPLAIN.
+  // A search known to match more than the cap is large whatever the planner guesses (it cannot estimate
+  // ILIKE '%santos%', and guesses a few hundred): no point collecting 1,001 matches again to count them.
   const estimate = candidates ? candidates.length : await cachedEstimate(db, shipments, where);
-  const large = estimate > exactLimit;
+  const large = search.kind === 'many' || estimate > exactLimit;
   const offset = (page - 1) * limit;
   const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: candidates ? null : locationHalves(actor, view, filters) });
   let rows = large ? await walk() : await selectPage(db, { where, direction, limit, offset, smallUpTo: exactLimit });
   let total: Counted;
   if (large) {
-    total = { value: estimate, estimated: true };
+    total = { value: search.kind === 'many' ? Math.max(estimate, search.atLeast) : estimate, estimated: true };
   } else {
     // An empty page has no row to carry the count: count apart (a page past the end, or past the cap).
     const exact = rows[0]?.cappedTotal;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { METRO_MANILA_CODE } from '../../platform/psgc/index.js';
 import { shipments, transactions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
-import { countShipments, listShipments, searchCandidates } from './lists.service.js';
+import { countShipments, listShipments, resolveSearch, searchCandidates } from './lists.service.js';
 import { actorFrom } from '../../plugins/auth.js';
 import { loadUserWithRoles } from '../users/users.repository.js';
 import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
@@ -365,5 +365,34 @@ describe('list rows', () => {
       ['Large Box', 2],
       ['Passport', 1],
     ]);
+  });
+});
+
+describe('a common search term', () => {
+  it('more than 1,000 matches: pages exactly like the filter, with at least 1,001 as an estimated total', async () => {
+    const db = t.database.db;
+    const actor = actorFrom((await loadUserWithRoles(db, staff.userId))!);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 1005; i++) {
+        await insertShipment(tx, { ownerId: carl.userId, receiverName: `Tala Dimaculangan ${i}`, createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000) });
+      }
+    });
+    expect(await resolveSearch(db, 'dimaculangan')).toEqual({ kind: 'many', atLeast: 1001 });
+    const expected = (
+      await db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(sql`${shipments.receiverName} ilike '%dimaculangan%' and ${shipments.deletedAt} is null`)
+        .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(1005);
+    for (const page of [1, 2, 50, 51]) {
+      const result = await listShipments(db, actor, 'all', { page, limit: 20, search: 'Dimaculangan' });
+      expect(result.data.map((d) => d.id)).toEqual(expected.slice((page - 1) * 20, page * 20));
+      expect(result.hasNextPage).toBe(page * 20 < expected.length);
+      // More than the cap matched: the total is a lower bound, marked as an estimate.
+      expect(result.totalIsEstimate).toBe(true);
+      expect(result.total).toBeGreaterThanOrEqual(page === 51 ? 1001 : Math.max(1001, page * 20));
+    }
   });
 });
