@@ -65,6 +65,23 @@ describe('control characters never reach the database', () => {
     expect(key.json()).toEqual(refused('body'));
   });
 
+  it('refuses half of a surrogate pair in a JSON body, naming its path, and keeps whole emoji', async () => {
+    const hub = (openingHours: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/hubs',
+        headers: { cookie: staff.cookie, 'content-type': 'application/json' },
+        // Written as JSON text: a lone "\ud800" escape is what a broken client sends.
+        payload: `{"name":"Pasig Hub","provinceCode":"1300000000","address":"1 Caruncho Ave","openingHours":${openingHours},"latitude":14.57,"longitude":121.08}`,
+      });
+    const res = await hub('"Mon\\ud800"');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'body.openingHours', message: 'must be valid text (it holds half of an emoji or another character)' }]);
+    const whole = await hub('"Mon–Sat 🕗 8 AM"');
+    expect(whole.statusCode, whole.body).toBe(201);
+    expect(whole.json().data.openingHours).toBe('Mon–Sat 🕗 8 AM');
+  });
+
   it('keeps tab, newline and carriage return in free text', async () => {
     const res = await t.app.inject({
       method: 'POST',

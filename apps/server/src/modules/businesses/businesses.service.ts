@@ -265,6 +265,9 @@ export async function createBusiness(db: Db, actor: Actor, input: CreateInput, o
   const ownerId = asStaff ? (input.ownerId ?? null) : actor.id;
   if (input.address) await checkPlaces(db, input.address);
   await assertAccountManager(db, input.accountManagerId);
+  // An owner who does not exist is the caller's mistake, said about the field (the insert's foreign key
+  // would refuse it too, but as a database error); addMember checks the rest inside the transaction.
+  if (ownerId && !(await findCandidate(db, { userId: ownerId }))) throw fieldError('ownerId', MESSAGES.noPerson, 'RULE_BROKEN');
 
   return db.transaction(async (tx) => {
     const row = await insertBusiness(tx, {

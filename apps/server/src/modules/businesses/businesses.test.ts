@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { RoleName } from '@hatid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, businessAddresses, businesses, users } from '../../db/schema/index.js';
@@ -115,6 +115,12 @@ describe('registering a business', () => {
     const staffOwner = await call('POST', '/api/businesses', as.admin, { name: 'X', ownerId: as.rider.userId });
     expect(staffOwner.statusCode).toBe(422);
     expect(staffOwner.json().details[0]).toEqual({ field: 'ownerId', message: 'Only customer accounts can join a business' });
+    // An owner who does not exist: said about the field, and no business is left behind.
+    const ghost = await call('POST', '/api/businesses', as.staff, { name: 'Ghost Owner Trading', ownerId: '7bcca3c6-7e72-4ac1-a566-dbf25319742c' });
+    expect(ghost.statusCode).toBe(422);
+    expect(ghost.json().details).toEqual([{ field: 'ownerId', message: 'Person not found' }]);
+    const [left] = await t.database.db.select({ n: count() }).from(businesses).where(eq(businesses.name, 'Ghost Owner Trading'));
+    expect(Number(left!.n)).toBe(0);
   });
 
   it('answers bad input with 400 and every field, places outside their parent with 422', async () => {
