@@ -1,7 +1,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
-import { executeRendered, renderQuery } from './rendered.js';
+import { executeRendered, renderQuery, rowsOf } from './rendered.js';
 
 /** Up to this many matches a total is counted exactly; above it, PostgreSQL's estimate stands in. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -15,17 +15,9 @@ export interface Counted {
 /** `select 1 from table where ...`: the question an estimate and a capped count are about. */
 const matching = (table: PgTable, where: SQL | undefined) => (where ? sql`select 1 from ${table} where ${where}` : sql`select 1 from ${table}`);
 
-/**
- * PostgreSQL's own estimate of the rows of `table` matching `where`, from its statistics (EXPLAIN:
- * planning only, nothing read).
- */
-export async function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  return planRows(await db.execute(sql`explain (format json) ${matching(table, where)}`));
-}
-
+/** The rows PostgreSQL expects a plan to return (EXPLAIN (format json): planning only, nothing read). */
 function planRows(plan: unknown): number {
-  // node-postgres answers { rows }, PGlite's drizzle driver the same; keep both shapes.
-  const rows = ((plan as { rows?: unknown }).rows ?? plan) as Record<string, unknown>[];
+  const rows = rowsOf<Record<string, unknown>>(plan);
   const first = rows[0] ? Object.values(rows[0])[0] : undefined;
   const json = (typeof first === 'string' ? JSON.parse(first) : first) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return Math.round(json?.[0]?.Plan['Plan Rows'] ?? 0);

@@ -16,7 +16,15 @@ export function renderQuery(db: DbOrTx, query: SQL): Query {
   return (db as unknown as Internals).dialect.sqlToQuery(query);
 }
 
-/** Runs a rendered statement; rows come back as the driver gives them (no column mapping). */
+/**
+ * The rows of a raw statement's result (db.execute or executeRendered): node-postgres answers `{ rows }`,
+ * PGlite's drizzle driver the same, other drivers the array itself; this keeps both shapes.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: unknown }).rows ?? result) as T[];
+}
+
+/** Runs a rendered statement; rows come back as the driver gives them (no column mapping, see rowsOf). */
 export async function executeRendered(db: DbOrTx, query: Query): Promise<unknown> {
   return (db as unknown as Internals).session.prepareQuery(query, undefined, undefined, false).execute();
 }

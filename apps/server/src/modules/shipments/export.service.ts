@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { DELIVERY_TYPE_LABELS, PAYER_LABELS } from '@hatid/domain';
 import type { Database, Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rendered.js';
 import { shipments } from '../../db/schema/index.js';
 import { findProvince, listProvinces } from '../../platform/psgc/index.js';
 import { codAmountOf, type ShipmentRow } from './shipments.repository.js';
@@ -122,7 +123,7 @@ export async function* shipmentBatches(db: Db, where: SQL, batchSize = EXPORT_BA
       : undefined;
     const result: unknown = await db.execute(sql`select ${exportColumns} from ${shipments} where ${and(where, after)}
       order by ${shipments.createdAt} desc, ${shipments.id} desc limit ${batchSize}`);
-    return ((result as { rows?: unknown }).rows ?? result) as ExportRow[];
+    return rowsOf<ExportRow>(result);
   };
   let next = fetchAfter(null);
   for (;;) {

@@ -1,5 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rendered.js';
 import { shipments } from '../../db/schema/index.js';
 import type { PackageRow, ShipmentRow } from './shipments.repository.js';
 
@@ -58,7 +59,6 @@ export interface ListedRow {
 
 type RawRow = Record<string, unknown> & { packages: PackageRow[] | string; cappedTotal?: number | null };
 
-const rowsOf = (result: unknown): RawRow[] => ((result as { rows?: unknown }).rows ?? result) as RawRow[];
 // Drivers differ: node-postgres parses json columns, some return the text; timestamps arrive as Date or text.
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string));
@@ -122,5 +122,5 @@ export function pageStatement({ where, direction, limit, offset, smallUpTo, halv
 }
 
 export async function selectPage(db: Db, query: PageQuery): Promise<ListedRow[]> {
-  return rowsOf(await db.execute(pageStatement(query))).map(toListedRow);
+  return rowsOf<RawRow>(await db.execute(pageStatement(query))).map(toListedRow);
 }

@@ -2,6 +2,7 @@ import { and, eq, gte, ilike, inArray, lt, lte, ne, not, notInArray, or, sql, ty
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
+import { rowsOf } from '../../db/rendered.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -119,9 +120,7 @@ export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT
   } else {
     query = sql`select id from shipments_matching_name(${`%${escapeLike(term)}%`}, ${cap}) as id`;
   }
-  const result: unknown = await db.execute(query);
-  // node-postgres answers { rows }, PGlite's drizzle driver the same; keep both shapes (as estimate.ts does).
-  const rows = ((result as { rows?: unknown }).rows ?? result) as { id: string }[];
+  const rows = rowsOf<{ id: string }>(await db.execute(query));
   return rows.length < cap ? { kind: 'ids', ids: rows.map((r) => r.id) } : { kind: 'many', atLeast: cap };
 }
 
