@@ -21,3 +21,11 @@ export async function balanceOf(t: TestApp, session: Session): Promise<number> {
 
 /** The provider request id at the end of a sandbox checkout address. */
 export const sandboxIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+
+/**
+ * Runs the stored webhook deliveries (and any other due background work) until none is left: the webhook
+ * answers 200 once a delivery is stored, and the outbox worker, not started in tests, credits it.
+ */
+export async function settlePayments(t: TestApp): Promise<void> {
+  while ((await t.app.outbox.runOnce()) > 0);
+}

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../plugins/auth.js';
 import { withIdempotency } from '../../platform/idempotency.js';
+import { createEnqueueBatcher } from '../../platform/outbox/index.js';
 import { callbackTokenMatches } from '../../platform/payments/index.js';
 import bwipjs from 'bwip-js/node';
 import { AppError, notFound } from '../../errors.js';
@@ -30,10 +31,9 @@ import { paymentsContext } from './context.js';
 import { listFlaggedPayments } from './flagged.service.js';
 import { myPaymentRequest } from './my-requests.service.js';
 import { activeLinkOfShipment, createPaymentLink, expirePaymentLink, getInvoice, invoicesOfShipment } from './payment-links.service.js';
-import { announceWebhook } from './payment-events.js';
 import { startShipmentCheckout } from './shipment-checkout.service.js';
 import { simulateQr, startLink, startTopUp } from './top-ups.service.js';
-import { handleWebhook } from './webhook.service.js';
+import { createWebhookHandler, PAYMENT_WEBHOOK_TOPIC, receiveWebhook } from './webhook-inbox.js';
 
 const tags = ['payments'];
 
@@ -54,6 +54,8 @@ const shipmentParams = z.object({ shipmentId: z.string().trim().min(1).max(40) }
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => paymentsContext(app);
+  app.outbox.handleInTransaction(PAYMENT_WEBHOOK_TOPIC, createWebhookHandler(app));
+  const webhookInbox = createEnqueueBatcher(app.db);
 
   /** Runs a money-moving call once per Idempotency-Key, in one transaction with the key. */
   async function once(
@@ -219,6 +221,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The provider's webhook (Xendit and the sandbox alike). The token is checked before the body is read; a
    * wrong or missing one is 401 and changes nothing. Not rate limited: the provider's bursts are legitimate.
+   * A good delivery is stored and answered 200 ('queued', or 'duplicate' for a body already stored); the
+   * outbox worker credits it (webhook-inbox.ts).
    */
   app.post(
     '/webhooks/xendit',
@@ -235,9 +239,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!callbackTokenMatches(app.payments.callbackToken, request.headers['x-callback-token'])) {
         throw new AppError('UNAUTHENTICATED', 'The callback token is missing or wrong');
       }
-      const result = await handleWebhook(app.db, app.payments.provider.name, request.body);
-      await announceWebhook(app, result).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a payment failed'));
-      return { received: true, outcome: result.outcome };
+      return { received: true, outcome: await receiveWebhook(app, webhookInbox, request.body) };
     },
   );
 };

@@ -4,7 +4,7 @@ import { shipments, transactions } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
-import { balanceOf, sandboxIdOf } from '../../testing/wallet.js';
+import { balanceOf, sandboxIdOf, settlePayments } from '../../testing/wallet.js';
 
 let t: TestApp;
 let staff: Session;
@@ -34,10 +34,12 @@ describe('top-ups through the sandbox', () => {
     const paid = await call(null, 'POST', `${checkoutUrl}/pay`);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe('/wallet?success=true&method=ewallet&amount=50000');
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(50_000);
     // The page now says it is settled, and paying again changes nothing.
     expect((await call(null, 'GET', checkoutUrl)).body).toContain('succeeded');
     await call(null, 'POST', `${checkoutUrl}/pay`);
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(50_000);
   });
 
@@ -46,6 +48,7 @@ describe('top-ups through the sandbox', () => {
     const started = (await call(me, 'POST', '/api/payments/requests/otp/ewallet', { amountInCents: 30_000, ewallet: 'Maya' })).json().data;
     const failed = await call(null, 'POST', `${started.checkoutUrl}/fail`);
     expect(failed.headers.location).toBe('/wallet?failure=true&method=ewallet&amount=30000');
+    await settlePayments(t);
     expect((await call(me, 'GET', `/api/payments/requests/${started.id}`)).json().data.status).toBe('FAILED');
     expect(await balanceOf(t, me)).toBe(0);
   });
@@ -56,10 +59,12 @@ describe('top-ups through the sandbox', () => {
     expect((await call(me, 'GET', '/api/wallet/methods')).json().data).toEqual([]);
     const authorized = await call(null, 'POST', `${link.checkoutUrl}/authorize`);
     expect(authorized.headers.location).toBe('/wallet?success-link=true&method=ewallet');
+    await settlePayments(t);
     const methods = (await call(me, 'GET', '/api/wallet/methods')).json().data;
     expect(methods).toMatchObject([{ id: link.paymentMethodId, kind: 'E-Wallet', ewallet: 'GCash', isDefault: true }]);
     const charge = (await call(me, 'POST', '/api/payments/requests/pay/ewallet', { amountInCents: 10_000, paymentMethodId: link.paymentMethodId })).json().data;
     await call(null, 'POST', `${charge.checkoutUrl}/pay`);
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(10_000);
 
     const bank = (await call(me, 'POST', '/api/payments/requests/link/bank', { bank: 'BPI' })).json().data;
@@ -67,6 +72,7 @@ describe('top-ups through the sandbox', () => {
     expect(wrong.statusCode).toBe(422);
     const right = await t.app.inject({ method: 'POST', url: `${bank.checkoutUrl}/authorize`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'otp=123456' });
     expect(right.statusCode).toBe(303);
+    await settlePayments(t);
     const both = (await call(me, 'GET', '/api/wallet/methods')).json().data;
     expect(both.map((m: { kind: string; isDefault: boolean }) => [m.kind, m.isDefault])).toEqual([
       ['E-Wallet', true],
@@ -101,6 +107,7 @@ describe('top-ups through the sandbox', () => {
     expect(card).toMatchObject({ maskedNumber: 'XXXX XXXX XXXX 4242', isDefault: true });
     const charge = (await call(me, 'POST', '/api/payments/requests/pay/card', { amountInCents: 20_000, cardTokenId: card.id })).json().data;
     await call(null, 'POST', `${charge.checkoutUrl}/pay`);
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(20_000);
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/card-tokens/card/remove', headers: { cookie: me.cookie }, payload: { cardTokenId: card.id } });
     expect(removed.json().data).toEqual([]);
@@ -134,6 +141,7 @@ describe('payment links for shipments', () => {
 
     const paid = await call(null, 'POST', `${link.checkoutUrl}/pay`);
     expect(paid.headers.location).toBe(`/packages/${shipment.trackingNumber}?success=true&method=payment_link&amount=${shipment.totalInCents}`);
+    await settlePayments(t);
     const [row] = await t.database.db.select().from(shipments).where(eq(shipments.id, shipment.id));
     expect(row!.paymentStatus).toBe('Paid');
     const recorded = await t.database.db.select().from(transactions).where(eq(transactions.shipmentId, shipment.id));

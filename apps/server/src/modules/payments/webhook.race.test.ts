@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { paymentRequests, walletTransactions } from '../../db/schema/index.js';
+import { outboxEvents, paymentRequests, walletTransactions } from '../../db/schema/index.js';
 import type { AppEvent } from '../../platform/events/index.js';
 import { paymentEvent } from '../../platform/payments/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
-import { balanceOf } from '../../testing/wallet.js';
+import { balanceOf, settlePayments } from '../../testing/wallet.js';
+import { createOutboxWorker } from '../../platform/outbox/index.js';
+import { createWebhookHandler, PAYMENT_WEBHOOK_TOPIC } from './webhook-inbox.js';
 import { ledgerSumInCents } from '../wallet/ledger.js';
 
 /**
- * The webhook's once-only credit (issue 12). On real PostgreSQL (TEST_DB=pg) the deliveries run in parallel
+ * The webhook's once-only credit (issue 12). A delivery is stored and answered at once; the outbox worker
+ * credits it. The first test runs the stored deliveries on three workers at once (three instances), two rows a
+ * transaction, so on real PostgreSQL (TEST_DB=pg) deliveries of one payment are credited in parallel
  * transactions; on PGlite they queue and must agree.
  */
 let t: TestApp;
@@ -32,6 +36,9 @@ const deliver = (body: unknown, token: string | null = t.app.payments.callbackTo
     payload: body as object,
   });
 
+/** How many stored deliveries a settle run finds (0 when the bad bodies above stored nothing). */
+const settlePaymentsCount = () => t.app.outbox.runOnce();
+
 async function startTopUp(me: Session, url = '/api/payments/requests/otp/ewallet', payload: object = { amountInCents: 50_000, ewallet: 'GCash' }) {
   const res = await t.app.inject({ method: 'POST', url, headers: { cookie: me.cookie }, payload });
   expect(res.statusCode, res.body).toBe(201);
@@ -43,12 +50,27 @@ describe('the payment webhook', () => {
   it('credits one payment.succeeded delivered 10 times at once and again later exactly once', async () => {
     const me = await createCustomer(t);
     const row = await startTopUp(me);
-    const body = paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, referenceId: row.id, amountInCents: 50_000, paymentId: 'py-once-001' });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(body)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
-    expect(answers.filter((a) => a.json().outcome === 'credited')).toHaveLength(1);
-    const later = await deliver(body);
-    expect(later.json().outcome).toBe('ignored');
+    const input = { providerRequestId: row.providerRequestId!, referenceId: row.id, amountInCents: 50_000, paymentId: 'py-once-001' };
+    const body = paymentEvent('payment.succeeded', input);
+    // Ten identical deliveries and five retries stamped differently, all at once.
+    const restamped = Array.from({ length: 5 }, (_, i) => ({ ...body, created: `2026-11-26T08:00:0${i}Z` }));
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => deliver(body)), ...restamped.map((b) => deliver(b))]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(15).fill(200));
+    const outcomes = answers.map((a) => a.json().outcome);
+    expect(outcomes.slice(0, 10).sort()).toEqual([...Array(9).fill('duplicate'), 'queued']);
+    expect(outcomes.slice(10)).toEqual(Array(5).fill('queued'));
+    // Answered before crediting: nothing has moved yet.
+    expect(await balanceOf(t, me)).toBe(0);
+    const instances = [1, 2, 3].map(() => {
+      const worker = createOutboxWorker({ db: t.app.db, logger: t.app.log, transactionalBatchSize: 2 });
+      worker.handleInTransaction(PAYMENT_WEBHOOK_TOPIC, createWebhookHandler(t.app));
+      return worker;
+    });
+    while ((await Promise.all(instances.map((w) => w.runOnce()))).some((n) => n > 0));
+    expect(await balanceOf(t, me)).toBe(50_000);
+    expect((await deliver(body)).json().outcome).toBe('duplicate');
+    expect((await deliver({ ...body, created: '2026-11-27T00:00:00Z' })).json().outcome).toBe('queued');
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(50_000);
     const credits = await t.database.db.select().from(walletTransactions).where(eq(walletTransactions.userId, me.userId));
     expect(credits).toHaveLength(1);
@@ -60,22 +82,39 @@ describe('the payment webhook', () => {
     const me = await createCustomer(t);
     const row = await startTopUp(me);
     const input = { providerRequestId: row.providerRequestId!, amountInCents: 50_000 };
-    expect((await deliver(paymentEvent('payment.succeeded', input))).json().outcome).toBe('credited');
-    expect((await deliver(paymentEvent('payment.failed', input))).json().outcome).toBe('ignored');
+    expect((await deliver(paymentEvent('payment.succeeded', input))).json().outcome).toBe('queued');
+    await settlePayments(t);
+    expect((await deliver(paymentEvent('payment.failed', input))).json().outcome).toBe('queued');
+    await settlePayments(t);
     const [after] = await t.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
     expect(after!.status).toBe('SUCCEEDED');
     expect(await balanceOf(t, me)).toBe(50_000);
   });
 
-  it('answers 401 to a wrong or missing token and credits nothing', async () => {
+  it('counts a success that arrives after a failure (the payer retried), in whichever order the worker runs them', async () => {
+    const me = await createCustomer(t);
+    const row = await startTopUp(me);
+    const input = { providerRequestId: row.providerRequestId!, amountInCents: 50_000 };
+    await Promise.all([deliver(paymentEvent('payment.failed', input)), deliver(paymentEvent('payment.succeeded', input))]);
+    await settlePayments(t);
+    const [after] = await t.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    expect(after!.status).toBe('SUCCEEDED');
+    expect(await balanceOf(t, me)).toBe(50_000);
+  });
+
+  it('answers 401 to a wrong or missing token and stores and credits nothing', async () => {
     const me = await createCustomer(t);
     const row = await startTopUp(me);
     const body = paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 });
+    const stored = async () => (await t.database.db.select({ id: outboxEvents.id }).from(outboxEvents).where(eq(outboxEvents.topic, 'payments.webhook'))).length;
+    const before = await stored();
     for (const token of ['not-the-token', null, '', `${t.app.payments.callbackToken}x`]) {
       const res = await deliver(body, token);
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('UNAUTHENTICATED');
     }
+    expect(await stored()).toBe(before);
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(0);
   });
 
@@ -83,7 +122,8 @@ describe('the payment webhook', () => {
     const me = await createCustomer(t);
     const row = await startTopUp(me);
     const res = await deliver(paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 5_000 }));
-    expect(res.json().outcome).toBe('flagged');
+    expect(res.json().outcome).toBe('queued');
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(0);
     const staff = await signInAs(t, 'staff');
     const flagged = (await t.app.inject({ method: 'GET', url: '/api/payments/flagged', headers: { cookie: staff.cookie } })).json();
@@ -91,7 +131,8 @@ describe('the payment webhook', () => {
     expect(mine).toMatchObject({ paidAmountInCents: 5_000, amountInCents: 50_000 });
     expect(mine.flagReason).toMatch(/not credited/);
     // A later delivery of the right amount does not release it: staff settle it by hand.
-    expect((await deliver(paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 }))).json().outcome).toBe('ignored');
+    expect((await deliver(paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 }))).json().outcome).toBe('queued');
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(0);
   });
 
@@ -107,6 +148,7 @@ describe('the payment webhook', () => {
       payload: { paymentRequestId: row.id },
     });
     expect(simulated.statusCode).toBe(200);
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(20_000);
     const mine = events.filter((e) => e.channels.includes(`user:${me.userId}`)).map((e) => e.type);
     expect(mine).toContain('QR_PAYMENT_COMPLETED');
@@ -120,7 +162,13 @@ describe('the payment webhook', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('answers 400 to a body that is no payment event', async () => {
-    expect((await deliver({ hello: 'world' })).statusCode).toBe(400);
+  it('answers 400 to a body that is no payment event, naming the field, and stores nothing', async () => {
+    const res = await deliver({ hello: 'world' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('event');
+    const missing = await deliver({ event: 'payment.succeeded', data: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details[0].field).toBe('data.payment_request_id');
+    expect(await settlePaymentsCount()).toBe(0);
   });
 });

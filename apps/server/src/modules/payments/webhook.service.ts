@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { formatMoney, type PaymentMethod } from '@hatid/domain';
-import type { Db, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests, shipments } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
 import { fromProviderAmount, type PaymentProvider } from '../../platform/payments/index.js';
@@ -38,7 +38,7 @@ interface Settlement {
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null);
 
 /** Reads the three documented shapes; anything else is a 400 (the provider shows it in its delivery log). */
-function readBody(body: unknown): { kind: 'payment'; settlement: Settlement } | { kind: 'token'; tokenId: string; active: boolean } {
+export function readWebhookBody(body: unknown): { kind: 'payment'; settlement: Settlement } | { kind: 'token'; tokenId: string; active: boolean } {
   const b = (body ?? {}) as Record<string, unknown>;
   const event = str(b.event);
   const data = (b.data ?? {}) as Record<string, unknown>;
@@ -88,8 +88,8 @@ function shipmentMethodOf(row: PaymentRequestRow): PaymentMethod {
   return 'payment_link';
 }
 
-export async function handleWebhook(db: Db, provider: PaymentProvider['name'], body: unknown): Promise<WebhookOutcome> {
-  const read = readBody(body);
+export async function handleWebhook(db: DbOrTx, provider: PaymentProvider['name'], body: unknown): Promise<WebhookOutcome> {
+  const read = readWebhookBody(body);
   if (read.kind === 'token') return db.transaction((tx) => settleToken(tx, provider, read.tokenId, read.active));
   const s = read.settlement;
   return db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XenditPaymentProvider } from '../../platform/payments/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer } from '../../testing/auth.js';
-import { balanceOf } from '../../testing/wallet.js';
+import { balanceOf, settlePayments } from '../../testing/wallet.js';
 
 /**
  * A top-up end to end with PAYMENT_PROVIDER=xendit, against a local fake Xendit: the request reaches Xendit
@@ -76,7 +76,8 @@ describe('top-ups through Xendit', () => {
         },
       });
     expect((await webhook('wrong')).statusCode).toBe(401);
-    expect((await webhook(TOKEN)).json().outcome).toBe('credited');
+    expect((await webhook(TOKEN)).json().outcome).toBe('queued');
+    await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(75_000);
   });
 });

@@ -24,6 +24,7 @@ import { quoteShipment } from '../pricing/pricing.service.js';
 import { reservePromoUse } from '../promo-codes/promo-codes.service.js';
 import { assertPaymentOptionOn, type AppEnv } from '../flags/flags.service.js';
 import { payShipmentByWallet } from '../wallet/wallet-payments.js';
+import { paymentStatusFor } from '../transactions/shipment-payments.js';
 import { authorizeBookingOwner, checkPickupProvince, mayUseSavedAddress, type BookingOwner } from './booking-access.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
@@ -162,6 +163,9 @@ export async function bookShipment(
       shipmentType: input.shipmentType,
       source: input.source ?? 'app',
       paymentMethod,
+      // A wallet booking is paid in this very transaction (payShipmentByWallet below), so the row is written
+      // Paid at once: a second write of the new row would touch every index of the shipments table again.
+      ...(paymentMethod === 'wallet' ? { paymentStatus: paymentStatusFor(quote.totalInCents, quote.totalInCents) } : {}),
       paidBy: input.paidBy,
       ...prefixed('sender', sender),
       ...prefixed('receiver', receiver),
@@ -230,11 +234,7 @@ export async function bookShipment(
       createdAt: now,
     });
     // Last, so the wallet row is locked for as short a time as possible while concurrent payments queue.
-    if (paymentMethod === 'wallet') {
-      await payShipmentByWallet(tx, booked, actor.id);
-      const [paid] = await tx.select().from(shipments).where(eq(shipments.id, booked.id));
-      return paid!;
-    }
+    if (paymentMethod === 'wallet') await payShipmentByWallet(tx, booked, actor.id);
     return booked;
   });
   return { shipment, quote };

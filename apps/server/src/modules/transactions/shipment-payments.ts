@@ -23,6 +23,11 @@ export interface ShipmentPaymentInput {
   meta?: Record<string, unknown>;
   paymentRequestId?: string | null;
   walletTransactionId?: string | null;
+  /**
+   * The shipment was inserted in the caller's transaction, already with the status this payment (its only
+   * one, covering the total) gives it: no lock to take (no one else can see the row yet) and nothing to derive.
+   */
+  insertedPaidInThisTransaction?: boolean;
 }
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -62,7 +67,7 @@ export async function recordShipmentPayment(
   input: ShipmentPaymentInput,
 ): Promise<{ transaction: TransactionRow; paymentStatus: PaymentStatus }> {
   // Lock before inserting: concurrent payments for one shipment queue here and each sees the others' rows.
-  await lockShipment(tx, input.shipmentId);
+  if (!input.insertedPaidInThisTransaction) await lockShipment(tx, input.shipmentId);
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -79,6 +84,7 @@ export async function recordShipmentPayment(
       walletTransactionId: input.walletTransactionId ?? null,
     })
     .returning();
+  if (input.insertedPaidInThisTransaction) return { transaction: transaction!, paymentStatus: 'Paid' };
   return { transaction: transaction!, paymentStatus: await refreshPaymentStatus(tx, input.shipmentId) };
 }
 

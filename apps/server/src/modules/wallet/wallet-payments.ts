@@ -7,7 +7,9 @@ import { postToWallet } from './ledger.js';
 /**
  * Paying a shipment with the wallet (paidBy wallet): the debit, the shipment's transaction and so its
  * payment status are written in the booking's own transaction, so there is never a booking without its
- * debit nor a debit without its booking. A free shipment (a promo covering all) debits nothing.
+ * debit nor a debit without its booking. A free shipment (a promo covering all) debits nothing. The booking
+ * inserted the shipment already Paid (this debit is its only payment and covers the total), so the status is
+ * not derived again here; should the debit be refused, the whole booking rolls back with it.
  */
 export async function payShipmentByWallet(
   tx: Tx,
@@ -34,6 +36,7 @@ export async function payShipmentByWallet(
     receivedById: bookedById,
     walletTransactionId: debit.id,
     remarks: 'Paid from the wallet at booking',
+    insertedPaidInThisTransaction: true,
   });
 }
 

@@ -1,1 +1,2 @@
 export * from './worker.js';
+export * from './enqueue-batcher.js';

@@ -2,6 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { createEnqueueBatcher } from './enqueue-batcher.js';
 import { createOutboxWorker, enqueueOutbox, type OutboxRow } from './worker.js';
 
 let t: TestApp;
@@ -77,5 +78,67 @@ describe('outbox worker', () => {
     expect(done).toHaveLength(1);
     const pending = await t.app.db.select().from(outboxEvents).where(like(outboxEvents.topic, 'test.loop'));
     expect(pending[0]!.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('a kick runs new work at once instead of at the next poll', async () => {
+    const worker = createOutboxWorker({ db: t.app.db, logger: quiet, pollMs: 60_000 });
+    const done: string[] = [];
+    worker.handle('test.kick', async (row) => {
+      done.push(row.id);
+    });
+    worker.start();
+    await new Promise((r) => setTimeout(r, 100)); // the first (empty) poll is over: the loop now sleeps a minute
+    await enqueueOutbox(t.app.db, [{ topic: 'test.kick', payload: {} }]);
+    worker.kick();
+    const deadline = Date.now() + 5000;
+    while (done.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    expect(done).toHaveLength(1);
+  });
+});
+
+describe('outbox work done in the claiming transaction', () => {
+  it('commits each row’s work with its done mark, rolls a failing row back alone and retries it later', async () => {
+    await enqueueOutbox(t.app.db, [
+      { topic: 'test.tx', payload: { name: 'good-1' } },
+      { topic: 'test.tx', payload: { name: 'bad' } },
+      { topic: 'test.tx', payload: { name: 'good-2' } },
+    ]);
+    const announced: string[] = [];
+    const worker = createOutboxWorker({ db: t.app.db, logger: quiet, backoffMs: () => 60_000 });
+    worker.handleInTransaction('test.tx', async (tx, row) => {
+      const name = row.payload.name as string;
+      // The work: a row of its own in the same transaction (here, another outbox row as a witness).
+      await tx.insert(outboxEvents).values({ topic: 'test.tx.witness', payload: { name }, processedAt: new Date() });
+      if (name === 'bad') throw new Error('provider body unreadable');
+      return async () => {
+        announced.push(name);
+      };
+    });
+    expect(await worker.runOnce()).toBe(3);
+    const witnesses = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.tx.witness'));
+    // The failing row's own write was rolled back with it; the others committed.
+    expect(witnesses.map((w) => w.payload.name).sort()).toEqual(['good-1', 'good-2']);
+    expect(announced.sort()).toEqual(['good-1', 'good-2']);
+    const rows = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.tx'));
+    const byName = new Map(rows.map((r) => [r.payload.name as string, r]));
+    expect(byName.get('good-1')).toMatchObject({ attempts: 1, lastError: null });
+    expect(byName.get('good-1')!.processedAt).toBeInstanceOf(Date);
+    expect(byName.get('bad')).toMatchObject({ attempts: 1, processedAt: null, lastError: 'provider body unreadable' });
+    expect(byName.get('bad')!.availableAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(await worker.runOnce()).toBe(0); // done rows are not run again; the failed one is not due yet
+  });
+});
+
+describe('batched enqueue', () => {
+  it('writes a burst in few statements and tells each caller whether its row was new', async () => {
+    const batcher = createEnqueueBatcher(t.app.db, { maxInFlight: 2 });
+    const keys = Array.from({ length: 60 }, (_, i) => `burst-${i % 40}`); // 20 keys twice
+    await enqueueOutbox(t.app.db, [{ topic: 'test.batch', payload: {}, dedupeKey: 'burst-0' }]); // stored before
+    const answers = await Promise.all(keys.map((dedupeKey) => batcher.enqueue({ topic: 'test.batch', payload: { dedupeKey }, dedupeKey })));
+    expect(answers.filter(Boolean)).toHaveLength(39);
+    expect(answers[0]).toBe(false);
+    const rows = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.batch'));
+    expect(rows).toHaveLength(40);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { outboxEvents } from '../../db/schema/index.js';
 import { safeErrorMessage } from '../logging.js';
 
@@ -10,6 +10,14 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
  * already got the message, so a retry does not send them twice). Throwing also retries.
  */
 export type OutboxHandler = (row: OutboxRow) => Promise<void | { retry: true; error: string; payload?: Record<string, unknown> }>;
+
+/**
+ * A handler that runs inside the transaction that claimed its row and marks it done, so the work and the
+ * "done" mark commit together (exactly once, even if the process dies between them). It may answer an
+ * effect to run after the commit (announcing what changed). Its rows are run one after another in one
+ * transaction, each in a savepoint: a failing row is rolled back alone and retried with backoff.
+ */
+export type OutboxTransactionalHandler = (tx: Tx, row: OutboxRow) => Promise<void | (() => Promise<void>)>;
 
 export interface OutboxLogger {
   warn(obj: object, msg?: string): void;
@@ -23,6 +31,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** A claimed row is hidden from other workers this long; a worker that dies mid-send frees it by then. */
   leaseSeconds?: number;
+  /** Rows per transaction for handleInTransaction topics: the rows' locks are held until it commits. */
+  transactionalBatchSize?: number;
   maxAttempts?: number;
   /** Delay before retry n (1-based): 10 s, 20 s, 40 s … capped at 1 hour. */
   backoffMs?: (attempt: number) => number;
@@ -31,24 +41,40 @@ export interface OutboxWorkerOptions {
 export interface OutboxWorker {
   /** Producers in other modules register the topic they write: `app.outbox.handle('sms.send', fn)`. */
   handle(topic: string, handler: OutboxHandler): void;
+  /**
+   * For database-only work (crediting a payment): a batch of rows in one transaction with their done mark.
+   * Rows of one topic then run one after another, which suits work that queues on one row lock anyway
+   * (many top-ups of one wallet) and leaves the pool's other connections to the requests.
+   */
+  handleInTransaction(topic: string, handler: OutboxTransactionalHandler): void;
   /** Claims and runs due rows once; returns how many rows it ran. Tests call this instead of start(). */
   runOnce(): Promise<number>;
+  /**
+   * Work was just written: run now instead of at the next poll (a payment webhook is credited within
+   * milliseconds of its delivery). Other instances still find the row at their next poll.
+   */
+  kick(): void;
   start(): void;
   stop(): Promise<void>;
 }
 
 export const defaultBackoffMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000);
 
-/** Writes background work in the caller's transaction, so it exists exactly when the change does. */
+/**
+ * Writes background work in the caller's transaction, so it exists exactly when the change does. Answers
+ * how many rows were new: a row whose (topic, dedupeKey) is already there is not written again.
+ */
 export async function enqueueOutbox(
   db: DbOrTx,
   rows: { topic: string; payload: Record<string, unknown>; dedupeKey?: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const written = await db
     .insert(outboxEvents)
     .values(rows.map((r) => ({ topic: r.topic, payload: r.payload, dedupeKey: r.dedupeKey ?? null })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: outboxEvents.id });
+  return written.length;
 }
 
 /**
@@ -65,10 +91,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const leaseSeconds = options.leaseSeconds ?? 120;
   const maxAttempts = options.maxAttempts ?? 8;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const transactionalBatchSize = options.transactionalBatchSize ?? 50;
   const handlers = new Map<string, OutboxHandler>();
+  const transactional = new Map<string, OutboxTransactionalHandler>();
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  /** A kick that came while a batch ran: go again at once instead of sleeping. */
+  let kicked = false;
 
   async function claim(): Promise<OutboxRow[]> {
     const topics = [...handlers.keys()];
@@ -97,14 +127,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     await db.update(outboxEvents).set({ processedAt: sql`now()`, lastError: null }).where(eq(outboxEvents.id, row.id));
   }
 
-  async function fail(row: OutboxRow, error: string, payload?: Record<string, unknown>) {
+  /**
+   * A failed run: retry later, or give up after the last attempt. `row.attempts` counts this run. Rows run
+   * in a transaction were not leased, so their attempt is counted here (`countAttempt`), on that transaction.
+   */
+  async function fail(row: OutboxRow, error: string, payload?: Record<string, unknown>, on: DbOrTx = db, countAttempt = false) {
     const givingUp = row.attempts >= maxAttempts;
     const delaySeconds = Math.ceil(backoffMs(row.attempts) / 1000);
-    await db
+    await on
       .update(outboxEvents)
       .set({
         lastError: (givingUp ? `gave up after ${row.attempts} attempts: ` : '') + error.slice(0, 1000),
         ...(payload ? { payload } : {}),
+        ...(countAttempt ? { attempts: row.attempts } : {}),
         ...(givingUp ? { processedAt: sql`now()` } : { availableAt: sql`now() + make_interval(secs => ${delaySeconds})` }),
       })
       .where(eq(outboxEvents.id, row.id));
@@ -126,14 +161,54 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /** One transaction: claim due rows of the topic (SKIP LOCKED: another instance takes the next ones), run each in a savepoint, mark the good ones done. */
+  async function runInTransaction(topic: string, handler: OutboxTransactionalHandler): Promise<number> {
+    const effects: (() => Promise<void>)[] = [];
+    const ran = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outboxEvents)
+        .where(and(isNull(outboxEvents.processedAt), lte(outboxEvents.availableAt, sql`now()`), eq(outboxEvents.topic, topic)))
+        .orderBy(asc(outboxEvents.availableAt))
+        .limit(transactionalBatchSize)
+        .for('update', { skipLocked: true });
+      const done: string[] = [];
+      for (const row of rows) {
+        try {
+          const effect = await tx.transaction((savepoint) => handler(savepoint, row));
+          done.push(row.id);
+          if (effect) effects.push(effect);
+        } catch (err) {
+          await fail({ ...row, attempts: row.attempts + 1 }, safeErrorMessage(err), undefined, tx, true);
+        }
+      }
+      if (done.length > 0) {
+        await tx
+          .update(outboxEvents)
+          .set({ processedAt: sql`now()`, lastError: null, attempts: sql`${outboxEvents.attempts} + 1` })
+          .where(inArray(outboxEvents.id, done));
+      }
+      return rows.length;
+    });
+    // Independent of each other (each tells one payer): run them side by side, not one round trip after another.
+    await Promise.all(effects.map((effect) => effect().catch((err: unknown) => logger.error({ err, topic }, 'outbox effect after commit failed'))));
+    return ran;
+  }
+
   async function runOnce(): Promise<number> {
-    const rows = await claim();
-    await Promise.all(rows.map(runRow));
-    return rows.length;
+    const [rows, ...inTransaction] = await Promise.all([
+      claim().then(async (claimed) => {
+        await Promise.all(claimed.map(runRow));
+        return claimed.length;
+      }),
+      ...[...transactional].map(([topic, handler]) => runInTransaction(topic, handler)),
+    ]);
+    return inTransaction.reduce((sum, n) => sum + n, rows);
   }
 
   async function run() {
     while (running) {
+      kicked = false;
       let ran = 0;
       try {
         ran = await runOnce();
@@ -141,7 +216,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         logger.error({ err }, 'outbox poll failed');
       }
       // A full batch means more may be waiting: go again at once.
-      if (ran < batchSize && running) {
+      if (ran < batchSize && running && !kicked) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wake = () => {
@@ -158,7 +233,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     handle(topic, handler) {
       handlers.set(topic, handler);
     },
+    handleInTransaction(topic, handler) {
+      transactional.set(topic, handler);
+    },
     runOnce,
+    kick() {
+      kicked = true;
+      wake?.();
+    },
     start() {
       if (running) return;
       running = true;
