@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(traceIdPlugin);
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     // The SPA loads its own bundles only; the docs page needs inline styles.
     contentSecurityPolicy: {
       directives: {
@@ -201,6 +201,8 @@ export async function buildApp(options: BuildAppOptions) {
     // sandbox's hosted pages), which the cross-site check must refuse. same-origin still tells other sites nothing.
     referrerPolicy: { policy: 'same-origin' },
   });
+  // Built once: @fastify/helmet called helmet(options) again on every request, parsing the policy each time.
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
