@@ -45,6 +45,7 @@ import { METRO_MANILA_CODE } from '../platform/psgc/index.js';
 import { paymentsContext } from '../modules/payments/context.js';
 import { createPaymentLink } from '../modules/payments/payment-links.service.js';
 import { startLink, startTopUp } from '../modules/payments/top-ups.service.js';
+import { sendToProvider } from '../modules/payments/provider-start.js';
 import { ensureWallet, postToWallet } from '../modules/wallet/ledger.js';
 import { saveCard } from '../modules/wallet/payment-methods.service.js';
 import { paymentEvent } from '../platform/payments/index.js';
@@ -614,8 +615,8 @@ export class RouteAccessWorld {
     const w = this;
     const ctx = () => paymentsContext(w.t.app);
     const actorOf = (a: Ask) => w.people[a.whose].actor;
-    const topUp = (a: Ask, channel: 'qr' | 'ewallet' = 'qr') =>
-      w.db.transaction((tx) => startTopUp(ctx(), tx, actorOf(a), { channel, amountInCents: 50_000, ewallet: channel === 'ewallet' ? 'GCash' : undefined }));
+    const topUp = async (a: Ask, channel: 'qr' | 'ewallet' = 'qr') =>
+      sendToProvider(ctx(), await w.db.transaction((tx) => startTopUp(ctx(), tx, actorOf(a), { channel, amountInCents: 50_000, ewallet: channel === 'ewallet' ? 'GCash' : undefined })));
     const ledgerRow = async (a: Ask) =>
       (await w.db.transaction((tx) => postToWallet(tx, { userId: w.people[a.whose].id, type: 'Voucher', amountInCents: 100, description: CHECK })))!.id;
     const card = async (a: Ask) => {
@@ -627,7 +628,7 @@ export class RouteAccessWorld {
       const shipmentId = w.shipments[a.whose].id;
       if (!w.paymentLinks.has(shipmentId)) {
         const link = await w.db.transaction((tx) => createPaymentLink(ctx(), tx, w.staffActor, { shipmentId }));
-        w.paymentLinks.set(shipmentId, link.id);
+        w.paymentLinks.set(shipmentId, (await sendToProvider(ctx(), link.paymentRequestId)).id);
       }
       return w.paymentLinks.get(shipmentId)!;
     };
@@ -681,8 +682,9 @@ export class RouteAccessWorld {
         send('POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: w.shipments[a.whose].id }),
       'POST /api/payments/requests/xendit/expire-payment-link': async (a) => {
         const link = await w.db.transaction((tx) => createPaymentLink(ctx(), tx, w.staffActor, { shipmentId: w.shipments[a.whose].id }));
+        await sendToProvider(ctx(), link.paymentRequestId);
         w.paymentLinks.delete(w.shipments[a.whose].id);
-        return send('POST', '/api/payments/requests/xendit/expire-payment-link', { invoiceId: link.id });
+        return send('POST', '/api/payments/requests/xendit/expire-payment-link', { invoiceId: link.paymentRequestId });
       },
       'GET /api/payments/requests/xendit/invoice/:invoiceId': async (a) => get(`/api/payments/requests/xendit/invoice/${await linkOf(a)}`),
       'GET /api/payments/requests/xendit/invoice/shipment/:shipmentId': async (a) =>

@@ -9,20 +9,29 @@ import { findVisibleShipment } from '../shipments/status.service.js';
 import { amountPaidInCents } from '../transactions/shipment-payments.js';
 import { lockShipment } from '../shipments/shipments.repository.js';
 import { returnUrl, type PaymentsContext } from './context.js';
+import type { ReservedDetails } from './provider-start.js';
 import { findById, findByProviderId, isOpen, toPaymentRequestDto, type PaymentRequestRow } from './payment-requests.repository.js';
 
 /**
  * Payment links for a shipment (staff's "generate payment link"): an invoice at the provider for what is
  * still unpaid. One link is active per shipment: a new one expires the one before. Paying it records a
- * transaction for the shipment (webhook.service.ts), from which its payment status follows.
+ * transaction for the shipment (webhook.service.ts), from which its payment status follows. The link is
+ * reserved in the caller's transaction and made at the provider after it commits (provider-start.ts); so are
+ * the provider's invoices of the links it replaces expired (`expireAtProvider`).
  */
+export interface LinkReserved {
+  paymentRequestId: string;
+  /** Provider invoice ids to expire after the commit. */
+  expireAtProvider: string[];
+}
+
 export async function createPaymentLink(
   ctx: PaymentsContext,
   tx: Tx,
   actor: Actor,
   input: { shipmentId: string; amountInCents?: number; expiresInHours?: number },
   ip?: string,
-): Promise<PaymentRequestDto> {
+): Promise<LinkReserved> {
   const visible = await findVisibleShipment(tx as unknown as Db, actor, input.shipmentId);
   const shipment = (await lockShipment(tx, visible.id))!;
   if (shipment.status === 'Cancelled') throw fieldError('shipmentId', 'This shipment is cancelled: there is nothing to pay', 'RULE_BROKEN');
@@ -32,9 +41,17 @@ export async function createPaymentLink(
   if (amountInCents > unpaid) {
     throw fieldError('amountInCents', `At most ${formatMoney(unpaid)} is still unpaid on this shipment`, 'RULE_BROKEN');
   }
-  for (const earlier of await openLinksOf(tx, shipment.id)) await expireRow(ctx, tx, earlier);
+  const expireAtProvider: string[] = [];
+  for (const earlier of await openLinksOf(tx, shipment.id)) expireAtProvider.push(...(await expireRow(tx, earlier)).atProvider);
 
   const expiresAt = new Date(Date.now() + (input.expiresInHours ?? PAYMENT_LINK_DEFAULT_HOURS) * 3_600_000);
+  const page = `/packages/${shipment.trackingNumber}`;
+  const details: ReservedDetails = {
+    description: `Hatid shipment ${shipment.trackingNumber}`,
+    successReturnUrl: returnUrl(ctx, page, { success: 'true', method: 'payment_link', amount: amountInCents }),
+    failureReturnUrl: returnUrl(ctx, page, { failure: 'true', method: 'payment_link', amount: amountInCents }),
+    trackingNumber: shipment.trackingNumber,
+  };
   const [row] = await tx
     .insert(paymentRequests)
     .values({
@@ -46,43 +63,28 @@ export async function createPaymentLink(
       createdById: actor.id,
       shipmentId: shipment.id,
       expiresAt,
+      methodDetails: { ...details },
     })
-    .returning();
-  const page = `/packages/${shipment.trackingNumber}`;
-  const successReturnUrl = returnUrl(ctx, page, { success: 'true', method: 'payment_link', amount: amountInCents });
-  const failureReturnUrl = returnUrl(ctx, page, { failure: 'true', method: 'payment_link', amount: amountInCents });
-  const invoice = await ctx.provider.createInvoice({
-    externalId: row!.id,
-    amountInCents,
-    description: `Hatid shipment ${shipment.trackingNumber}`,
-    expiresAt,
-    successRedirectUrl: successReturnUrl,
-    failureRedirectUrl: failureReturnUrl,
-    idempotencyKey: row!.id,
-  });
-  const [created] = await tx
-    .update(paymentRequests)
-    .set({
-      providerRequestId: invoice.providerRequestId,
-      checkoutUrl: invoice.checkoutUrl,
-      expiresAt: invoice.expiresAt,
-      methodDetails: { successReturnUrl, failureReturnUrl, trackingNumber: shipment.trackingNumber },
-      updatedAt: new Date(),
-    })
-    .where(eq(paymentRequests.id, row!.id))
     .returning();
   await recordActivity(tx, {
     actor,
     action: 'CREATED',
     entity: 'PaymentLink',
-    entityId: created!.id,
+    entityId: row!.id,
     category: 'payments',
     summary: `Payment link for ${shipment.trackingNumber}: ${formatMoney(amountInCents)}`,
-    after: { shipmentId: shipment.id, amountInCents, expiresAt: created!.expiresAt?.toISOString() },
+    after: { shipmentId: shipment.id, amountInCents, expiresAt: expiresAt.toISOString() },
     status: 'PENDING',
     ip: ip ?? null,
   });
-  return toPaymentRequestDto(created!);
+  return { paymentRequestId: row!.id, expireAtProvider };
+}
+
+/** Tells the provider to close invoices already expired on our side; a failure is logged, not fatal (a late payment still counts). */
+export async function expireInvoicesAtProvider(ctx: PaymentsContext, invoiceIds: string[], log: { warn(obj: object, msg: string): void }): Promise<void> {
+  for (const id of invoiceIds) {
+    await ctx.provider.expireInvoice(id).catch((err: unknown) => log.warn({ err, invoiceId: id }, 'The provider did not expire a replaced payment link'));
+  }
 }
 
 async function openLinksOf(tx: DbOrTx, shipmentId: string): Promise<PaymentRequestRow[]> {
@@ -100,14 +102,14 @@ async function openLinksOf(tx: DbOrTx, shipmentId: string): Promise<PaymentReque
   return rows;
 }
 
-async function expireRow(ctx: PaymentsContext, tx: DbOrTx, row: PaymentRequestRow): Promise<PaymentRequestRow> {
-  if (row.providerRequestId && isOpen(row)) await ctx.provider.expireInvoice(row.providerRequestId);
+/** Expires a link on our side; answers the provider invoice to expire after the commit, if it was still open there. */
+async function expireRow(tx: DbOrTx, row: PaymentRequestRow): Promise<{ row: PaymentRequestRow; atProvider: string[] }> {
   const [expired] = await tx
     .update(paymentRequests)
     .set({ status: 'EXPIRED', updatedAt: new Date() })
     .where(eq(paymentRequests.id, row.id))
     .returning();
-  return expired!;
+  return { row: expired!, atProvider: row.providerRequestId && isOpen(row) ? [row.providerRequestId] : [] };
 }
 
 /** By our id or the provider's invoice id. */
@@ -116,13 +118,19 @@ async function findLink(db: DbOrTx, ctx: PaymentsContext, invoiceId: string, loc
   return row && row.channel === 'payment_link' ? row : null;
 }
 
-export async function expirePaymentLink(ctx: PaymentsContext, tx: Tx, actor: Actor, invoiceId: string, ip?: string): Promise<PaymentRequestDto> {
+export async function expirePaymentLink(
+  ctx: PaymentsContext,
+  tx: Tx,
+  actor: Actor,
+  invoiceId: string,
+  ip?: string,
+): Promise<{ link: PaymentRequestDto; expireAtProvider: string[] }> {
   const row = await findLink(tx, ctx, invoiceId, true);
   if (!row) throw notFound('Payment link');
   await findVisibleShipment(tx as unknown as Db, actor, row.shipmentId!);
   if (row.status === 'SUCCEEDED' || row.status === 'COMPLETED') throw new AppError('CONFLICT', 'This payment link is already paid');
-  if (row.status !== 'PENDING' && row.status !== 'REQUIRES_ACTION') return toPaymentRequestDto(row);
-  const expired = await expireRow(ctx, tx, row);
+  if (row.status !== 'PENDING' && row.status !== 'REQUIRES_ACTION') return { link: toPaymentRequestDto(row), expireAtProvider: [] };
+  const expired = await expireRow(tx, row);
   await recordActivity(tx, {
     actor,
     action: 'UPDATED',
@@ -134,7 +142,7 @@ export async function expirePaymentLink(ctx: PaymentsContext, tx: Tx, actor: Act
     after: { status: 'EXPIRED' },
     ip: ip ?? null,
   });
-  return toPaymentRequestDto(expired);
+  return { link: toPaymentRequestDto(expired.row), expireAtProvider: expired.atProvider };
 }
 
 /** One link ("invoice"), seen by whoever sees its shipment. */

@@ -30,7 +30,8 @@ import { mayRecordPayments } from '../shipments/operations.service.js';
 import { paymentsContext } from './context.js';
 import { listFlaggedPayments } from './flagged.service.js';
 import { myPaymentRequest } from './my-requests.service.js';
-import { activeLinkOfShipment, createPaymentLink, expirePaymentLink, getInvoice, invoicesOfShipment } from './payment-links.service.js';
+import { activeLinkOfShipment, createPaymentLink, expireInvoicesAtProvider, expirePaymentLink, getInvoice, invoicesOfShipment, type LinkReserved } from './payment-links.service.js';
+import { sendToProvider } from './provider-start.js';
 import { startShipmentCheckout } from './shipment-checkout.service.js';
 import { simulateQr, startLink, startTopUp } from './top-ups.service.js';
 import { createWebhookHandler, PAYMENT_WEBHOOK_TOPIC, receiveWebhook } from './webhook-inbox.js';
@@ -57,19 +58,50 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.outbox.handleInTransaction(PAYMENT_WEBHOOK_TOPIC, createWebhookHandler(app));
   const webhookInbox = createEnqueueBatcher(app.db);
 
+  type KeyedRequest = { headers: { 'idempotency-key'?: string | string[] | undefined }; routeOptions: { url?: string }; body: unknown };
+  const idempotencyOf = (request: KeyedRequest, actor: Actor) => ({
+    key: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined,
+    userId: actor.id,
+    route: `POST ${request.routeOptions.url}`,
+    body: request.body,
+  });
+
   /** Runs a money-moving call once per Idempotency-Key, in one transaction with the key. */
   async function once(
-    request: { headers: { 'idempotency-key'?: string | string[] | undefined }; routeOptions: { url?: string }; body: unknown },
+    request: KeyedRequest,
     reply: FastifyReply,
     actor: Actor,
     work: (tx: Tx) => Promise<unknown>,
   ) {
     const result = await withIdempotency(
       app.db,
-      { key: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body },
+      idempotencyOf(request, actor),
       async (tx) => ({ status: 201, body: { data: await work(tx) } }),
     );
     return reply.status(result.status).send(result.body);
+  }
+
+  /**
+   * Starts a payment once per Idempotency-Key: the request is reserved in one transaction with the key, and the
+   * provider is called after that commits (provider-start.ts). A replay of the key answers the request as it is
+   * now, making the provider call if an earlier attempt could not reach the provider.
+   */
+  async function startPayment(
+    request: KeyedRequest,
+    reply: FastifyReply,
+    actor: Actor,
+    reserve: (tx: Tx) => Promise<string | LinkReserved>,
+  ) {
+    const result = await withIdempotency(
+      app.db,
+      idempotencyOf(request, actor),
+      async (tx) => {
+        const reserved = await reserve(tx);
+        return { status: 201, body: typeof reserved === 'string' ? { paymentRequestId: reserved, expireAtProvider: [] } : reserved };
+      },
+    );
+    await expireInvoicesAtProvider(ctx(), result.body.expireAtProvider, app.log);
+    return reply.status(result.status).send({ data: await sendToProvider(ctx(), result.body.paymentRequestId) });
   }
 
   app.post(
@@ -78,7 +110,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, cardTokenId, returnPath } = request.body;
-      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'card', amountInCents, paymentMethodId: cardTokenId, returnPath }));
+      return startPayment(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'card', amountInCents, paymentMethodId: cardTokenId, returnPath }));
     },
   );
 
@@ -97,7 +129,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, paymentMethodId, returnPath } = request.body;
-      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'direct_debit', amountInCents, paymentMethodId, returnPath }));
+      return startPayment(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'direct_debit', amountInCents, paymentMethodId, returnPath }));
     },
   );
 
@@ -116,7 +148,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, paymentMethodId, returnPath } = request.body;
-      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'ewallet', amountInCents, paymentMethodId, returnPath }));
+      return startPayment(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'ewallet', amountInCents, paymentMethodId, returnPath }));
     },
   );
 
@@ -126,7 +158,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, ewallet, returnPath } = request.body;
-      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'ewallet', amountInCents, ewallet, returnPath }));
+      return startPayment(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'ewallet', amountInCents, ewallet, returnPath }));
     },
   );
 
@@ -135,7 +167,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Pay what is unpaid on one of my shipments by e-wallet', headers: idempotencyHeaders, body: ewalletCheckoutBody, response: started } },
     async (request, reply) => {
       const actor = request.requireActor();
-      return once(request, reply, actor, (tx) => startShipmentCheckout(ctx(), tx, actor, request.body));
+      return startPayment(request, reply, actor, (tx) => startShipmentCheckout(ctx(), tx, actor, request.body));
     },
   );
 
@@ -144,7 +176,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Top up my wallet by a one-time QR Ph code', headers: idempotencyHeaders, body: oneTimeQrBody, response: started } },
     async (request, reply) => {
       const actor = request.requireActor();
-      return once(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'qr', amountInCents: request.body.amountInCents }));
+      return startPayment(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'qr', amountInCents: request.body.amountInCents }));
     },
   );
 
@@ -162,7 +194,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Staff: a payment link for what is unpaid on a shipment (a new one expires the last)', headers: idempotencyHeaders, body: createPaymentLinkBody, response: started } },
     async (request, reply) => {
       const actor = staffWhoRecordsPayments(request.requireActor());
-      return once(request, reply, actor, (tx) => createPaymentLink(ctx(), tx, actor, request.body, request.ip));
+      return startPayment(request, reply, actor, (tx) => createPaymentLink(ctx(), tx, actor, request.body, request.ip));
     },
   );
 
@@ -171,7 +203,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Staff: expire a payment link', body: expirePaymentLinkBody, response: { 200: dataOf(paymentRequestDto), ...errors } } },
     async (request) => {
       const actor = staffWhoRecordsPayments(request.requireActor());
-      return { data: await app.db.transaction((tx) => expirePaymentLink(ctx(), tx, actor, request.body.invoiceId, request.ip)) };
+      const { link, expireAtProvider } = await app.db.transaction((tx) => expirePaymentLink(ctx(), tx, actor, request.body.invoiceId, request.ip));
+      await expireInvoicesAtProvider(ctx(), expireAtProvider, request.log);
+      return { data: link };
     },
   );
 

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { Ewallet, PaymentRequestDto } from '@hatid/domain';
+import type { Ewallet } from '@hatid/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -9,20 +8,21 @@ import { lockShipment } from '../shipments/shipments.repository.js';
 import { findVisibleShipment } from '../shipments/status.service.js';
 import { amountPaidInCents } from '../transactions/shipment-payments.js';
 import { returnUrl, type PaymentsContext } from './context.js';
-import { toPaymentRequestDto } from './payment-requests.repository.js';
+import type { ReservedDetails } from './provider-start.js';
 
 /**
  * E-wallet checkout of a shipment (POST /payments/requests/ewallet/checkout): the sender pays what is still
  * unpaid with GCash or Maya without going through the wallet. The confirmed payment becomes one of the
  * shipment's transactions (webhook.service.ts), and its payment status follows. The return page gets
- * wallet-success / failure so the shipment page can say how it went.
+ * wallet-success / failure so the shipment page can say how it went. Reserved here, in the caller's
+ * transaction; the provider is called after it commits (provider-start.ts). Returns our request id.
  */
 export async function startShipmentCheckout(
   ctx: PaymentsContext,
   tx: Tx,
   actor: Actor,
   input: { shipmentId: string; ewallet: Ewallet; returnPath?: string },
-): Promise<PaymentRequestDto> {
+): Promise<string> {
   await assertPaymentOptionOn(tx, ctx.env, 'ewallet', 'ewallet');
   const visible = await findVisibleShipment(tx as unknown as Db, actor, input.shipmentId);
   if (visible.ownerId !== actor.id && visible.bookedById !== actor.id) {
@@ -32,6 +32,14 @@ export async function startShipmentCheckout(
   if (shipment.status === 'Cancelled') throw fieldError('shipmentId', 'This shipment is cancelled: there is nothing to pay', 'RULE_BROKEN');
   const unpaid = shipment.totalInCents - (await amountPaidInCents(tx, shipment.id));
   if (unpaid <= 0) throw fieldError('shipmentId', 'This shipment is already paid in full', 'RULE_BROKEN');
+  const page = input.returnPath ?? `/packages/${shipment.trackingNumber}`;
+  const details: ReservedDetails = {
+    description: `Hatid shipment ${shipment.trackingNumber}`,
+    successReturnUrl: returnUrl(ctx, page, { 'wallet-success': 'true', method: 'ewallet', amount: unpaid }),
+    failureReturnUrl: returnUrl(ctx, page, { failure: 'true', method: 'ewallet', amount: unpaid }),
+    ewallet: input.ewallet,
+    trackingNumber: shipment.trackingNumber,
+  };
   const [row] = await tx
     .insert(paymentRequests)
     .values({
@@ -42,32 +50,8 @@ export async function startShipmentCheckout(
       userId: actor.id,
       createdById: actor.id,
       shipmentId: shipment.id,
-      methodDetails: { ewallet: input.ewallet },
+      methodDetails: { ...details },
     })
-    .returning();
-  const page = input.returnPath ?? `/packages/${shipment.trackingNumber}`;
-  const successReturnUrl = returnUrl(ctx, page, { 'wallet-success': 'true', method: 'ewallet', amount: unpaid });
-  const failureReturnUrl = returnUrl(ctx, page, { failure: 'true', method: 'ewallet', amount: unpaid });
-  const charged = await ctx.provider.charge({
-    referenceId: row!.id,
-    amountInCents: unpaid,
-    channel: 'ewallet',
-    ewallet: input.ewallet,
-    description: `Hatid shipment ${shipment.trackingNumber}`,
-    successReturnUrl,
-    failureReturnUrl,
-    idempotencyKey: row!.id,
-  });
-  const [startedRow] = await tx
-    .update(paymentRequests)
-    .set({
-      providerRequestId: charged.providerRequestId,
-      status: charged.status,
-      checkoutUrl: charged.checkoutUrl,
-      methodDetails: { ewallet: input.ewallet, successReturnUrl, failureReturnUrl, trackingNumber: shipment.trackingNumber },
-      updatedAt: new Date(),
-    })
-    .where(eq(paymentRequests.id, row!.id))
-    .returning();
-  return toPaymentRequestDto(startedRow!);
+    .returning({ id: paymentRequests.id });
+  return row!.id;
 }

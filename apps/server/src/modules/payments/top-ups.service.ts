@@ -9,12 +9,14 @@ import { assertPaymentOptionOn } from '../flags/flags.service.js';
 import { ensureWallet } from '../wallet/ledger.js';
 import { findOwnMethod, type CardTokenRow } from '../wallet/payment-methods.service.js';
 import { returnUrl, type PaymentsContext } from './context.js';
-import { findById, toPaymentRequestDto } from './payment-requests.repository.js';
+import { findById } from './payment-requests.repository.js';
+import type { ReservedDetails } from './provider-start.js';
 
 /**
  * Wallet top-ups (issue 12): each starts a payment request at the provider and credits nothing. Money arrives
  * only with the provider's confirmation (webhook.service.ts), exactly once. The row is written first so our
- * id is the provider's reference and its idempotency key: a retried call cannot charge twice.
+ * id is the provider's reference and its idempotency key: a retried call cannot charge twice. The provider is
+ * called after the row commits (provider-start.ts).
  */
 export interface TopUpInput {
   channel: PaymentChannel;
@@ -36,7 +38,8 @@ const KIND_OF: Record<PaymentChannel, CardTokenRow['kind'] | null> = {
 /** A QR code is shown on a screen for a short while; the payer makes a new one after. */
 const QR_VALID_MS = 15 * 60_000;
 
-export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, input: TopUpInput): Promise<PaymentRequestDto> {
+/** Reserves the top-up in the caller's transaction; returns our request id for sendToProvider (provider-start.ts). */
+export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, input: TopUpInput): Promise<string> {
   await assertPaymentOptionOn(tx, ctx.env, 'wallet', 'method');
   await assertPaymentOptionOn(tx, ctx.env, input.channel, 'method');
   let method: CardTokenRow | null = null;
@@ -52,6 +55,14 @@ export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, inp
   await ensureWallet(tx, actor.id);
   const ewallet = input.ewallet ?? method?.ewallet ?? undefined;
   const bank = input.bank ?? method?.bank ?? undefined;
+  const back = { method: input.channel, amount: input.amountInCents };
+  const details: ReservedDetails = {
+    description: 'Hatid wallet top-up',
+    successReturnUrl: returnUrl(ctx, input.returnPath, { success: 'true', ...back }),
+    failureReturnUrl: returnUrl(ctx, input.returnPath, { failure: 'true', ...back }),
+    ...(ewallet ? { ewallet } : {}),
+    ...(bank ? { bank } : {}),
+  };
   const [row] = await tx
     .insert(paymentRequests)
     .values({
@@ -63,36 +74,10 @@ export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, inp
       createdById: actor.id,
       cardTokenId: method?.id ?? null,
       expiresAt: input.channel === 'qr' ? new Date(Date.now() + QR_VALID_MS) : null,
-      methodDetails: { ...(ewallet ? { ewallet } : {}), ...(bank ? { bank } : {}) },
+      methodDetails: { ...details },
     })
-    .returning();
-  const back = { method: input.channel, amount: input.amountInCents };
-  const successReturnUrl = returnUrl(ctx, input.returnPath, { success: 'true', ...back });
-  const failureReturnUrl = returnUrl(ctx, input.returnPath, { failure: 'true', ...back });
-  const charged = await ctx.provider.charge({
-    referenceId: row!.id,
-    amountInCents: input.amountInCents,
-    channel: input.channel,
-    ewallet,
-    bank,
-    paymentTokenId: method?.providerMethodId,
-    description: `Hatid wallet top-up`,
-    successReturnUrl,
-    failureReturnUrl,
-    idempotencyKey: row!.id,
-  });
-  const [started] = await tx
-    .update(paymentRequests)
-    .set({
-      providerRequestId: charged.providerRequestId,
-      status: charged.status,
-      checkoutUrl: charged.checkoutUrl,
-      methodDetails: { ...row!.methodDetails, qrString: charged.qrString, successReturnUrl, failureReturnUrl },
-      updatedAt: new Date(),
-    })
-    .where(eq(paymentRequests.id, row!.id))
-    .returning();
-  return toPaymentRequestDto(started!);
+    .returning({ id: paymentRequests.id });
+  return row!.id;
 }
 
 /**
