@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
+import { startPaymentExpirySweep } from './modules/payments/expiry-sweep.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -63,12 +64,14 @@ const app = await buildApp({
 });
 busLog = app.log;
 
+let stopPaymentSweep = () => {};
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, finish the ones in flight, then close the database (PGlite flushes to DATA_DIR).
+  stopPaymentSweep();
   await app.close(); // also stops the outbox worker and closes the sockets
   await events?.close();
   await database.close();
@@ -80,6 +83,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.outbox.start();
+stopPaymentSweep = startPaymentExpirySweep(app.db, app.log);
 app.log.info(
   { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name, events: app.events.kind },
   `Hatid is serving on http://localhost:${config.PORT}`,
