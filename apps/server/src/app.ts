@@ -65,6 +65,7 @@ import { createPayments, type PaymentProvider, type Payments } from './platform/
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { cardTokensRoutes } from './modules/payments/card-tokens.routes.js';
+import { cardTokenizerRoutes } from './modules/payments/card-tokenizer.routes.js';
 import { paymentsRoutes, shipmentPaymentLinkRoutes } from './modules/payments/payments.routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.js';
 
@@ -186,6 +187,9 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(traceIdPlugin);
+  // With Xendit the wallet page tokenizes cards in Xendit.js: its script, its API, and the 3-D Secure page it
+  // shows in a frame. The sandbox tokenizes in our own bundle and needs none of them.
+  const xendit = app.payments.provider.name === 'xendit';
   const securityHeaders = helmet({
     // The SPA loads its own bundles only; the docs page needs inline styles.
     contentSecurityPolicy: {
@@ -193,8 +197,9 @@ export async function buildApp(options: BuildAppOptions) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'", ...(xendit ? ['https://js.xendit.co'] : [])],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(xendit ? ['https://api.xendit.co'] : [])],
+        ...(xendit ? { frameSrc: ["'self'", 'https://*.xendit.co'] } : {}),
       },
     },
     // Not helmet's no-referrer: with it a browser sends `Origin: null` on a plain HTML form POST (the payment
@@ -260,6 +265,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(flagsRoutes, { prefix: '/flags' });
       await api.register(cardTokensRoutes, { prefix: '/card-tokens' });
       await api.register(paymentsRoutes, { prefix: '/payments' });
+      await api.register(cardTokenizerRoutes, { prefix: '/payments' });
       await api.register(shipmentPaymentLinkRoutes, { prefix: '/shipments' });
       // The sandbox's hosted pages exist only while the sandbox is the provider.
       if (app.payments.provider.name === 'sandbox') await api.register(sandboxRoutes, { prefix: '/payments/sandbox' });

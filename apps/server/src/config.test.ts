@@ -20,6 +20,13 @@ describe('configuration from the environment', () => {
   it('requires the real providers’ keys only when they are chosen', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'semaphore' })).toThrow(/SEMAPHORE_API_KEY: required when SMS_PROVIDER=semaphore/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k' })).toThrow(/XENDIT_CALLBACK_TOKEN/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't' })).toThrow(
+      /XENDIT_PUBLIC_KEY: required when PAYMENT_PROVIDER=xendit/,
+    );
+    const xendit = loadConfig({ PAYMENT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't', XENDIT_PUBLIC_KEY: 'xnd_public_development_abc' });
+    expect(xendit.XENDIT_PUBLIC_KEY).toBe('xnd_public_development_abc');
+    // The sandbox tokenizes in the browser itself: no key needed, and an empty one counts as unset.
+    expect(loadConfig({ XENDIT_PUBLIC_KEY: '' }).XENDIT_PUBLIC_KEY).toBeUndefined();
     expect(loadConfig({ SMS_PROVIDER: 'semaphore', SEMAPHORE_API_KEY: 'k' }).SMS_PROVIDER).toBe('semaphore');
   });
 

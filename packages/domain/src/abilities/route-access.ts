@@ -499,6 +499,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/payments/flagged': { own: only(STAFF) },
   /** The provider's webhook: the callback token is the permission, not a session. */
   'POST /api/payments/webhooks/xendit': PUBLIC,
+  /** Which card tokenizer the browser loads (the publishable key is meant for browsers). */
+  'GET /api/payments/card-tokenizer': PUBLIC,
   /** The sandbox provider's hosted pages: the unguessable id in the address is the permission. */
   'GET /api/payments/sandbox/checkout/:id': PUBLIC,
   'POST /api/payments/sandbox/checkout/:id/pay': PUBLIC,

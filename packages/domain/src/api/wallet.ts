@@ -177,6 +177,19 @@ export const paymentRequestDto = z.object({
 });
 export type PaymentRequestDto = z.infer<typeof paymentRequestDto>;
 
+/** Xendit.js, Xendit's card tokenizer for the browser (the server's content security policy allows it with Xendit). */
+export const XENDIT_JS_URL = 'https://js.xendit.co/v1/xendit.min.js';
+
+/**
+ * GET /payments/card-tokenizer: who turns a card into a token in the browser. The sandbox's tokenizer is part
+ * of the web app; with Xendit the page loads Xendit.js and tokenizes with the publishable key (never a secret).
+ */
+export const cardTokenizerDto = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({ provider: z.literal('xendit'), publishableKey: z.string(), scriptUrl: z.string() }),
+]);
+export type CardTokenizerDto = z.infer<typeof cardTokenizerDto>;
+
 /** A linked account awaiting the payer's authorisation at the provider. */
 export const linkStartedDto = z.object({ paymentMethodId: z.string(), checkoutUrl: z.string(), status: z.string() });
 
