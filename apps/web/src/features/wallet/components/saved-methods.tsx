@@ -1,32 +1,58 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { DIRECT_DEBIT_BANKS, EWALLETS } from '@hatid/domain';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-client';
 import { linkBank, linkEwallet, makeDefaultMethod, methodsQueryOptions, removeMethod, saveCard, walletKey } from '../api/wallet-api';
-import { tokenizeCard } from '../lib/sandbox-card-token';
+import { cardTokenizerFor, cardTokenizerQueryOptions, type CardField } from '../lib/card-tokenizer';
 import { useEnabledMethods } from './top-up-panel';
 
 const message = (e: unknown) => (isApiError(e) ? (e.details?.[0]?.message ?? e.message) : 'Something went wrong. Please try again.');
 
-/** Saved cards, linked banks and e-wallets: one default; add a card (tokenized here), link a bank or e-wallet. */
+/** The card form's fields, by the names the tokenizers report problems with. */
+const CARD_FIELDS = [
+  { field: 'number', label: 'Card number', placeholder: 'Card number', inputMode: 'numeric', autoComplete: 'cc-number' },
+  { field: 'expiry', label: 'Expiry (MM/YY)', placeholder: 'MM/YY', inputMode: undefined, autoComplete: 'cc-exp' },
+  { field: 'cvv', label: 'CVV', placeholder: 'CVV', inputMode: 'numeric', autoComplete: 'cc-csc' },
+] as const;
+
+/**
+ * Saved cards, linked banks and e-wallets: one default; add a card, link a bank or e-wallet. A card is
+ * tokenized in this page by the tokenizer the server names (the sandbox's, or Xendit.js with its 3-D Secure
+ * page in a dialog); only the token, brand, last four digits and expiry are sent to the server.
+ */
 export function SavedMethods() {
   const enabled = useEnabledMethods();
   const methods = useQuery(methodsQueryOptions());
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: walletKey });
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<{ field: CardField; message: string } | null>(null);
   const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  /** The bank's 3-D Secure page while the payer confirms the card. */
+  const [authenticationUrl, setAuthenticationUrl] = useState<string | null>(null);
+  const attempt = useRef<AbortController | null>(null);
+  const errorId = useId();
+  // Ask which tokenizer to use as soon as the form opens (Xendit.js then loads on the first save).
+  useQuery({ ...cardTokenizerQueryOptions(), enabled: adding });
+  useEffect(() => () => attempt.current?.abort(), []);
 
   async function addCard() {
-    const result = tokenizeCard(card);
-    if (!result.ok) return setCardError(result.message);
+    if (saving) return;
+    setSaving(true);
     setCardError(null);
+    const controller = new AbortController();
+    attempt.current = controller;
     try {
+      const tokenizer = cardTokenizerFor(await queryClient.fetchQuery(cardTokenizerQueryOptions()));
+      const result = await tokenizer.tokenize(card, { onAuthentication: setAuthenticationUrl, signal: controller.signal });
+      setAuthenticationUrl(null);
+      if (!result.ok) return setCardError({ field: result.field, message: result.message });
       const { ok: _ok, ...token } = result;
       await saveCard(token);
       setCard({ number: '', expiry: '', cvv: '' });
@@ -34,7 +60,11 @@ export function SavedMethods() {
       toast.success('Card saved');
       void refresh();
     } catch (e) {
-      setCardError(message(e));
+      setAuthenticationUrl(null);
+      setCardError({ field: 'card', message: message(e) });
+    } finally {
+      attempt.current = null;
+      setSaving(false);
     }
   }
 
@@ -103,18 +133,48 @@ export function SavedMethods() {
             void addCard();
           }}
         >
-          <Input aria-label="Card number" placeholder="Card number" inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
-          <Input aria-label="Expiry (MM/YY)" placeholder="MM/YY" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
-          <Input aria-label="CVV" placeholder="CVV" inputMode="numeric" autoComplete="cc-csc" value={card.cvv} onChange={(e) => setCard({ ...card, cvv: e.target.value })} />
+          {CARD_FIELDS.map(({ field, label, placeholder, inputMode, autoComplete }) => {
+            const problem = cardError?.field === field ? cardError.message : null;
+            return (
+              <div key={field} className="flex flex-col gap-1">
+                <Input
+                  aria-label={label}
+                  placeholder={placeholder}
+                  inputMode={inputMode}
+                  autoComplete={autoComplete}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${errorId}-${field}` : undefined}
+                  value={card[field]}
+                  onChange={(e) => setCard({ ...card, [field]: e.target.value })}
+                />
+                {problem ? (
+                  <p id={`${errorId}-${field}`} role="alert" className="text-sm text-red-600">
+                    {problem}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
           <p className="text-xs text-slate-500 sm:col-span-3">The card number stays in your browser: only a token and the last four digits are saved.</p>
-          {cardError ? (
+          {cardError?.field === 'card' ? (
             <p role="alert" className="text-sm text-red-600 sm:col-span-3">
-              {cardError}
+              {cardError.message}
             </p>
           ) : null}
-          <Button type="submit" size="sm" className="sm:col-span-1">
+          <Button type="submit" size="sm" className="sm:col-span-1" loading={saving}>
             Save card
           </Button>
+          <Modal
+            open={authenticationUrl !== null}
+            onOpenChange={(open) => {
+              // Closing gives up this attempt; the card can be saved again from the form.
+              if (!open) attempt.current?.abort();
+            }}
+            title="Confirm your card"
+            description="Your bank asks you to confirm this card. This window closes by itself when you are done."
+          >
+            {authenticationUrl ? <iframe src={authenticationUrl} title="Your bank’s card confirmation (3-D Secure)" className="h-[28rem] w-full rounded-md border border-slate-200" /> : null}
+          </Modal>
         </form>
       ) : null}
     </Card>

@@ -1,10 +1,9 @@
-import type { CARD_BRANDS } from '@hatid/domain';
-
-type CardBrand = (typeof CARD_BRANDS)[number];
+import type { CardBrand, CardInput, TokenizeResult } from './card-tokenizer';
 
 /**
- * The sandbox's card tokenizer, run in the browser: the card number is checked (Luhn) and reduced to a
- * token, its brand and its last four digits here, and only those go to the server, as with Xendit.js.
+ * The checks every card passes before anything leaves the page (number by Luhn, an accepted brand, an expiry
+ * not past, a 3- or 4-digit CVV), and the sandbox's tokenizer built on them: the card is reduced to a token,
+ * its brand and its last four digits here, and only those go to the server, as with Xendit.js.
  */
 const BRANDS: [RegExp, CardBrand][] = [
   [/^4/, 'Visa'],
@@ -28,11 +27,19 @@ export function luhnValid(digits: string): boolean {
   return digits.length >= 12 && sum % 10 === 0;
 }
 
-export type TokenizeResult =
-  | { ok: true; token: string; cardBrand: CardBrand; last4: string; expiryMonth: number; expiryYear: number }
-  | { ok: false; field: 'number' | 'expiry' | 'cvv'; message: string };
+/** A card that passed the checks: what a tokenizer needs (the CVV only goes to the provider, never to us). */
+export interface CheckedCard {
+  digits: string;
+  cardBrand: CardBrand;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+}
 
-export function tokenizeCard(input: { number: string; expiry: string; cvv: string }, now = new Date()): TokenizeResult {
+export type CheckResult = ({ ok: true } & CheckedCard) | Extract<TokenizeResult, { ok: false }>;
+
+export function checkCard(input: CardInput, now = new Date()): CheckResult {
   const digits = input.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, field: 'number', message: 'Enter a valid card number' };
   const brand = BRANDS.find(([pattern]) => pattern.test(digits))?.[1];
@@ -44,7 +51,15 @@ export function tokenizeCard(input: { number: string; expiry: string; cvv: strin
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
     return { ok: false, field: 'expiry', message: 'This card has expired' };
   }
-  if (!/^\d{3,4}$/.test(input.cvv)) return { ok: false, field: 'cvv', message: 'Enter the 3 or 4 digits on the back' };
+  const cvv = input.cvv.trim();
+  if (!/^\d{3,4}$/.test(cvv)) return { ok: false, field: 'cvv', message: 'Enter the 3 or 4 digits on the back' };
+  return { ok: true, digits, cardBrand: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year, cvv };
+}
+
+/** The sandbox's token: made up here (`tok_sbx_…`), worthless anywhere but the sandbox provider. */
+export function tokenizeCard(input: CardInput, now = new Date()): TokenizeResult {
+  const card = checkCard(input, now);
+  if (!card.ok) return card;
   const token = `tok_sbx_${crypto.randomUUID().replaceAll('-', '')}`;
-  return { ok: true, token, cardBrand: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year };
+  return { ok: true, token, cardBrand: card.cardBrand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
 }
