@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import { startPaymentExpirySweep } from './modules/payments/expiry-sweep.js';
+import { sweepPaymentRequests } from './modules/payments/expiry-sweep.js';
+import { purgeProcessedOutbox } from './platform/outbox/index.js';
+import { startPeriodic } from './platform/periodic.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -64,14 +66,14 @@ const app = await buildApp({
 });
 busLog = app.log;
 
-let stopPaymentSweep = () => {};
+let stopPeriodic = () => {};
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, finish the ones in flight, then close the database (PGlite flushes to DATA_DIR).
-  stopPaymentSweep();
+  stopPeriodic();
   await app.close(); // also stops the outbox worker and closes the sockets
   await events?.close();
   await database.close();
@@ -83,7 +85,13 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.outbox.start();
-stopPaymentSweep = startPaymentExpirySweep(app.db, app.log);
+stopPeriodic = startPeriodic(
+  [
+    { name: 'payment expiry sweep', everyMs: 60_000, run: () => sweepPaymentRequests(app.db) },
+    { name: 'outbox purge', everyMs: 3_600_000, run: () => purgeProcessedOutbox(app.db) },
+  ],
+  app.log,
+);
 app.log.info(
   { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name, events: app.events.kind },
   `Hatid is serving on http://localhost:${config.PORT}`,

@@ -30,12 +30,3 @@ export async function sweepPaymentRequests(db: Db, now = new Date()): Promise<{ 
     .returning({ id: paymentRequests.id });
   return { expired: expired.length, failed: failed.length };
 }
-
-/** Runs the sweep every `everyMs` (a minute by default) until the returned stop is called. */
-export function startPaymentExpirySweep(db: Db, log: { error(obj: object, msg: string): void }, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    sweepPaymentRequests(db).catch((err: unknown) => log.error({ err }, 'payment expiry sweep failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

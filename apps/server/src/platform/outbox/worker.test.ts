@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createEnqueueBatcher } from './enqueue-batcher.js';
-import { createOutboxWorker, enqueueOutbox, type OutboxRow } from './worker.js';
+import { createOutboxWorker, enqueueOutbox, purgeProcessedOutbox, type OutboxRow } from './worker.js';
 
 let t: TestApp;
 const quiet = { warn: () => {}, error: () => {} };
@@ -140,5 +140,25 @@ describe('batched enqueue', () => {
     expect(answers[0]).toBe(false);
     const rows = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.batch'));
     expect(rows).toHaveLength(40);
+  });
+});
+
+describe('purging finished outbox work', () => {
+  it('forgets rows done over a week ago and rows given up over a month ago; keeps pending, recent and recently failed ones', async () => {
+    const day = 86_400_000;
+    const now = new Date('2026-12-01T00:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * day);
+    const rows = [
+      { name: 'done-8d', processedAt: ago(8), lastError: null },
+      { name: 'done-1d', processedAt: ago(1), lastError: null },
+      { name: 'failed-8d', processedAt: ago(8), lastError: 'gave up after 8 attempts: push service down' },
+      { name: 'failed-31d', processedAt: ago(31), lastError: 'gave up after 8 attempts: push service down' },
+      { name: 'pending-40d', processedAt: null, lastError: null },
+    ];
+    await t.app.db.insert(outboxEvents).values(rows.map((r) => ({ topic: 'test.purge', payload: { name: r.name }, processedAt: r.processedAt, lastError: r.lastError, createdAt: ago(40) })));
+    // One row per slice: the loop keeps going until a slice comes back short.
+    expect(await purgeProcessedOutbox(t.app.db, { now, slice: 1 })).toBe(2);
+    const left = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.purge'));
+    expect(left.map((r) => r.payload.name).sort()).toEqual(['done-1d', 'failed-8d', 'pending-40d']);
   });
 });

@@ -78,6 +78,42 @@ export async function enqueueOutbox(
 }
 
 /**
+ * Forgets finished work: rows done more than `keepDays` ago, and rows given up (kept with their error for
+ * inspection) after `keepFailedDays`. In slices of `slice` rows, so no delete holds many locks at once. A
+ * payment webhook delivered again after its row is gone is stored once more and found settled.
+ */
+export async function purgeProcessedOutbox(
+  db: Db,
+  options: { keepDays?: number; keepFailedDays?: number; slice?: number; now?: Date } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const day = 86_400_000;
+  const doneBefore = new Date(now.getTime() - (options.keepDays ?? 7) * day).toISOString();
+  const failedBefore = new Date(now.getTime() - (options.keepFailedDays ?? 30) * day).toISOString();
+  const slice = options.slice ?? 5000;
+  let purged = 0;
+  for (;;) {
+    const gone = await db
+      .delete(outboxEvents)
+      .where(
+        inArray(
+          outboxEvents.id,
+          db
+            .select({ id: outboxEvents.id })
+            .from(outboxEvents)
+            .where(
+              sql`${outboxEvents.processedAt} < case when ${outboxEvents.lastError} is null then ${doneBefore}::timestamptz else ${failedBefore}::timestamptz end`,
+            )
+            .limit(slice),
+        ),
+      )
+      .returning({ id: outboxEvents.id });
+    purged += gone.length;
+    if (gone.length < slice) return purged;
+  }
+}
+
+/**
  * Polls outbox_events. Rows are claimed in a short transaction (`FOR UPDATE SKIP LOCKED`, then a lease:
  * available_at moves forward and attempts goes up) and run outside it, so no transaction stays open while a
  * push service answers (PGlite has one connection), and two instances never run the same row at once.
