@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, isNull, lte, sql, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 
@@ -24,7 +24,7 @@ export async function sweepPaymentRequests(db: Db, now = new Date()): Promise<{ 
       and(
         eq(paymentRequests.status, 'PENDING'),
         isNull(paymentRequests.providerRequestId),
-        lte(paymentRequests.createdAt, sql`${new Date(now.getTime() - UNSTARTED_GIVE_UP_MS).toISOString()}::timestamptz`),
+        lte(paymentRequests.createdAt, new Date(now.getTime() - UNSTARTED_GIVE_UP_MS)),
       ),
     )
     .returning({ id: paymentRequests.id });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { DirectDebitBank, Ewallet, PaymentChannel, PaymentRequestDto } from '@hatid/domain';
+import type { DirectDebitBank, Ewallet, PaymentChannel } from '@hatid/domain';
 import type { Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';

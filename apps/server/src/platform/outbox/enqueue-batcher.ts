@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outboxEvents } from '../../db/schema/index.js';
+import { enqueueOutbox } from './worker.js';
 
 export interface BatchedRow {
   topic: string;
@@ -31,11 +30,7 @@ export function createEnqueueBatcher(db: Db, options: { maxInFlight?: number; ma
     waiting = waiting.slice(batch.length);
     inFlight++;
     try {
-      const written = await db
-        .insert(outboxEvents)
-        .values(batch.map(({ row }) => ({ topic: row.topic, payload: row.payload, dedupeKey: row.dedupeKey })))
-        .onConflictDoNothing()
-        .returning({ topic: outboxEvents.topic, dedupeKey: sql<string>`${outboxEvents.dedupeKey}` });
+      const written = await enqueueOutbox(db, batch.map(({ row }) => row));
       // The first of a batch's twins is the new one; the others, and rows stored earlier, are duplicates.
       const fresh = new Set(written.map((w) => `${w.topic}\u0000${w.dedupeKey}`));
       for (const { row, resolve } of batch) {

@@ -61,20 +61,19 @@ export interface OutboxWorker {
 export const defaultBackoffMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000);
 
 /**
- * Writes background work in the caller's transaction, so it exists exactly when the change does. Answers
- * how many rows were new: a row whose (topic, dedupeKey) is already there is not written again.
+ * Writes background work in the caller's transaction, so it exists exactly when the change does. Answers the
+ * rows it wrote: a row whose (topic, dedupeKey) is already there is not written again, and not in the answer.
  */
 export async function enqueueOutbox(
   db: DbOrTx,
   rows: { topic: string; payload: Record<string, unknown>; dedupeKey?: string }[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const written = await db
+): Promise<{ topic: string; dedupeKey: string | null }[]> {
+  if (rows.length === 0) return [];
+  return db
     .insert(outboxEvents)
     .values(rows.map((r) => ({ topic: r.topic, payload: r.payload, dedupeKey: r.dedupeKey ?? null })))
     .onConflictDoNothing()
-    .returning({ id: outboxEvents.id });
-  return written.length;
+    .returning({ topic: outboxEvents.topic, dedupeKey: outboxEvents.dedupeKey });
 }
 
 /**
@@ -113,6 +112,17 @@ export async function purgeProcessedOutbox(
   }
 }
 
+/** Due rows of these topics, oldest first, locked; rows another worker holds are skipped, not waited for. */
+function lockDueRows(tx: Tx, topics: string[], limit: number): Promise<OutboxRow[]> {
+  return tx
+    .select()
+    .from(outboxEvents)
+    .where(and(isNull(outboxEvents.processedAt), lte(outboxEvents.availableAt, sql`now()`), inArray(outboxEvents.topic, topics)))
+    .orderBy(asc(outboxEvents.availableAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
 /**
  * Polls outbox_events. Rows are claimed in a short transaction (`FOR UPDATE SKIP LOCKED`, then a lease:
  * available_at moves forward and attempts goes up) and run outside it, so no transaction stays open while a
@@ -140,13 +150,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const topics = [...handlers.keys()];
     if (topics.length === 0) return [];
     return db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outboxEvents)
-        .where(and(isNull(outboxEvents.processedAt), lte(outboxEvents.availableAt, sql`now()`), inArray(outboxEvents.topic, topics)))
-        .orderBy(asc(outboxEvents.availableAt))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
+      const rows = await lockDueRows(tx, topics, batchSize);
       if (rows.length === 0) return [];
       await tx
         .update(outboxEvents)
@@ -201,13 +205,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function runInTransaction(topic: string, handler: OutboxTransactionalHandler): Promise<number> {
     const effects: (() => Promise<void>)[] = [];
     const ran = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outboxEvents)
-        .where(and(isNull(outboxEvents.processedAt), lte(outboxEvents.availableAt, sql`now()`), eq(outboxEvents.topic, topic)))
-        .orderBy(asc(outboxEvents.availableAt))
-        .limit(transactionalBatchSize)
-        .for('update', { skipLocked: true });
+      const rows = await lockDueRows(tx, [topic], transactionalBatchSize);
       const done: string[] = [];
       for (const row of rows) {
         try {
