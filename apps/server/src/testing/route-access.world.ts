@@ -45,7 +45,7 @@ import { METRO_MANILA_CODE } from '../platform/psgc/index.js';
 import { paymentsContext } from '../modules/payments/context.js';
 import { createPaymentLink } from '../modules/payments/payment-links.service.js';
 import { startLink, startTopUp } from '../modules/payments/top-ups.service.js';
-import { sendToProvider } from '../modules/payments/provider-start.js';
+import { sendLinkToProvider, sendToProvider } from '../modules/payments/provider-start.js';
 import { ensureWallet, postToWallet } from '../modules/wallet/ledger.js';
 import { saveCard } from '../modules/wallet/payment-methods.service.js';
 import { paymentEvent } from '../platform/payments/index.js';
@@ -637,7 +637,7 @@ export class RouteAccessWorld {
       return started.checkoutUrl!.split('/').pop()!;
     };
     const pendingLink = async (a: Ask) => {
-      const linked = await w.db.transaction((tx) => startLink(ctx(), tx, actorOf(a), { channel: 'ewallet', ewallet: 'Maya' }));
+      const linked = await sendLinkToProvider(ctx(), await w.db.transaction((tx) => startLink(ctx(), tx, actorOf(a), { channel: 'ewallet', ewallet: 'Maya' })));
       return linked.checkoutUrl.split('/').pop()!;
     };
     return {
@@ -661,13 +661,13 @@ export class RouteAccessWorld {
       'POST /api/payments/requests/link/ewallet': async () => send('POST', '/api/payments/requests/link/ewallet', { ewallet: 'GCash' }),
       'POST /api/payments/requests/pay/bank': async (a) => {
         if (a.caller === 'signedOut') return send('POST', '/api/payments/requests/pay/bank', { amountInCents: 50_000, paymentMethodId: randomUUID() });
-        const linked = await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'direct_debit', bank: 'RCBC' }));
+        const linked = await sendLinkToProvider(ctx(), await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'direct_debit', bank: 'RCBC' })));
         await w.db.update(cardTokensTable).set({ status: 'active' }).where(eq(cardTokensTable.id, linked.paymentMethodId));
         return send('POST', '/api/payments/requests/pay/bank', { amountInCents: 50_000, paymentMethodId: linked.paymentMethodId });
       },
       'POST /api/payments/requests/pay/ewallet': async (a) => {
         if (a.caller === 'signedOut') return send('POST', '/api/payments/requests/pay/ewallet', { amountInCents: 50_000, paymentMethodId: randomUUID() });
-        const linked = await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'ewallet', ewallet: 'GCash' }));
+        const linked = await sendLinkToProvider(ctx(), await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'ewallet', ewallet: 'GCash' })));
         await w.db.update(cardTokensTable).set({ status: 'active' }).where(eq(cardTokensTable.id, linked.paymentMethodId));
         return send('POST', '/api/payments/requests/pay/ewallet', { amountInCents: 50_000, paymentMethodId: linked.paymentMethodId });
       },

@@ -77,6 +77,15 @@ export const walletTransactions = pgTable(
   ],
 );
 
+/** A bank or e-wallet link's provider call, made after its reservation commits, and what the provider answered. */
+export interface LinkDetails {
+  successReturnUrl: string;
+  failureReturnUrl: string;
+  /** The provider's authorisation page: kept so a retry with the same Idempotency-Key answers it again. */
+  checkoutUrl?: string;
+  failureReason?: string;
+}
+
 /**
  * Saved payment methods (cards, linked bank accounts, e-wallets) of a user, as tokens held by the
  * provider: no card number is ever stored, only what the UI shows (brand, masked number, expiry).
@@ -90,7 +99,8 @@ export const cardTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: paymentMethodKind('kind').notNull(),
     provider: text('provider').notNull().default('sandbox'),
-    providerMethodId: text('provider_method_id').notNull(),
+    /** Null while a link is reserved but not yet answered by the provider (provider-start.ts). */
+    providerMethodId: text('provider_method_id'),
     cardBrand: cardBrand('card_brand'),
     bank: directDebitBank('bank'),
     ewallet: ewallet('ewallet'),
@@ -102,6 +112,7 @@ export const cardTokens = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     /** A bank or e-wallet being linked is pending until the payer authorises it at the provider. */
     status: text('status').$type<'pending' | 'active' | 'failed'>().notNull().default('active'),
+    linkDetails: jsonb('link_details').$type<LinkDetails>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +123,8 @@ export const cardTokens = pgTable(
     uniqueIndex('card_tokens_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
     check('card_tokens_provider', oneOf(t.provider, PAYMENT_PROVIDERS)),
     check('card_tokens_status', oneOf(t.status, ['pending', 'active', 'failed'])),
+    // Only a method the provider knows can be charged.
+    check('card_tokens_active_has_provider_id', sql`${t.status} <> 'active' OR ${t.providerMethodId} IS NOT NULL`),
     check('card_tokens_expiry_month', sql`${t.expiryMonth} IS NULL OR ${t.expiryMonth} BETWEEN 1 AND 12`),
   ],
 );

@@ -31,7 +31,7 @@ import { paymentsContext } from './context.js';
 import { listFlaggedPayments } from './flagged.service.js';
 import { myPaymentRequest } from './my-requests.service.js';
 import { activeLinkOfShipment, createPaymentLink, expireInvoicesAtProvider, expirePaymentLink, getInvoice, invoicesOfShipment, type LinkReserved } from './payment-links.service.js';
-import { sendToProvider } from './provider-start.js';
+import { sendLinkToProvider, sendToProvider } from './provider-start.js';
 import { startShipmentCheckout } from './shipment-checkout.service.js';
 import { simulateQr, startLink, startTopUp } from './top-ups.service.js';
 import { createWebhookHandler, PAYMENT_WEBHOOK_TOPIC, receiveWebhook } from './webhook-inbox.js';
@@ -66,19 +66,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     body: request.body,
   });
 
-  /** Runs a money-moving call once per Idempotency-Key, in one transaction with the key. */
-  async function once(
-    request: KeyedRequest,
-    reply: FastifyReply,
-    actor: Actor,
-    work: (tx: Tx) => Promise<unknown>,
-  ) {
-    const result = await withIdempotency(
-      app.db,
-      idempotencyOf(request, actor),
-      async (tx) => ({ status: 201, body: { data: await work(tx) } }),
-    );
-    return reply.status(result.status).send(result.body);
+  /**
+   * Links a bank account or e-wallet once per Idempotency-Key, as startPayment does: the pending method is
+   * reserved in one transaction with the key and the provider is called after that commits (provider-start.ts).
+   */
+  async function startLinking(request: KeyedRequest, reply: FastifyReply, actor: Actor, reserve: (tx: Tx) => Promise<string>) {
+    const result = await withIdempotency(app.db, idempotencyOf(request, actor), async (tx) => ({
+      status: 201,
+      body: { paymentMethodId: await reserve(tx) } as { paymentMethodId: string; data?: unknown },
+    }));
+    // A key stored while links called the provider inside the transaction holds the whole answer.
+    if (result.body.data) return reply.status(result.status).send(result.body);
+    return reply.status(result.status).send({ data: await sendLinkToProvider(ctx(), result.body.paymentMethodId) });
   }
 
   /**
@@ -119,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Link a bank account for direct debit (authorised with the bank’s one-time code)', headers: idempotencyHeaders, body: linkBankBody, response: { 201: dataOf(linkStartedDto), ...errors } } },
     async (request, reply) => {
       const actor = request.requireActor();
-      return once(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'direct_debit', bank: request.body.bank, returnPath: request.body.returnPath }));
+      return startLinking(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'direct_debit', bank: request.body.bank, returnPath: request.body.returnPath }));
     },
   );
 
@@ -138,7 +137,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Link a GCash or Maya account', headers: idempotencyHeaders, body: linkEwalletBody, response: { 201: dataOf(linkStartedDto), ...errors } } },
     async (request, reply) => {
       const actor = request.requireActor();
-      return once(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'ewallet', ewallet: request.body.ewallet, returnPath: request.body.returnPath }));
+      return startLinking(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'ewallet', ewallet: request.body.ewallet, returnPath: request.body.returnPath }));
     },
   );
 

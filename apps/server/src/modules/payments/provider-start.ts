@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DirectDebitBank, Ewallet, PaymentRequestDto } from '@hatid/domain';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
-import type { ChargeChannel } from '../../platform/payments/index.js';
+import { AppError, fieldError } from '../../errors.js';
+import type { ChargeChannel, LinkResult } from '../../platform/payments/index.js';
 import type { PaymentsContext } from './context.js';
 import { findById, toPaymentRequestDto, type PaymentRequestRow } from './payment-requests.repository.js';
 
@@ -79,11 +79,91 @@ export interface ReservedDetails {
   failureReturnUrl: string;
   ewallet?: Ewallet;
   bank?: DirectDebitBank;
+  /** The saved method chosen (card_token_id is set null if it is removed before the call). */
+  paymentMethodId?: string;
   trackingNumber?: string;
 }
 
+/** The provider's token of the saved method the request was reserved with: still active and known to the provider. */
 async function savedMethodTokenOf(ctx: PaymentsContext, row: PaymentRequestRow): Promise<string | undefined> {
-  if (!row.cardTokenId) return undefined;
-  const [method] = await ctx.db.select({ providerMethodId: cardTokens.providerMethodId }).from(cardTokens).where(eq(cardTokens.id, row.cardTokenId));
-  return method?.providerMethodId ?? undefined;
+  const chosen = row.cardTokenId ?? (row.methodDetails as unknown as ReservedDetails).paymentMethodId;
+  if (!chosen) return undefined;
+  const [method] = row.cardTokenId
+    ? await ctx.db.select({ providerMethodId: cardTokens.providerMethodId, status: cardTokens.status }).from(cardTokens).where(eq(cardTokens.id, row.cardTokenId))
+    : [];
+  if (method?.status === 'active' && method.providerMethodId) return method.providerMethodId;
+  throw fieldError(
+    row.channel === 'card' ? 'cardTokenId' : 'paymentMethodId',
+    'This saved method can no longer be used. Please choose another one or add it again.',
+    'RULE_BROKEN',
+  );
+}
+
+/** What POST /payments/requests/link/{bank,ewallet} answers: where the payer authorises the link. */
+export interface LinkStarted {
+  paymentMethodId: string;
+  checkoutUrl: string;
+  status: 'REQUIRES_ACTION' | 'ACTIVE' | 'FAILED';
+}
+
+type CardTokenRow = typeof cardTokens.$inferSelect;
+
+/**
+ * The provider's half of linking a bank account or e-wallet, after the reservation (startLink) committed, by
+ * sendToProvider's rules: our card token id is the provider's reference and idempotency key, the first token id
+ * stored wins, an unreachable provider leaves the link pending for the retry with the same Idempotency-Key, and
+ * a refusal marks it failed. The provider's page is stored with the token id: a retry answers it again (the
+ * sandbox does not answer the same twice).
+ */
+export async function sendLinkToProvider(ctx: PaymentsContext, paymentMethodId: string): Promise<LinkStarted> {
+  const row = await findCardToken(ctx, paymentMethodId);
+  if (!row?.linkDetails) throw new AppError('INTERNAL', `link ${paymentMethodId} vanished before it reached the provider`);
+  const answered = answerOf(row);
+  if (answered) return answered;
+  const details = row.linkDetails;
+  let linked: LinkResult;
+  try {
+    linked = await ctx.provider.linkAccount({
+      referenceId: row.id,
+      channel: row.kind === 'E-Wallet' ? 'ewallet' : 'direct_debit',
+      bank: row.bank ?? undefined,
+      ewallet: row.ewallet ?? undefined,
+      successReturnUrl: details.successReturnUrl,
+      failureReturnUrl: details.failureReturnUrl,
+      idempotencyKey: row.id,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'PROVIDER_UNAVAILABLE') {
+      const failureReason = error instanceof Error ? error.message.slice(0, 500) : 'Refused by the provider';
+      await ctx.db
+        .update(cardTokens)
+        .set({ status: 'failed', linkDetails: { ...details, failureReason }, updatedAt: new Date() })
+        .where(and(eq(cardTokens.id, row.id), eq(cardTokens.status, 'pending'), isNull(cardTokens.providerMethodId)));
+    }
+    throw error;
+  }
+  const [stored] = await ctx.db
+    .update(cardTokens)
+    .set({ providerMethodId: linked.providerMethodId, linkDetails: { ...details, checkoutUrl: linked.checkoutUrl }, updatedAt: new Date() })
+    .where(and(eq(cardTokens.id, row.id), eq(cardTokens.status, 'pending'), isNull(cardTokens.providerMethodId)))
+    .returning();
+  const now = stored ?? (await findCardToken(ctx, row.id));
+  const answer = now ? answerOf(now) : null;
+  if (!answer) throw new AppError('INTERNAL', `link ${row.id} has no provider answer after the call`);
+  return answer;
+}
+
+async function findCardToken(ctx: PaymentsContext, id: string): Promise<CardTokenRow | undefined> {
+  const [row] = await ctx.db.select().from(cardTokens).where(eq(cardTokens.id, id));
+  return row;
+}
+
+/** The stored answer of a link the provider already answered; null while it waits for its provider call. */
+function answerOf(row: CardTokenRow): LinkStarted | null {
+  if (row.providerMethodId && row.linkDetails?.checkoutUrl) {
+    const status = row.status === 'active' ? 'ACTIVE' : row.status === 'failed' ? 'FAILED' : 'REQUIRES_ACTION';
+    return { paymentMethodId: row.id, checkoutUrl: row.linkDetails.checkoutUrl, status };
+  }
+  if (row.status === 'failed') throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused this link. Please start a new one.');
+  return null;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DirectDebitBank, Ewallet, PaymentChannel } from '@hatid/domain';
 import type { Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
@@ -61,6 +60,7 @@ export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, inp
     failureReturnUrl: returnUrl(ctx, input.returnPath, { failure: 'true', ...back }),
     ...(ewallet ? { ewallet } : {}),
     ...(bank ? { bank } : {}),
+    ...(method ? { paymentMethodId: method.id } : {}),
   };
   const [row] = await tx
     .insert(paymentRequests)
@@ -82,43 +82,36 @@ export async function startTopUp(ctx: PaymentsContext, tx: Tx, actor: Actor, inp
 /**
  * Links a bank account (direct debit) or an e-wallet: a pending saved method until the payer authorises it
  * on the provider's page (the bank's one-time code, the e-wallet's consent); the provider's payment token
- * event makes it active (webhook.service.ts).
+ * event makes it active (webhook.service.ts). Reserves the method in the caller's transaction, with what the
+ * provider call needs; returns its id for sendLinkToProvider (provider-start.ts), which calls after the commit.
  */
 export async function startLink(
   ctx: PaymentsContext,
   tx: Tx,
   actor: Actor,
   input: { channel: 'direct_debit' | 'ewallet'; bank?: DirectDebitBank; ewallet?: Ewallet; returnPath?: string },
-) {
+): Promise<string> {
   await assertPaymentOptionOn(tx, ctx.env, 'wallet', 'method');
   await assertPaymentOptionOn(tx, ctx.env, input.channel, input.channel === 'ewallet' ? 'ewallet' : 'bank');
-  const id = randomUUID();
   const back = { method: input.channel };
-  const linked = await ctx.provider.linkAccount({
-    referenceId: id,
-    channel: input.channel,
-    bank: input.bank,
-    ewallet: input.ewallet,
-    successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),
-    failureReturnUrl: returnUrl(ctx, input.returnPath, { 'failure-link': 'true', ...back }),
-    idempotencyKey: id,
-  });
   const name = input.bank ?? input.ewallet!;
   const [row] = await tx
     .insert(cardTokens)
     .values({
-      id,
       userId: actor.id,
       kind: input.channel === 'ewallet' ? 'E-Wallet' : 'Linked Account',
       provider: ctx.provider.name,
-      providerMethodId: linked.providerMethodId,
       bank: input.bank ?? null,
       ewallet: input.ewallet ?? null,
       label: `${name} account`,
       status: 'pending',
+      linkDetails: {
+        successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),
+        failureReturnUrl: returnUrl(ctx, input.returnPath, { 'failure-link': 'true', ...back }),
+      },
     })
-    .returning();
-  return { paymentMethodId: row!.id, checkoutUrl: linked.checkoutUrl, status: 'REQUIRES_ACTION' };
+    .returning({ id: cardTokens.id });
+  return row!.id;
 }
 
 /** Test mode: pay one of my open QR codes as if scanned (Xendit's simulate call). Never in production. */

@@ -173,6 +173,7 @@ async function credit(tx: Tx, row: PaymentRequestRow, paymentId: string | null):
 }
 
 async function settleToken(tx: Tx, provider: PaymentProvider['name'], tokenId: string, active: boolean): Promise<WebhookOutcome> {
+  // A link still waiting for its provider call has no token id (and its payer no page to authorise on yet).
   const [token] = await tx
     .select()
     .from(cardTokens)

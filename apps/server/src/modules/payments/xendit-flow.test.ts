@@ -24,6 +24,11 @@ beforeAll(async () => {
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
       seen.push({ url: req.url!, body, key: req.headers['idempotency-key'] as string | undefined });
       res.writeHead(201, { 'content-type': 'application/json' });
+      // Xendit answers a retried payment token (same idempotency key) with the same token.
+      if (req.url === '/v3/payment_tokens') {
+        const token = `pt-fake-${String(body.reference_id)}`;
+        return res.end(JSON.stringify({ payment_token_id: token, reference_id: body.reference_id, status: 'REQUIRES_ACTION', actions: [{ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL', value: `https://link.xendit.co/${token}` }] }));
+      }
       res.end(
         JSON.stringify({
           payment_request_id: `pr-fake-${seen.length}`,
@@ -79,5 +84,40 @@ describe('top-ups through Xendit', () => {
     expect((await webhook(TOKEN)).json().outcome).toBe('queued');
     await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(75_000);
+  });
+});
+
+describe('linking an e-wallet through Xendit', () => {
+  it('creates the payment token at Xendit after the reservation, and Xendit’s activation event makes the method active', async () => {
+    const me = await createCustomer(t);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/requests/link/ewallet',
+      headers: { cookie: me.cookie, 'idempotency-key': 'xendit-link-0001' },
+      payload: { ewallet: 'GCash' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const link = started.json().data;
+    const token = `pt-fake-${link.paymentMethodId}`;
+    expect(link).toEqual({ paymentMethodId: link.paymentMethodId, checkoutUrl: `https://link.xendit.co/${token}`, status: 'REQUIRES_ACTION' });
+    const sent = seen.at(-1)!;
+    expect(sent.url).toBe('/v3/payment_tokens');
+    expect(sent.key).toBe(link.paymentMethodId);
+    expect(sent.body).toMatchObject({ reference_id: link.paymentMethodId, channel_code: 'GCASH' });
+    expect((sent.body.channel_properties as Record<string, string>).success_return_url).toMatch(/\/wallet\?success-link=true&method=ewallet$/);
+    const calls = seen.length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/requests/link/ewallet', headers: { cookie: me.cookie, 'idempotency-key': 'xendit-link-0001' }, payload: { ewallet: 'GCash' } })).json().data).toEqual(link);
+    expect(seen.length).toBe(calls);
+
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/xendit',
+      headers: { 'x-callback-token': TOKEN },
+      payload: { event: 'payment_token.activation', business_id: '5f27a14a9bf05c73dd040bc8', created: '2026-11-25T10:00:00Z', data: { payment_token_id: token, reference_id: link.paymentMethodId, status: 'ACTIVE' } },
+    });
+    expect(activated.json().outcome).toBe('queued');
+    await settlePayments(t);
+    const methods = (await t.app.inject({ method: 'GET', url: '/api/wallet/methods', headers: { cookie: me.cookie } })).json().data;
+    expect(methods).toMatchObject([{ id: link.paymentMethodId, kind: 'E-Wallet', ewallet: 'GCash', isDefault: true }]);
   });
 });
