@@ -9,6 +9,7 @@ import { shipmentPagePaths, shipmentSearchPaths, userPagePaths, userSearchPaths 
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/index.js';
 import pg from 'pg';
 import { load } from './load.js';
+import { prewarm } from './prewarm.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
 const rows = Number(args.rows ?? 1_000_000);
@@ -25,6 +26,7 @@ await client.end();
 const all =
   kind === 'search' ? shipmentSearchPaths(numbers, rows) : kind === 'users' ? userPagePaths(roleIds) : kind === 'usersearch' ? userSearchPaths() : shipmentPagePaths();
 const paths = all.slice(0, count);
+await prewarm(dbUrl);
 const server = await startServer({ DATABASE_URL: dbUrl }, 3901);
 try {
   const cookie = await signIn(server.url, 'staff@hatid.test', DEMO_PASSWORD);
@@ -46,6 +48,20 @@ try {
   const sorted = [...timed].sort((a, b) => a.ms - b.ms);
   const q = (f: number) => sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))]!.ms.toFixed(1);
   console.log(`${kind}: n=${timed.length} p50=${q(0.5)} p90=${q(0.9)} p95=${q(0.95)} p99=${q(0.99)} max=${q(1)} ms; non-200: ${timed.filter((t) => t.status !== 200).length}`);
+  if (kind === 'search' || kind === 'usersearch') {
+    // Which kind of search is slow: a full name, one word, a mobile number or a tracking-number prefix.
+    const shapeOf = (path: string) => {
+      const term = new URL(path, 'http://x').searchParams.get('search') ?? '';
+      return /^09\d{9}$/.test(term) ? 'mobile' : /^[A-Z]{2}\d/.test(term) ? 'tracking' : term.includes(' ') ? 'full name' : 'one word';
+    };
+    const shapes = new Map<string, number[]>();
+    for (const t of timed) shapes.set(shapeOf(t.path), [...(shapes.get(shapeOf(t.path)) ?? []), t.ms]);
+    for (const [shape, ms] of shapes) {
+      ms.sort((a, b) => a - b);
+      const at = (f: number) => ms[Math.min(ms.length - 1, Math.floor(f * ms.length))]!.toFixed(1);
+      console.log(`  ${shape.padEnd(10)} n=${String(ms.length).padStart(4)} p50=${at(0.5)} p95=${at(0.95)} mean=${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(1)} ms`);
+    }
+  }
   for (const t of sorted.slice(-Number(args.show ?? 15)).reverse()) console.log(`${t.ms.toFixed(1).padStart(8)} ${t.status} ${decodeURIComponent(t.path)}`);
 } finally {
   await server.stop();

@@ -28,3 +28,12 @@ export function rowsOf<T>(result: unknown): T[] {
 export async function executeRendered(db: DbOrTx, query: Query): Promise<unknown> {
   return (db as unknown as Internals).session.prepareQuery(query, undefined, undefined, false).execute();
 }
+
+/**
+ * Runs a statement whose text never changes (only its parameters do) as a named prepared statement: each
+ * pooled connection parses it once, and PostgreSQL can keep its plan, instead of parsing and planning it on
+ * every call. Only for fixed texts: every distinct name lives as long as its connection. PGlite ignores names.
+ */
+export async function executeNamed(db: DbOrTx, name: string, query: SQL): Promise<unknown> {
+  return (db as unknown as Internals).session.prepareQuery(renderQuery(db, query), undefined, name, false).execute();
+}

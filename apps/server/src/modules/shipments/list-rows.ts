@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rendered.js';
+import { executeNamed, rowsOf } from '../../db/rendered.js';
 import { shipments } from '../../db/schema/index.js';
 import type { PackageRow, ShipmentRow } from './shipments.repository.js';
 
@@ -123,4 +123,14 @@ export function pageStatement({ where, direction, limit, offset, smallUpTo, halv
 
 export async function selectPage(db: Db, query: PageQuery): Promise<ListedRow[]> {
   return rowsOf<RawRow>(await db.execute(pageStatement(query))).map(toListedRow);
+}
+
+/** These shipments' list rows, in the order of `ids` (a page already chosen, see pageOfMatches). */
+export async function selectByIds(db: Db, ids: readonly string[]): Promise<ListedRow[]> {
+  if (ids.length === 0) return [];
+  // One array parameter; the ids are uuids the database itself answered.
+  const statement = sql`${SELECT_LISTED}, null as "cappedTotal"
+    from "shipments" inner join unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as page_ids(id, n) on page_ids.id = "shipments"."id"
+    order by page_ids.n`;
+  return rowsOf<RawRow>(await executeNamed(db, 'shipment_list_rows_by_ids', statement)).map(toListedRow);
 }

@@ -2,16 +2,16 @@ import { and, eq, gte, ilike, inArray, lt, lte, ne, not, notInArray, or, sql, ty
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
-import { rowsOf } from '../../db/rendered.js';
+import { executeNamed, rowsOf } from '../../db/rendered.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { ListFilters } from './lists.schemas.js';
 import { isDateOnly, manilaDayStart, manilaNextDayStart } from './manila-time.js';
-import { consolidatorScope, partnerScope, shipmentScope } from './shipments.scope.js';
+import { consolidatorScope, partnerScope, seesAllShipments, shipmentScope } from './shipments.scope.js';
 import { toShipmentDto } from './shipments.repository.js';
-import { selectPage } from './list-rows.js';
+import { selectByIds, selectPage, type ListedRow } from './list-rows.js';
 
 /** Which list a call asks for; every view is further intersected with shipmentScope(actor). */
 export type ListView = 'all' | 'mine' | 'rider' | 'consolidator' | 'partners' | 'courier';
@@ -97,31 +97,58 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
 }
 
 /**
- * A search, resolved through its own index before the list is read (the functions of migration 0009):
- *   - `ids`: a name or tracking-number search matching at most `cap - 1` shipments, as their ids;
+ * A search, resolved through its own index before the list is read (the functions of migrations 0009 and 0014):
+ *   - `ids`: a name or tracking-number search matching at most `cap - 1` shipments, as their ids with their
+ *     booking times (`matches`, in no particular order);
  *   - `many`: one matching `cap` or more (a common surname, a short prefix): the list filters as it reads
  *     in booking-time order instead, and its total is an estimate of at least `cap`;
  *   - `none`: no search; a mobile number (its equality indexes need no help); or fewer than three letters
  *     (no trigram to look up: the index could only be read whole), which the list filters as it reads.
  */
-export type ResolvedSearch = { kind: 'none' } | { kind: 'ids'; ids: string[] } | { kind: 'many'; atLeast: number };
+export type ResolvedSearch =
+  | { kind: 'none' }
+  | { kind: 'ids'; ids: string[]; matches: SearchMatch[] }
+  | { kind: 'many'; atLeast: number };
+
+/** A matched shipment and its booking time in microseconds since 1970, as digits (exact, unlike a Date). */
+export interface SearchMatch {
+  id: string;
+  at: string;
+}
 
 export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<ResolvedSearch> {
   const term = raw?.trim();
   if (!term) return { kind: 'none' };
   const compact = term.replace(/[\s-]/g, '').toUpperCase();
-  let query: SQL;
+  let matching: SQL;
+  let name: string;
   if (TRACKING_PREFIX.test(compact)) {
     // [prefix, next prefix): tracking numbers are digits and capital letters, so this is LIKE 'prefix%'.
     const next = compact.slice(0, -1) + String.fromCharCode(compact.charCodeAt(compact.length - 1) + 1);
-    query = sql`select id from shipments_matching_tracking_range(${compact}, ${next}, ${cap}) as id`;
+    matching = sql`shipments_matching_tracking_range(${compact}, ${next}, ${cap})`;
+    name = 'shipment_search_tracking';
   } else if (normalizeMobileNumber(term) || term.length < 3) {
     return { kind: 'none' };
   } else {
-    query = sql`select id from shipments_matching_name(${`%${escapeLike(term)}%`}, ${cap}) as id`;
+    matching = sql`shipments_matching_name(${`%${escapeLike(term)}%`}, ${cap})`;
+    name = 'shipment_search_name';
   }
-  const rows = rowsOf<{ id: string }>(await db.execute(query));
-  return rows.length < cap ? { kind: 'ids', ids: rows.map((r) => r.id) } : { kind: 'many', atLeast: cap };
+  const rows = rowsOf<SearchMatch>(
+    await executeNamed(db, name, sql`select m.id, (extract(epoch from m.created_at) * 1000000)::int8::text as at from ${matching} m`),
+  );
+  return rows.length < cap ? { kind: 'ids', ids: rows.map((r) => r.id), matches: rows } : { kind: 'many', atLeast: cap };
+}
+
+/**
+ * The ids of one page of matches in booking-time order (then id, as the database orders uuids), for a search
+ * with nothing else to filter by: the matches already carry all the page needs.
+ */
+export function pageOfMatches(matches: readonly SearchMatch[], direction: 'asc' | 'desc', offset: number, count: number): string[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const byTime = (a: SearchMatch, b: SearchMatch) =>
+    // Same-length digit strings compare as numbers do; the epoch in microseconds keeps 16 digits until 2286.
+    sign * (a.at.length - b.at.length || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...matches].sort(byTime).slice(offset, offset + count).map((m) => m.id);
 }
 
 /** The ids a search matched, or null when it was not resolved to ids (see resolveSearch). */
@@ -209,11 +236,17 @@ export async function listShipments(
   // sortBy has one value (the booking time); sortOrder picks the direction.
   const { page, limit, sortBy: _sortBy, sortOrder, ...filters } = query;
   const search = await resolveSearch(db, filters.search);
+  const direction = sortOrder === 'asc' ? 'asc' : 'desc';
+  const offset = (page - 1) * limit;
+  if (search.kind === 'ids' && search.matches.length <= exactLimit && onlySearched(actor, view, filters)) {
+    // Nothing but the search narrows the list: its matches are the whole answer, counted exactly.
+    const rows = await selectByIds(db, pageOfMatches(search.matches, direction, offset, limit + 1));
+    return pageOf(rows, page, limit, { value: search.matches.length, estimated: false });
+  }
   const candidates = search.kind === 'ids' ? search.ids : null;
   const where = candidates
     ? withCandidates(listCondition(actor, view, { ...filters, search: undefined }), candidates)
     : listCondition(actor, view, filters);
-  const direction = sortOrder === 'asc' ? 'asc' : 'desc';
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
@@ -222,7 +255,6 @@ export async function listShipments(
   // ILIKE '%santos%', and guesses a few hundred): no point collecting 1,001 matches again to count them.
   const estimate = candidates ? candidates.length : await cachedEstimate(db, shipments, where);
   const large = search.kind === 'many' || estimate > exactLimit;
-  const offset = (page - 1) * limit;
   const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: candidates ? null : locationHalves(actor, view, filters) });
   let rows = large ? await walk() : await selectPage(db, { where, direction, limit, offset, smallUpTo: exactLimit });
   let total: Counted;
@@ -240,9 +272,20 @@ export async function listShipments(
     // The estimate was too low: more matched than the cap, so the page comes from the ordered walk instead.
     if (total.estimated) rows = await walk();
   }
+  return pageOf(rows, page, limit, total);
+}
+
+/** Everyone's shipments, searched and nothing else: no scope beyond "not deleted", no view, no filter. */
+function onlySearched(actor: Actor, view: ListView, filters: ListFilters): boolean {
+  return seesAllShipments(actor) && viewCondition(actor, view) === undefined && filterCondition({ ...filters, search: undefined }) === undefined;
+}
+
+/** A page of rows (one more than the limit when there is a next page) with the spec's pagination fields. */
+function pageOf(rows: ListedRow[], page: number, limit: number, total: Counted): Page<ShipmentDto> {
   const hasNextPage = rows.length > limit;
   const pageRows = rows.slice(0, limit);
-  const atLeast = (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
+  // Rows on this page prove at least this many; a page past the end proves nothing.
+  const atLeast = pageRows.length === 0 ? 0 : (page - 1) * limit + pageRows.length + (hasNextPage ? 1 : 0);
   const counted = Math.max(total.value, atLeast);
   return {
     data: pageRows.map((r) => toShipmentDto(r.shipment, r.packages)),

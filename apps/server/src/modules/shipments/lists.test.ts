@@ -10,6 +10,7 @@ import { actorFrom } from '../../plugins/auth.js';
 import { loadUserWithRoles } from '../users/users.repository.js';
 import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
+import { rowsOf } from '../../db/rendered.js';
 
 let t: TestApp;
 let ana: Session;
@@ -20,6 +21,7 @@ let rider: Session;
 let agent: Session;
 let partner: Session;
 let consolidator: Session;
+const rowsOfIds = (result: unknown) => rowsOf<{ id: string }>(result as never).map((r) => r.id);
 const s: Record<string, ShipmentRow | { id: string; trackingNumber: string }> = {};
 
 beforeAll(async () => {
@@ -340,6 +342,37 @@ describe('search candidates', () => {
     expect(await searchCandidates(db, 'ña')).toBeNull();
     // As many matches as the cap: the list filters as it walks instead (a common surname).
     expect(await searchCandidates(db, 'peñaf', 1)).toBeNull();
+  });
+
+  it('a search alone pages its matches by booking time, ties by id, exactly as a filtered search does', async () => {
+    const db = t.database.db;
+    const actor = actorFrom((await loadUserWithRoles(db, staff.userId))!);
+    const at = new Date('2025-06-01T00:00:00Z');
+    const made = [];
+    for (let i = 0; i < 7; i++) {
+      // Three share one instant, two differ by a microsecond only (a Date cannot tell those apart).
+      made.push(await insertShipment(db, { ownerId: ben.userId, receiverName: `Lorna Bagatsing ${i}`, createdAt: new Date(at.getTime() + (i < 3 ? 0 : i) * 1000) }));
+    }
+    await db.execute(sql`update shipments set created_at = (select created_at from shipments where id = ${made[5]!.id}) + interval '1 microsecond' where id = ${made[6]!.id}`);
+    for (const sortOrder of ['desc', 'asc'] as const) {
+      const expected = rowsOfIds(
+        await db.execute(sql`select id from shipments where receiver_name ilike '%bagatsing%' order by created_at ${sql.raw(sortOrder)}, id ${sql.raw(sortOrder)}`),
+      );
+      expect(expected).toHaveLength(7);
+      const seen: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const alone = await listShipments(db, actor, 'all', { page, limit: 3, sortOrder, search: 'lorna bagatsing' });
+        // Any other filter sends the search through the database's ordering instead.
+        const filtered = await listShipments(db, actor, 'all', { page, limit: 3, sortOrder, search: 'lorna bagatsing', startDate: '2020-01-01' });
+        expect(alone.data.map((d) => d.id)).toEqual(filtered.data.map((d) => d.id));
+        expect(alone).toMatchObject({ total: 7, totalPages: 3, totalIsEstimate: false, hasNextPage: page < 3 });
+        seen.push(...alone.data.map((d) => d.id));
+      }
+      expect(seen).toEqual(expected);
+    }
+    // A customer searching sees only their own matches, counted as such.
+    const own = await listShipments(db, actorFrom((await loadUserWithRoles(db, ana.userId))!), 'mine', { page: 1, limit: 10, search: 'lorna bagatsing' });
+    expect(own).toMatchObject({ data: [], total: 0 });
   });
 
   it('a search with no match answers an empty first page, not an error', async () => {

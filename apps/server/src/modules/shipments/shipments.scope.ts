@@ -9,13 +9,18 @@ const SEES_ALL = new Set(['admin', 'super_admin', 'staff', 'ssp']);
 // Consolidators work the mid mile: shipments between the origin hub and the destination hub.
 const MID_MILE = ['Orig. hub', 'Orig. port', 'In-transit', 'Dest. port', 'Dest. hub'] as const;
 
+/** Whether the actor's scope is every shipment not deleted. */
+export function seesAllShipments(actor: Actor): boolean {
+  return actor.roles.some((r) => SEES_ALL.has(r));
+}
+
 /**
  * The shipments an actor may see, as one SQL condition: the union of what each of their roles sees.
  * Everything outside answers 404, so nobody can even learn that another person's shipment exists.
  */
 export function shipmentScope(actor: Actor): SQL {
   const notDeleted = isNull(shipments.deletedAt);
-  if (actor.roles.some((r) => SEES_ALL.has(r))) return notDeleted;
+  if (seesAllShipments(actor)) return notDeleted;
   const parts: SQL[] = [eq(shipments.ownerId, actor.id), eq(shipments.bookedById, actor.id)];
   const { user } = actor;
   if ((actor.roles.includes('business_admin') || actor.roles.includes('business_member')) && user.businessId) {
