@@ -87,7 +87,14 @@ await app.listen({ port: config.PORT, host: config.HOST });
 app.outbox.start();
 stopPeriodic = startPeriodic(
   [
-    { name: 'payment expiry sweep', everyMs: 60_000, run: () => sweepPaymentRequests(app.db) },
+    {
+      name: 'payment expiry sweep',
+      everyMs: 60_000,
+      run: async () => {
+        const closed = await sweepPaymentRequests(app.db);
+        if (closed.expired || closed.failed || closed.linksFailed) app.log.info(closed, 'payment expiry sweep closed requests and links');
+      },
+    },
     { name: 'outbox purge', everyMs: 3_600_000, run: () => purgeProcessedOutbox(app.db) },
   ],
   app.log,

@@ -84,6 +84,8 @@ export interface LinkDetails {
   /** The provider's authorisation page: kept so a retry with the same Idempotency-Key answers it again. */
   checkoutUrl?: string;
   failureReason?: string;
+  /** When the expiry sweep failed it (never answered, or not authorised in time): a later activation still counts. */
+  sweptAt?: string;
 }
 
 /**
@@ -119,6 +121,8 @@ export const cardTokens = pgTable(
   (t) => [
     uniqueIndex('card_tokens_provider_method_uq').on(t.provider, t.providerMethodId),
     index('card_tokens_user_idx').on(t.userId),
+    // The expiry sweep reads only the links still waiting (payments/expiry-sweep.ts).
+    index('card_tokens_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // The spec: one default method per user.
     uniqueIndex('card_tokens_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
     check('card_tokens_provider', oneOf(t.provider, PAYMENT_PROVIDERS)),

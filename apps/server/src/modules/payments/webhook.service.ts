@@ -180,7 +180,10 @@ async function settleToken(tx: Tx, provider: PaymentProvider['name'], tokenId: s
     .where(and(eq(cardTokens.provider, provider), eq(cardTokens.providerMethodId, tokenId)))
     .for('update');
   if (!token) return { outcome: 'ignored', reason: 'unknown payment token' };
-  if (token.status !== 'pending') return { outcome: 'ignored', reason: 'already settled' };
+  // The expiry sweep gave up waiting, but the provider says the payer did authorise: the token is live at the
+  // provider and the payer saw the link succeed, so it is activated. A failure the provider sent stays final.
+  const lapsed = token.status === 'failed' && token.linkDetails?.sweptAt !== undefined;
+  if (token.status !== 'pending' && !(lapsed && active)) return { outcome: 'ignored', reason: 'already settled' };
   if (!active) {
     await tx.update(cardTokens).set({ status: 'failed', updatedAt: new Date() }).where(eq(cardTokens.id, token.id));
     return { outcome: 'link_failed', userId: token.userId, paymentMethodId: token.id };
@@ -188,9 +191,11 @@ async function settleToken(tx: Tx, provider: PaymentProvider['name'], tokenId: s
   // Lock the person's methods: the first active one becomes the default, and only one ever is.
   const mine = await tx.select().from(cardTokens).where(eq(cardTokens.userId, token.userId)).for('update');
   const hasDefault = mine.some((m) => m.isDefault && m.status === 'active');
+  // A lapsed link keeps sweptAt (when it was given up) and loses the reason it showed.
+  const revived = lapsed ? { linkDetails: { ...token.linkDetails!, failureReason: undefined } } : {};
   await tx
     .update(cardTokens)
-    .set({ status: 'active', isDefault: !hasDefault, maskedNumber: token.maskedNumber, updatedAt: new Date() })
+    .set({ status: 'active', isDefault: !hasDefault, maskedNumber: token.maskedNumber, ...revived, updatedAt: new Date() })
     .where(eq(cardTokens.id, token.id));
   return { outcome: 'linked', userId: token.userId, paymentMethodId: token.id };
 }
