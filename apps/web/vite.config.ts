@@ -40,7 +40,7 @@ export default defineConfig({
             // What every first visit needs besides the framework, as one chunk (fewer, better-compressed files).
             {
               name: 'core',
-              test: /node_modules[\\/](sonner|tailwind-merge|clsx|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|context|defaultAttributes)|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|utils)\.ts|packages[\\/]domain[\\/]src[\\/]constants/,
+              test: /node_modules[\\/](tailwind-merge|clsx|@radix-ui[\\/]react-(slot|compose-refs))[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|Icon|createLucideIcon|context|defaultAttributes)|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|utils)\.ts|packages[\\/]domain[\\/]src[\\/]constants/,
               priority: 2,
             },
             // Vite's import() helper, used by the entry to import the app: its own tiny chunk, or the group below

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { meQueryKey } from '../features/auth';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -18,7 +18,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-right" duration={4000} richColors closeButton />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { errorMessage, isApiError } from './api-client';
 
 export interface PlaceOptions<T extends FieldValues> {

@@ -1,6 +1,6 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { Button } from '../ui/button';

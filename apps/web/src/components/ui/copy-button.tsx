@@ -1,7 +1,7 @@
 import { COPY_CONFIRMATION_MS } from '@hatid/domain';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button, type ButtonProps } from './button';
 
 /**

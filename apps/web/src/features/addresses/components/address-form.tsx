@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { addressInput, type AddressDto } from '@hatid/domain';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';

@@ -2,7 +2,7 @@ import type { AddressDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { MapPinOff, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';

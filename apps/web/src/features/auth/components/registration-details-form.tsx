@@ -1,6 +1,6 @@
 import { registerCustomerBody, type AccountType } from '@hatid/domain';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';

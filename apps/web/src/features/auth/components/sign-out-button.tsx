@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useLogout } from '../api/logout';

@@ -1,6 +1,6 @@
 import { OTP_LENGTH, verifyOtpBody, type VerifyOtpResult } from '@hatid/domain';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { OtpInput } from '../../../components/ui/otp-input';

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { buttonClasses } from '../../../components/ui/button';
 import { OwnBoxForm, type OwnBoxValues } from '../components/own-box-form';
 import { getDraft, newPackageLine, updateDraft, updatePackage, useBookingDraft } from '../draft/booking-draft';

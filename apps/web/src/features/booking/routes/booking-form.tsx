@@ -2,7 +2,7 @@ import { type BoxName, type DeliveryType } from '@hatid/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';

@@ -1,7 +1,7 @@
 import { ACCOUNT_MANAGER_ROLES, type BusinessDto } from '@hatid/domain';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';

@@ -2,7 +2,7 @@ import { formatMoney, type BusinessDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { dataColumnHelper, DataTable, type DataColumn } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';

@@ -1,7 +1,7 @@
 import type { CourierDto } from '@hatid/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';

@@ -1,6 +1,6 @@
 import type { ConsolidationShipmentDto, CourierDto } from '@hatid/domain';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';

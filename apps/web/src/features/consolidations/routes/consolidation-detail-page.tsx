@@ -8,7 +8,7 @@ import {
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Input, inputClasses } from '../../../components/ui/input';

@@ -2,7 +2,7 @@ import { CONSOLIDATION_STATUSES, CONSOLIDATION_STATUS_LABELS, type Consolidation
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus, Wand2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import { DEFAULT_LIMIT, parseTableSearch } from '../../../components/data-table/table-search';

@@ -1,7 +1,7 @@
 import { COURIER_CATEGORIES, COURIER_CATEGORY_LABELS, COURIER_TYPE_LABELS, COURIER_TYPES, courierInput, type CourierDto, type CourierInput } from '@hatid/domain';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';

@@ -2,7 +2,7 @@ import { COURIER_CATEGORIES, COURIER_CATEGORY_LABELS, COURIER_TYPE_LABELS, COURI
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import { DEFAULT_LIMIT, oneOf, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';

@@ -2,7 +2,7 @@ import { CANCELLATION_REASONS, cancelShipmentBody, type ShipmentDto } from '@hat
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { showFormError } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';

@@ -2,7 +2,7 @@ import { MAX_TEXT_LENGTH, reviewCommentSchema, reviewRatingSchema } from '@hatid
 import { Star } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';

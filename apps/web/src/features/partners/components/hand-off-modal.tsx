@@ -1,7 +1,7 @@
 import { COURIER_CATEGORY_LABELS, type ShipmentDto } from '@hatid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';

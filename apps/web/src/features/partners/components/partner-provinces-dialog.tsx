@@ -1,7 +1,7 @@
 import type { PartnerDto, PartnerStatus } from '@hatid/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

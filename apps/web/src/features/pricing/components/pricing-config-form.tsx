@@ -1,7 +1,7 @@
 import type { PricingConfig } from '@hatid/domain';
 import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';

@@ -1,7 +1,7 @@
 import { BOX_NAMES, type PromoCodeDto } from '@hatid/domain';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, textareaClasses } from '../../../components/ui/input';

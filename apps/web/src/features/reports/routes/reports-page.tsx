@@ -2,7 +2,7 @@ import { REPORT_PERIODS, type ReportPeriod } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { exportFileName } from '../../../components/data-table/export-button';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { currentPushState, turnOnPush, type PushState } from '../../../lib/push-subscription';
 import { BigButton } from './big-button';
 

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@hatid/domain';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useOnlineStatus, useSetOnline } from '../api/rider-shift';
 import { BigButton } from './big-button';

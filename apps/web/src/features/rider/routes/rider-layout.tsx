@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { CloudOff, LogOut, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { api, errorMessage } from '../../../lib/api-client';
 import { refreshPushSubscription } from '../../../lib/push-subscription';
 import { useRealtimeChannel } from '../../../lib/realtime';

@@ -2,7 +2,7 @@ import { findActivityStatus, formatMoney, PROOF_FOR_ACTIVITY, type ActivityName,
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useAssignments, useRiderShipment, useShipmentActivities } from '../api/rider-shipments';
 import { useMe } from '../api/use-me';
 import { BigButton } from '../components/big-button';

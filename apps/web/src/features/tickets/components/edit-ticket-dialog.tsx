@@ -1,7 +1,7 @@
 import { createTicketBody, type CreateTicketInput, type TicketDto } from '@hatid/domain';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { formResolver } from '../../../lib/form-resolver';

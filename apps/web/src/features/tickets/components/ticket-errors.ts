@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { isApiError } from '../../../lib/api-client';
 
 /** The spec's ticket toasts (product.md §8): the server's message, or the fallback when there is none. */

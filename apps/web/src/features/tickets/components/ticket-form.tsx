@@ -2,7 +2,7 @@ import { createTicketBody, type CreateTicketInput } from '@hatid/domain';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { formResolver } from '../../../lib/form-resolver';
 import { useCreateTicket } from '../api/create-ticket';

@@ -1,7 +1,7 @@
 import type { TicketDto } from '@hatid/domain';
 import { ChevronLeft, ChevronRight, MessageSquareDashed } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { formatMoney, type FlagDto, type PaymentRequestDto } from '@hatid/domain';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { PageHeader } from '../../console/components/page-header';

@@ -1,6 +1,6 @@
 import { formatDateTime, type ActivityDto } from '@hatid/domain';
 import { Eye, EyeOff } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';

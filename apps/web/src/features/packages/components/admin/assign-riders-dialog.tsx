@@ -1,6 +1,6 @@
 import type { RiderDto, ShipmentDto } from '@hatid/domain';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/ui/form-field';
 import { inputClasses } from '../../../../components/ui/input';
 import { FormModal } from '../../../../components/ui/modal';

@@ -1,6 +1,6 @@
 import { ACTIVITY_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '@hatid/domain';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { Button } from '../../../../components/ui/button';
 import { FormField } from '../../../../components/ui/form-field';
 import { inputClasses, textareaClasses } from '../../../../components/ui/input';

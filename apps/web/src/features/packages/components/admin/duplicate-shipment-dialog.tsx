@@ -2,7 +2,7 @@ import { formatMoney, type ShipmentDto } from '@hatid/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ConfirmActionDialog } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useDownloadAirWaybills } from '../../api/download-air-waybills';
