@@ -49,3 +49,23 @@ describe('relative time', () => {
     expect(relativeTime(before(ms), now)).toBe(label);
   });
 });
+
+describe('Manila dates through Intl', () => {
+  it('read as date-fns wrote them, at every hour of two years (midnight and noon included)', async () => {
+    // date-fns' format in Manila's zone, which these functions replaced in the web bundle, as the reference.
+    const { format } = await import('date-fns');
+    const { tz } = await import('@date-fns/tz');
+    const inManila = { in: tz('Asia/Manila') };
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000 + 60_000 * 7) {
+      expect(formatDate(t)).toBe(format(t, 'MMMM dd, yyyy', inManila));
+      expect(formatDateTime(t)).toBe(format(t, 'MMMM dd, yyyy, h:mm a', inManila));
+      expect(toIsoDate(t)).toBe(format(t, 'yyyy-MM-dd', inManila));
+    }
+    expect(formatDateTime('2026-11-05T04:00:00Z')).toBe('November 05, 2026, 12:00 PM');
+    expect(formatDateTime('2026-11-04T16:00:00Z')).toBe('November 05, 2026, 12:00 AM');
+  });
+
+  it('refuses an invalid date as before', () => {
+    expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
 import type { DeliveryType } from '../catalogue/enums.js';
 
 export const PICKUP_TIME_ZONE = 'Asia/Manila';
@@ -34,5 +34,6 @@ export function schedulePickup(bookedAt: Date, deliveryType: DeliveryType): Pick
   if (day.getDay() === SUNDAY) day = addDays(day, 1);
   const at = (hour: number) =>
     new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, 0, PICKUP_TIME_ZONE).getTime());
-  return { date: format(day, 'yyyy-MM-dd'), pickupAt: at(PICKUP_WINDOW.startHour), windowEndsAt: at(PICKUP_WINDOW.endHour) };
+  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  return { date, pickupAt: at(PICKUP_WINDOW.startHour), windowEndsAt: at(PICKUP_WINDOW.endHour) };
 }
