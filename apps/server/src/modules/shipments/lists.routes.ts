@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { sendJsonBytes } from '../../platform/read-cache.js';
+import { trustedJson } from '../../platform/trusted-json.js';
 import { exportFilename, shipmentsCsvStream } from './export.service.js';
 import { courierQuery, exportQuery, pageQuery, type PageQuery } from './lists.schemas.js';
 import { countTabs, listCondition, mayListShipments, listShipments, type ListView } from './lists.service.js';
@@ -32,11 +33,6 @@ function exportView(actor: Actor): ListView {
   return 'all';
 }
 
-/**
- * Pages of shipments are built field by field by toShipmentDto (typed against shipmentDto), so checking
- * every field of 20–100 DTOs again on the way out only costs time; the schema still documents the answer.
- */
-const trustedJson = () => (data: unknown) => JSON.stringify(data);
 
 export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   /**

@@ -10,13 +10,13 @@ import {
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT } from '../../db/estimate.js';
+import { executeNamed, rowsOf } from '../../db/rendered.js';
 
 /** Up to this many matches in all, every status tab is counted exactly in one pass. */
 const GROUPED_COUNT_LIMIT = 3 * EXACT_COUNT_LIMIT;
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { toUserDto, type UserRow } from './users.repository.js';
 
-const creator = alias(users, 'creator');
 
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -100,21 +100,32 @@ export async function countByStatus(db: DbOrTx, where: SQL | undefined): Promise
 
 type RoleRef = { id: number; name: RoleName };
 
+/** The roles of these users, by user; one statement text whatever their number (one array parameter). */
 async function rolesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, RoleRef[]>> {
   const map = new Map<string, RoleRef[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return map;
-  const rows = await db
-    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds))
-    .orderBy(asc(roles.id));
-  for (const row of rows) map.get(row.userId)?.push({ id: row.id, name: row.name });
+  // The ids are uuids the database itself answered.
+  const rows = rowsOf<{ userId: string; id: number; name: RoleName }>(
+    await executeNamed(
+      db,
+      'user_list_roles',
+      sql`select ur.user_id as "userId", r.id, r.name from user_roles ur inner join roles r on r.id = ur.role_id
+        where ur.user_id = any(${`{${userIds.join(',')}}`}::uuid[]) order by r.id`,
+    ),
+  );
+  for (const row of rows) map.get(row.userId)?.push({ id: Number(row.id), name: row.name });
   return map;
 }
 
+/** The user fields a back-office row shows (toAdminUserDto), nothing else: no password hash, no secrets. */
+type ListedUser = Pick<
+  UserRow,
+  | 'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'accountType' | 'businessName' | 'agentCode' | 'usedAgentCode'
+  | 'status' | 'isEmployee' | 'createdAt' | 'businessId' | 'isOnline' | 'serviceAreaCodes' | 'lastLoginAt' | 'createdById' | 'updatedAt'
+>;
+
 /** What everyone sees of a user (toUserDto) plus what the back office adds. */
-export function toAdminUserDto(user: UserRow, userRolesList: RoleRef[], createdByName: string | null): AdminUserDto {
+export function toAdminUserDto(user: ListedUser, userRolesList: RoleRef[], createdByName: string | null): AdminUserDto {
   return {
     ...toUserDto({ ...user, roles: userRolesList }),
     clientType: user.accountType,
@@ -129,7 +140,31 @@ export function toAdminUserDto(user: UserRow, userRolesList: RoleRef[], createdB
   };
 }
 
-const creatorName = sql<string | null>`case when ${creator.id} is null then null else trim(${creator.firstName} || ' ' || ${creator.lastName}) end`;
+/**
+ * The listed columns, written once as text (as the shipments list's rows are, list-rows.ts): drizzle's builder
+ * selecting every column of users and mapping each back cost a large share of the server's time per page.
+ */
+const LISTED_USER_COLUMNS = sql.raw(
+  `u.id, u.first_name as "firstName", u.last_name as "lastName", u.mobile_number as "mobileNumber", u.email,
+   u.account_type as "accountType", u.business_name as "businessName", u.agent_code as "agentCode",
+   u.used_agent_code as "usedAgentCode", u.status, u.is_employee as "isEmployee", u.created_at as "createdAt",
+   u.business_id as "businessId", u.is_online as "isOnline", u.service_area_codes as "serviceAreaCodes",
+   u.last_login_at as "lastLoginAt", u.created_by_id as "createdById", u.updated_at as "updatedAt",
+   case when c.id is null then null else trim(c.first_name || ' ' || c.last_name) end as "createdByName"`,
+);
+
+type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' | 'serviceAreaCodes'> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  lastLoginAt: Date | string | null;
+  serviceAreaCodes: string[] | string;
+  createdByName: string | null;
+};
+
+// Drivers differ: timestamps arrive as Date or text, a text[] as an array or its literal.
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const toTextArray = (value: string[] | string): string[] =>
+  Array.isArray(value) ? value : value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => v.replace(/^"|"$/g, ''));
 
 /** Users matching `where`, newest first, as the back office sees them. */
 export async function selectAdminUsers(
@@ -145,19 +180,29 @@ export async function selectAdminUsers(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
-    .offset(page.offset)
-    .as('page_ids');
-  const rows = await db
-    .select({ user: users, createdByName: creatorName })
-    .from(users)
-    .innerJoin(pageIds, eq(pageIds.id, users.id))
-    .leftJoin(creator, eq(creator.id, users.createdById))
-    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
+    .offset(page.offset);
+  const rows = rowsOf<RawListedUser>(
+    await db.execute(sql`select ${LISTED_USER_COLUMNS}
+      from users u inner join (${pageIds}) page_ids on page_ids.id = u.id left join users c on c.id = u.created_by_id
+      order by page_ids.created_at desc, page_ids.id desc`),
+  );
   const roleMap = await rolesOf(
     db,
-    rows.map((r) => r.user.id),
+    rows.map((r) => r.id),
   );
-  return rows.map((r) => toAdminUserDto(r.user, roleMap.get(r.user.id) ?? [], r.createdByName));
+  return rows.map(({ createdByName, ...r }) =>
+    toAdminUserDto(
+      {
+        ...r,
+        createdAt: toDate(r.createdAt),
+        updatedAt: toDate(r.updatedAt),
+        lastLoginAt: r.lastLoginAt === null ? null : toDate(r.lastLoginAt),
+        serviceAreaCodes: toTextArray(r.serviceAreaCodes),
+      },
+      roleMap.get(r.id) ?? [],
+      createdByName,
+    ),
+  );
 }
 
 export async function findAdminUser(db: DbOrTx, id: string, scope?: SQL): Promise<AdminUserDto | null> {

@@ -20,6 +20,7 @@ import {
   adminUserDto,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { trustedJson } from '../../platform/trusted-json.js';
 import {
   activateUser,
   agentCodeOwner,
@@ -48,16 +49,18 @@ const userAnswer = dataOf(adminUserDto);
  */
 export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = (summary: string) => ({ tags, summary, querystring: userListQuery, response: { 200: userPage, ...readErrors } });
+  // Pages of users are built by toAdminUserDto, typed against adminUserDto (platform/trusted-json.ts).
+  const listRoute = (summary: string) => ({ schema: listSchema(summary), serializerCompiler: trustedJson });
 
   app.get(
     '/',
-    { schema: listSchema('Users I may see, with the filters, the status tab and per-tab counts') },
+    listRoute('Users I may see, with the filters, the status tab and per-tab counts'),
     async (request) => listUsers(app.db, request.requireActor(), { kind: 'all' }, request.query),
   );
 
   app.get(
     '/by-role/:roleName',
-    { schema: { ...listSchema('Users holding one role'), params: roleNameParams } },
+    { schema: { ...listSchema('Users holding one role'), params: roleNameParams }, serializerCompiler: trustedJson },
     async (request) => listUsers(app.db, request.requireActor(), { kind: 'role', role: request.params.roleName }, request.query),
   );
 
@@ -70,29 +73,26 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: customerListQuery,
         response: { 200: userPage, ...readErrors },
       },
+      serializerCompiler: trustedJson,
     },
     async (request) => listUsers(app.db, request.requireActor(), { kind: 'customers' }, request.query),
   );
 
   app.get(
     '/non-customers',
-    { schema: listSchema('Users without the customer role') },
+    listRoute('Users without the customer role'),
     async (request) => listUsers(app.db, request.requireActor(), { kind: 'non_customers' }, request.query),
   );
 
   app.get(
     '/clients',
-    {
-      schema: listSchema(
-        'Clients: customer-side accounts (customers, business admins and members); a sales agent its referred customers',
-      ),
-    },
+    listRoute('Clients: customer-side accounts (customers, business admins and members); a sales agent its referred customers'),
     async (request) => listUsers(app.db, request.requireActor(), { kind: 'clients' }, request.query),
   );
 
   app.get(
     '/employees',
-    { schema: listSchema('Users marked as employees') },
+    listRoute('Users marked as employees'),
     async (request) => listUsers(app.db, request.requireActor(), { kind: 'employees' }, request.query),
   );
 

@@ -475,6 +475,11 @@ describe('PUT /users/{id}', () => {
     const served = await call('staff', 'PUT', `/api/users/${ids.rider}`, { serviceAreaCodes: area });
     expect(served.statusCode, served.body).toBe(200);
     expect(served.json().data.serviceAreaCodes).toEqual(area);
+    // The list reads the same fields as the account: the areas, and when the rider last signed in.
+    await t.database.db.update(users).set({ lastLoginAt: new Date('2026-11-20T01:02:03.456Z') }).where(eq(users.id, ids.rider));
+    const listed = (await get('staff', `/api/users?roleIds=${served.json().data.roleIds[0]}&limit=100`)).json().data.find((u: { id: string }) => u.id === ids.rider);
+    expect(listed).toMatchObject({ serviceAreaCodes: area, lastLoginAt: '2026-11-20T01:02:03.456Z' });
+    expect(listed).not.toHaveProperty('passwordHash');
     // Admins may.
     const byAdmin = await call('admin', 'PUT', `/api/users/${ids.rider}`, { email: demoEmail('rider') });
     expect(byAdmin.statusCode).toBe(200);

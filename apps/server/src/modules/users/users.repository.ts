@@ -47,7 +47,13 @@ export async function listRoles(db: DbOrTx): Promise<{ id: number; name: RoleNam
   return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(roles.id);
 }
 
-export function toUserDto(user: UserWithRoles): UserDto {
+/** The fields a user's DTO shows (so a list can read just these columns). */
+export type UserDtoFields = Pick<
+  UserWithRoles,
+  'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'accountType' | 'businessName' | 'agentCode' | 'usedAgentCode' | 'status' | 'isEmployee' | 'roles' | 'createdAt'
+>;
+
+export function toUserDto(user: UserDtoFields): UserDto {
   return {
     id: user.id,
     firstName: user.firstName,
