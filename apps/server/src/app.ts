@@ -187,8 +187,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(traceIdPlugin);
-  // With Xendit the wallet page tokenizes cards in Xendit.js: its script, its API, and the 3-D Secure page it
-  // shows in a frame. The sandbox tokenizes in our own bundle and needs none of them.
+  // With Xendit the wallet page sends cards to Xendit with its cards-session.js: its script, its API, and the
+  // 3-D Secure page it shows in a frame. The sandbox tokenizes in our own bundle and needs none of them.
   const xendit = app.payments.provider.name === 'xendit';
   const securityHeaders = helmet({
     // The SPA loads its own bundles only; the docs page needs inline styles.

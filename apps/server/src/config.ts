@@ -113,7 +113,7 @@ const envSchema = z.object({
   REFERRAL_REWARD_IN_CENTS: z.coerce.number().int('must be whole centavos').min(0, 'must be 0 or more').max(10_000_000, 'must be at most 10000000').default(5000),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
-  /** Xendit's publishable (public) key: the browser tokenizes cards with it in Xendit.js; never a secret. */
+  /** Xendit's publishable (public) key: the browser sends cards to Xendit with it in cards-session.js; never a secret. */
   XENDIT_PUBLIC_KEY: z.string().min(1).optional(),
   /** Xendit's API address; tests point it at a local fake server. */
   XENDIT_API_URL: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').default('https://api.xendit.co'),

@@ -654,6 +654,8 @@ export class RouteAccessWorld {
         send('POST', `/api/wallet/users/${w.people.stranger.id}/adjustments`, { amountInCents: 100, reason: CHECK }),
       'POST /api/card-tokens/card/new': async () =>
         send('POST', '/api/card-tokens/card/new', { token: `tok_ra_${w.nextNumber()}`, cardBrand: 'Mastercard', last4: '5100', expiryMonth: 1, expiryYear: 2031 }),
+      'POST /api/card-tokens/card/session': async () =>
+        send('POST', '/api/card-tokens/card/session', { cardBrand: 'Visa', last4: '1111', expiryMonth: 3, expiryYear: 2031 }),
       'DELETE /api/card-tokens/card/remove': async (a) => send('DELETE', '/api/card-tokens/card/remove', { cardTokenId: await card(a) }),
       'POST /api/payments/requests/pay/card': async (a) =>
         send('POST', '/api/payments/requests/pay/card', { amountInCents: 50_000, cardTokenId: a.caller === 'signedOut' ? randomUUID() : await card({ ...a, whose: a.caller }) }),

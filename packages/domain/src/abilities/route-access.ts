@@ -465,6 +465,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/wallet/users/:userId/adjustments': { own: only(STAFF) },
   'GET /api/card-tokens': SIGNED_IN,
   'POST /api/card-tokens/card/new': SIGNED_IN,
+  /** A payment session to save a card through (Xendit; the sandbox answers one too): the signed-in person's own card. */
+  'POST /api/card-tokens/card/session': SIGNED_IN,
   'DELETE /api/card-tokens/card/remove': { own: { rest: 'ok' }, stranger: { rest: 'hidden' } },
   /** Top-ups and links: the signed-in person's own wallet, whatever their role. */
   'POST /api/payments/requests/pay/card': SIGNED_IN,

@@ -136,6 +136,35 @@ const returnPath = z
   .optional();
 
 export const payCardBody = z.object({ amountInCents: topUpAmountInCents, cardTokenId: z.uuid('Choose a saved card'), returnPath });
+
+/**
+ * With Xendit, a card is saved through a payment session: this asks for one, with only what the screen shows
+ * (the page checked the card and knows them); the card number and CVV go from the page to Xendit alone.
+ * Unknown fields are refused, as for card/new.
+ */
+export const cardSessionBody = z.strictObject(
+  {
+    cardBrand: z.enum(CARD_BRANDS, { error: `Choose one of: ${CARD_BRANDS.join(', ')}` }),
+    last4: z.string().regex(/^\d{4}$/, 'Give the last 4 digits only'),
+    expiryMonth: z.number().int().min(1).max(12),
+    expiryYear: z.number().int().min(2000).max(2100),
+    returnPath,
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Card numbers and CVV never go to this server: send only the brand, last 4 digits and expiry' : undefined) },
+);
+
+/**
+ * POST /card-tokens/card/session: the pending card (listed once the provider confirms it) and the provider's
+ * session the page hands the card to. `status` as for a link: REQUIRES_ACTION until the webhook, then ACTIVE or FAILED.
+ */
+export const cardSessionDto = z.object({
+  paymentMethodId: z.string(),
+  paymentSessionId: z.string(),
+  expiresAt: z.string().nullable(),
+  status: z.enum(['REQUIRES_ACTION', 'ACTIVE', 'FAILED']),
+});
+export type CardSessionDto = z.infer<typeof cardSessionDto>;
+
 export const linkBankBody = z.object({
   bank: z.enum(DIRECT_DEBIT_BANKS, { error: `Choose one of: ${DIRECT_DEBIT_BANKS.join(', ')}` }),
   returnPath,
@@ -177,12 +206,16 @@ export const paymentRequestDto = z.object({
 });
 export type PaymentRequestDto = z.infer<typeof paymentRequestDto>;
 
-/** Xendit.js, Xendit's card tokenizer for the browser (the server's content security policy allows it with Xendit). */
-export const XENDIT_JS_URL = 'https://js.xendit.co/v1/xendit.min.js';
+/**
+ * Xendit's cards-session.js: sends a card from the browser to Xendit under a payment session (the Payments API
+ * v3 way of saving a card). The server's content security policy allows its host with Xendit.
+ */
+export const XENDIT_CARDS_SESSION_JS_URL = 'https://js.xendit.co/cards-session.min.js';
 
 /**
- * GET /payments/card-tokenizer: who turns a card into a token in the browser. The sandbox's tokenizer is part
- * of the web app; with Xendit the page loads Xendit.js and tokenizes with the publishable key (never a secret).
+ * GET /payments/card-tokenizer: who takes the card in the browser. The sandbox's tokenizer is part of the web
+ * app; with Xendit the page loads cards-session.js and sends the card under a payment session, with the
+ * publishable key (never a secret).
  */
 export const cardTokenizerDto = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('sandbox') }),

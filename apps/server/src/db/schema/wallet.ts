@@ -77,12 +77,18 @@ export const walletTransactions = pgTable(
   ],
 );
 
-/** A bank or e-wallet link's provider call, made after its reservation commits, and what the provider answered. */
+/**
+ * A bank or e-wallet link's (or a card's saving session's) provider call, made after its reservation commits,
+ * and what the provider answered.
+ */
 export interface LinkDetails {
   successReturnUrl: string;
   failureReturnUrl: string;
   /** The provider's authorisation page: kept so a retry with the same Idempotency-Key answers it again. */
   checkoutUrl?: string;
+  /** A card being saved: the provider's session (Xendit's `ps-…`) the browser sends the card under, and its end. */
+  sessionId?: string;
+  sessionExpiresAt?: string | null;
   failureReason?: string;
   /** When the expiry sweep failed it (never answered, or not authorised in time): a later activation still counts. */
   sweptAt?: string;
@@ -101,7 +107,7 @@ export const cardTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: paymentMethodKind('kind').notNull(),
     provider: text('provider').notNull().default('sandbox'),
-    /** Null while a link is reserved but not yet answered by the provider (provider-start.ts). */
+    /** Null while a link is reserved but not yet answered by the provider (provider-start.ts), or a card's session not completed. */
     providerMethodId: text('provider_method_id'),
     cardBrand: cardBrand('card_brand'),
     bank: directDebitBank('bank'),
@@ -112,7 +118,7 @@ export const cardTokens = pgTable(
     expiryYear: smallint('expiry_year'),
     label: text('label'),
     isDefault: boolean('is_default').notNull().default(false),
-    /** A bank or e-wallet being linked is pending until the payer authorises it at the provider. */
+    /** A bank or e-wallet being linked, or a card being saved, is pending until the provider confirms it. */
     status: text('status').$type<'pending' | 'active' | 'failed'>().notNull().default('active'),
     linkDetails: jsonb('link_details').$type<LinkDetails>(),
     createdAt: createdAt(),

@@ -3,8 +3,8 @@ import { XenditPaymentProvider } from '../../platform/payments/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 
 /**
- * GET /api/payments/card-tokenizer tells the web app how to tokenize a card, and the content security policy
- * lets Xendit.js (its script, its API, its 3-D Secure frame) in only when Xendit is the provider.
+ * GET /api/payments/card-tokenizer tells the web app how to take a card, and the content security policy lets
+ * Xendit's cards-session.js (its script, its API, the 3-D Secure frame) in only when Xendit is the provider.
  */
 const PUBLIC_KEY = 'xnd_public_development_card-tokenizer-test';
 /** Xendit with PAYMENT_PROVIDER=xendit, as xendit-flow.test.ts builds it (no call reaches this address here). */
@@ -62,15 +62,15 @@ describe('Xendit', () => {
     await t?.close();
   });
 
-  it('answers Xendit.js with the publishable key, signed out too', async () => {
+  it('answers Xendit’s cards-session.js with the publishable key, signed out too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/card-tokenizer' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      data: { provider: 'xendit', publishableKey: PUBLIC_KEY, scriptUrl: 'https://js.xendit.co/v1/xendit.min.js' },
+      data: { provider: 'xendit', publishableKey: PUBLIC_KEY, scriptUrl: 'https://js.xendit.co/cards-session.min.js' },
     });
   });
 
-  it('lets Xendit.js load, reach Xendit’s API and frame its 3-D Secure page; nothing else changes', async () => {
+  it('lets cards-session.js load, reach Xendit’s API and frame the 3-D Secure page; nothing else changes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/_ah/warmup' });
     expect(res.statusCode).toBe(200);
     const csp = directives(res.headers['content-security-policy']);

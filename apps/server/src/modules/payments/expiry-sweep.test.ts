@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
-import { paymentEvent, paymentTokenEvent } from '../../platform/payments/index.js';
+import { paymentEvent, paymentSessionEvent, paymentTokenEvent } from '../../platform/payments/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer } from '../../testing/auth.js';
 import { balanceOf, settlePayments } from '../../testing/wallet.js';
@@ -133,5 +133,55 @@ describe('the payment expiry sweep', () => {
     await tokenWebhook('payment_token.failure', freshToken);
     await tokenWebhook('payment_token.activation', freshToken);
     expect((await tokenOf(fresh.paymentMethodId)).status).toBe('failed');
+  });
+
+  it('a card whose saving session was opened waits like an answered link (a day), not like an unanswered one; a late completion still saves it', async () => {
+    const me = await createCustomer(t);
+    const card = { cardBrand: 'Visa', last4: '1111', expiryMonth: 3, expiryYear: 2031 };
+    const openSession = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/card-tokens/card/session', headers: { cookie: me.cookie }, payload: card })).json().data as {
+        paymentMethodId: string;
+        paymentSessionId: string;
+      };
+    // Session opened 16 minutes ago: the payer may still be on the bank's page.
+    const opened = await openSession();
+    await ageToken(opened.paymentMethodId, UNSTARTED_GIVE_UP_MS + 60_000);
+    // Session opened a day and a minute ago: given up.
+    const forgotten = await openSession();
+    await ageToken(forgotten.paymentMethodId, LINK_AUTHORISE_WINDOW_MS + 60_000);
+    // Reserved 16 minutes ago, the provider never opened its session: given up.
+    const [unopened] = await t.database.db
+      .insert(cardTokens)
+      .values({
+        userId: me.userId,
+        kind: 'Card',
+        provider: 'sandbox',
+        cardBrand: 'Visa',
+        maskedNumber: 'XXXX XXXX XXXX 4242',
+        status: 'pending',
+        linkDetails: { successReturnUrl: '/wallet?success-link=true&method=card', failureReturnUrl: '/wallet?failure-link=true&method=card' },
+        createdAt: new Date(Date.now() - UNSTARTED_GIVE_UP_MS - 60_000),
+      })
+      .returning();
+
+    await sweepPaymentRequests(t.database.db);
+    expect(await tokenOf(opened.paymentMethodId)).toMatchObject({ status: 'pending', providerMethodId: null });
+    expect(await tokenOf(forgotten.paymentMethodId)).toMatchObject({
+      status: 'failed',
+      linkDetails: { sessionId: forgotten.paymentSessionId, failureReason: expect.stringMatching(/not authorised in time/), sweptAt: expect.any(String) },
+    });
+    expect(await tokenOf(unopened!.id)).toMatchObject({ status: 'failed', linkDetails: { failureReason: expect.stringMatching(/could not be reached/) } });
+
+    // The provider says the forgotten card's session did complete: the card is saved, as the payer was told.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/xendit',
+      headers: { 'x-callback-token': t.app.payments.callbackToken },
+      payload: paymentSessionEvent('payment_session.completed', { sessionId: forgotten.paymentSessionId, referenceId: forgotten.paymentMethodId, tokenId: 'pt-late-card' }),
+    });
+    await settlePayments(t);
+    const revived = await tokenOf(forgotten.paymentMethodId);
+    expect(revived).toMatchObject({ status: 'active', providerMethodId: 'pt-late-card', isDefault: true });
+    expect(revived.linkDetails).not.toHaveProperty('failureReason');
   });
 });

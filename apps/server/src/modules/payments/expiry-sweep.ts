@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
 
@@ -6,10 +6,12 @@ import { cardTokens, paymentRequests } from '../../db/schema/index.js';
 export const UNSTARTED_GIVE_UP_MS = 15 * 60_000;
 
 /**
- * A bank or e-wallet link the provider answered but the payer has not authorised is closed after this. The
- * provider's authorisation page (a bank OTP, the e-wallet's consent screen) lapses within minutes to hours, and
- * a page the payer walked away from may never be followed by any event, so a day is comfortably past it while a
- * forgotten link does not sit pending forever. An activation the provider confirms later still counts.
+ * A bank or e-wallet link the provider answered (or a card whose saving session it opened) but the payer has not
+ * authorised is closed after this. The provider's authorisation page (a bank OTP, the e-wallet's consent screen)
+ * lapses within minutes to hours, and a page the payer walked away from may never be followed by any event, so a
+ * day is comfortably past it while a forgotten link does not sit pending forever. (A card's session lapses after
+ * 30 minutes at Xendit, which says so with payment_session.expired; this is for the event that never came.) An
+ * activation the provider confirms later still counts.
  */
 export const LINK_AUTHORISE_WINDOW_MS = 24 * 3_600_000;
 
@@ -20,10 +22,10 @@ export const LINK_NOT_AUTHORISED_REASON = 'This link was not authorised in time.
  * Closes what can no longer be paid, so staff lists and reports see true statuses (the answers already show
  * a lapsed request as EXPIRED): open requests past their time become EXPIRED, and requests the provider never
  * heard of become FAILED after UNSTARTED_GIVE_UP_MS. A payment the provider confirms later still counts
- * (webhook.service.ts credits a success on an expired or failed request). Pending bank and e-wallet links are
- * closed the same way (linksFailed): one the provider never answered after UNSTARTED_GIVE_UP_MS, one never
+ * (webhook.service.ts credits a success on an expired or failed request). Pending bank and e-wallet links (and
+ * cards being saved) are closed the same way (linksFailed): one the provider never answered after UNSTARTED_GIVE_UP_MS, one never
  * authorised after LINK_AUTHORISE_WINDOW_MS; both are marked `sweptAt` in link_details, and an activation the
- * provider confirms later still activates the method (webhook.service.ts settleToken). Every change is one
+ * provider confirms later still activates the method (webhook.service.ts settleMethod). Every change is one
  * statement guarded on the current status, so a webhook or a provider answer racing it wins or loses whole.
  * Idempotent: every instance may run it.
  */
@@ -49,7 +51,13 @@ export async function sweepPaymentRequests(db: Db, now = new Date()): Promise<{ 
   return { expired: expired.length, failed: failed.length, linksFailed: unreached + unauthorised };
 }
 
-/** Pending links created before now - olderThanMs, with or without the provider's token id, become failed. */
+/** A card being saved whose provider session was opened: answered by the provider, waiting for the payer. */
+const hasSession = sql`(${cardTokens.linkDetails}->>'sessionId') IS NOT NULL`;
+
+/**
+ * Pending links created before now - olderThanMs, answered by the provider (a token id, or a card's session) or
+ * not, become failed.
+ */
 async function failPendingLinks(db: Db, now: Date, answered: boolean, olderThanMs: number, failureReason: string): Promise<number> {
   const mark = JSON.stringify({ failureReason, sweptAt: now.toISOString() });
   const closed = await db
@@ -58,7 +66,7 @@ async function failPendingLinks(db: Db, now: Date, answered: boolean, olderThanM
     .where(
       and(
         eq(cardTokens.status, 'pending'),
-        answered ? isNotNull(cardTokens.providerMethodId) : isNull(cardTokens.providerMethodId),
+        answered ? or(isNotNull(cardTokens.providerMethodId), hasSession) : and(isNull(cardTokens.providerMethodId), not(hasSession)),
         lte(cardTokens.createdAt, new Date(now.getTime() - olderThanMs)),
       ),
     )

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { SandboxPaymentProvider, type ChargeInput, type LinkInput } from '../../platform/payments/index.js';
+import { SandboxPaymentProvider, type CardSaveInput, type ChargeInput, type LinkInput } from '../../platform/payments/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, type Session } from '../../testing/auth.js';
 import { settlePayments } from '../../testing/wallet.js';
@@ -14,6 +14,7 @@ import { settlePayments } from '../../testing/wallet.js';
 class SteeredProvider extends SandboxPaymentProvider {
   calls: ChargeInput[] = [];
   links: LinkInput[] = [];
+  cardSaves: CardSaveInput[] = [];
   next: 'answer' | 'unreachable' | 'refuse' = 'answer';
   gate: Promise<void> = Promise.resolve();
   constructor() {
@@ -25,6 +26,13 @@ class SteeredProvider extends SandboxPaymentProvider {
     if (this.next === 'unreachable') throw new AppError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again in a moment.');
     if (this.next === 'refuse') throw new AppError('RULE_BROKEN', 'The e-wallet refused this amount');
     return super.charge(input);
+  }
+  override async startCardSave(input: CardSaveInput) {
+    this.cardSaves.push(input);
+    await this.gate;
+    if (this.next === 'unreachable') throw new AppError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again in a moment.');
+    if (this.next === 'refuse') throw new AppError('RULE_BROKEN', 'The payment provider refused this payment: customer.email is invalid');
+    return super.startCardSave(input);
   }
   override async linkAccount(input: LinkInput) {
     this.links.push(input);
@@ -233,5 +241,75 @@ describe('charging a saved method at the provider', () => {
       const [request] = await t.database.db.select().from(paymentRequests).where(eq(paymentRequests.userId, me.userId));
       expect(request).toMatchObject({ status: 'FAILED', providerRequestId: null });
     }
+  });
+});
+
+describe('opening a card’s saving session at the provider after the reservation commits', () => {
+  const CARD = { cardBrand: 'Mastercard', last4: '4444', expiryMonth: 7, expiryYear: 2030 };
+  const startSession = (me: Session, key: string) =>
+    t.app.inject({ method: 'POST', url: '/api/card-tokens/card/session', headers: { cookie: me.cookie, 'idempotency-key': key }, payload: CARD });
+
+  it('no transaction waits on the provider; the pending card is reserved first with our id as reference and key', async () => {
+    const me = await createCustomer(t, 'Bea');
+    let release!: () => void;
+    provider.gate = new Promise((resolve) => (release = resolve));
+    provider.next = 'answer';
+    const before = provider.cardSaves.length;
+    const pending = startSession(me, 'hang-card-0001');
+    while (provider.cardSaves.length === before) await new Promise((r) => setTimeout(r, 5));
+    const other = await Promise.race([
+      t.app.inject({ method: 'GET', url: '/api/wallet/methods', headers: { cookie: me.cookie } }),
+      new Promise<'blocked'>((r) => setTimeout(() => r('blocked'), 3000)),
+    ]);
+    expect(other).not.toBe('blocked');
+    const [reserved] = await tokensOf(me);
+    expect(reserved).toMatchObject({ kind: 'Card', status: 'pending', providerMethodId: null, cardBrand: 'Mastercard', maskedNumber: 'XXXX XXXX XXXX 4444' });
+    expect(provider.cardSaves.at(-1)).toMatchObject({
+      referenceId: reserved!.id,
+      idempotencyKey: reserved!.id,
+      customer: { referenceId: me.userId, givenNames: 'Bea', surname: 'Customer', email: null, mobileNumber: expect.stringMatching(/^\+63/) },
+      successReturnUrl: '/wallet?success-link=true&method=card',
+      failureReturnUrl: '/wallet?failure-link=true&method=card',
+    });
+    release();
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ paymentMethodId: reserved!.id, paymentSessionId: expect.stringMatching(/^ps-sbx-/), status: 'REQUIRES_ACTION' });
+  });
+
+  it('an unreachable provider leaves the card pending; the retry with the same key opens the session for the same card, once', async () => {
+    const me = await createCustomer(t);
+    provider.gate = Promise.resolve();
+    provider.next = 'unreachable';
+    const before = provider.cardSaves.length;
+    const first = await startSession(me, 'retry-card-0001');
+    expect(first.statusCode).toBe(503);
+    const [waiting] = await tokensOf(me);
+    expect(waiting).toMatchObject({ status: 'pending', providerMethodId: null });
+    expect(waiting!.linkDetails!.sessionId).toBeUndefined();
+    provider.next = 'answer';
+    const retried = await startSession(me, 'retry-card-0001');
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().data.paymentMethodId).toBe(waiting!.id);
+    // The sandbox makes a new session per call: a third replay answers the stored one and calls no one.
+    expect((await startSession(me, 'retry-card-0001')).json().data).toEqual(retried.json().data);
+    expect(provider.cardSaves.slice(before).map((c) => c.idempotencyKey)).toEqual([waiting!.id, waiting!.id]);
+    expect(await tokensOf(me)).toHaveLength(1);
+  });
+
+  it('a refusal marks the card failed and says it; a replay says it again without calling', async () => {
+    const me = await createCustomer(t);
+    provider.next = 'refuse';
+    const before = provider.cardSaves.length;
+    const res = await startSession(me, 'refused-card-0001');
+    provider.next = 'answer';
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/customer\.email is invalid/);
+    const [row] = await tokensOf(me);
+    expect(row).toMatchObject({ status: 'failed', providerMethodId: null });
+    const replay = await startSession(me, 'refused-card-0001');
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().message).toMatch(/customer\.email is invalid/);
+    expect(provider.cardSaves.length - before).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { DirectDebitBank, Ewallet, PaymentRequestDto } from '@hatid/domain';
-import { cardTokens, paymentRequests } from '../../db/schema/index.js';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CardSessionDto, DirectDebitBank, Ewallet, PaymentRequestDto } from '@hatid/domain';
+import { cardTokens, paymentRequests, users, type LinkDetails } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { ChargeChannel, LinkResult } from '../../platform/payments/index.js';
+import type { CardSaveSession, ChargeChannel, LinkResult } from '../../platform/payments/index.js';
 import type { PaymentsContext } from './context.js';
 import { findById, toPaymentRequestDto, type PaymentRequestRow } from './payment-requests.repository.js';
 
@@ -133,14 +133,7 @@ export async function sendLinkToProvider(ctx: PaymentsContext, paymentMethodId: 
       idempotencyKey: row.id,
     });
   } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'PROVIDER_UNAVAILABLE') {
-      const failureReason = error instanceof Error ? error.message.slice(0, 500) : 'Refused by the provider';
-      await ctx.db
-        .update(cardTokens)
-        .set({ status: 'failed', linkDetails: { ...details, failureReason }, updatedAt: new Date() })
-        .where(and(eq(cardTokens.id, row.id), eq(cardTokens.status, 'pending'), isNull(cardTokens.providerMethodId)));
-    }
-    throw error;
+    return failIfRefused(ctx, row.id, details, error, isNull(cardTokens.providerMethodId));
   }
   const [stored] = await ctx.db
     .update(cardTokens)
@@ -151,6 +144,83 @@ export async function sendLinkToProvider(ctx: PaymentsContext, paymentMethodId: 
   const answer = now ? answerOf(now) : null;
   if (!answer) throw new AppError('INTERNAL', `link ${row.id} has no provider answer after the call`);
   return answer;
+}
+
+/**
+ * The provider's half of saving a card, after the reservation (startCardSession) committed, by the same rules as
+ * sendLinkToProvider: our card token id is the session's reference and the call's idempotency key, the first
+ * session stored wins (two retries at once), an unreachable provider leaves the card pending for the retry with
+ * the same Idempotency-Key, and a refusal marks it failed. The session is stored with the card, so a retry answers
+ * it again. The card stays pending (not listed, cannot be charged) until the session's completion webhook brings
+ * the provider's payment token (webhook.service.ts).
+ */
+export async function sendCardSaveToProvider(ctx: PaymentsContext, paymentMethodId: string): Promise<CardSessionDto> {
+  const row = await findCardToken(ctx, paymentMethodId);
+  if (!row?.linkDetails || row.kind !== 'Card') throw new AppError('INTERNAL', `card ${paymentMethodId} vanished before it reached the provider`);
+  const answered = sessionAnswerOf(row);
+  if (answered) return answered;
+  const details = row.linkDetails;
+  const [person] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, mobileNumber: users.mobileNumber })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!person) throw new AppError('INTERNAL', `the owner of card ${row.id} vanished before it reached the provider`);
+  let session: CardSaveSession;
+  try {
+    session = await ctx.provider.startCardSave({
+      referenceId: row.id,
+      customer: {
+        referenceId: row.userId,
+        givenNames: person.firstName,
+        surname: person.lastName,
+        email: person.email,
+        mobileNumber: person.mobileNumber,
+      },
+      successReturnUrl: details.successReturnUrl,
+      failureReturnUrl: details.failureReturnUrl,
+      idempotencyKey: row.id,
+    });
+  } catch (error) {
+    return failIfRefused(ctx, row.id, details, error, noSession);
+  }
+  const [stored] = await ctx.db
+    .update(cardTokens)
+    .set({ linkDetails: { ...details, sessionId: session.sessionId, sessionExpiresAt: session.expiresAt?.toISOString() ?? null }, updatedAt: new Date() })
+    .where(and(eq(cardTokens.id, row.id), eq(cardTokens.status, 'pending'), noSession))
+    .returning();
+  const now = stored ?? (await findCardToken(ctx, row.id));
+  const answer = now ? sessionAnswerOf(now) : null;
+  if (!answer) throw new AppError('INTERNAL', `card ${row.id} has no provider session after the call`);
+  return answer;
+}
+
+/** A card whose provider session is not stored yet. */
+const noSession = sql`(${cardTokens.linkDetails}->>'sessionId') IS NULL`;
+
+/** The stored session of a card the provider already answered; null while it waits for its provider call. */
+function sessionAnswerOf(row: CardTokenRow): CardSessionDto | null {
+  const sessionId = row.linkDetails?.sessionId;
+  if (sessionId) {
+    const status = row.status === 'active' ? 'ACTIVE' : row.status === 'failed' ? 'FAILED' : 'REQUIRES_ACTION';
+    return { paymentMethodId: row.id, paymentSessionId: sessionId, expiresAt: row.linkDetails?.sessionExpiresAt ?? null, status };
+  }
+  if (row.status === 'failed') throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused to save this card. Please try again.');
+  return null;
+}
+
+/**
+ * After a saved method's provider call failed: unreachable (503) leaves it pending for the retry with the same
+ * Idempotency-Key; refused, it is marked failed with the provider's reason, if still unanswered. Rethrows.
+ */
+async function failIfRefused(ctx: PaymentsContext, id: string, details: LinkDetails, error: unknown, unanswered: SQL): Promise<never> {
+  if (!(error instanceof AppError) || error.code !== 'PROVIDER_UNAVAILABLE') {
+    const failureReason = error instanceof Error ? error.message.slice(0, 500) : 'Refused by the provider';
+    await ctx.db
+      .update(cardTokens)
+      .set({ status: 'failed', linkDetails: { ...details, failureReason }, updatedAt: new Date() })
+      .where(and(eq(cardTokens.id, id), eq(cardTokens.status, 'pending'), unanswered));
+  }
+  throw error;
 }
 
 async function findCardToken(ctx: PaymentsContext, id: string): Promise<CardTokenRow | undefined> {

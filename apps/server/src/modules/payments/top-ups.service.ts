@@ -1,4 +1,4 @@
-import type { DirectDebitBank, Ewallet, PaymentChannel } from '@hatid/domain';
+import type { CARD_BRANDS, DirectDebitBank, Ewallet, PaymentChannel } from '@hatid/domain';
 import type { Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -104,6 +104,42 @@ export async function startLink(
       bank: input.bank ?? null,
       ewallet: input.ewallet ?? null,
       label: `${name} account`,
+      status: 'pending',
+      linkDetails: {
+        successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),
+        failureReturnUrl: returnUrl(ctx, input.returnPath, { 'failure-link': 'true', ...back }),
+      },
+    })
+    .returning({ id: cardTokens.id });
+  return row!.id;
+}
+
+/**
+ * Saves a card through the provider's payment session (Xendit's Payments API v3 way: the page sends the card to
+ * Xendit under the session, and the session's completion webhook brings the payment token, webhook.service.ts).
+ * Reserves the pending card in the caller's transaction with what the screen shows (brand, last four digits,
+ * expiry: the page checked the card), and the return addresses of the bank's 3-D Secure page; returns its id for
+ * sendCardSaveToProvider (provider-start.ts), which opens the session after the commit.
+ */
+export async function startCardSession(
+  ctx: PaymentsContext,
+  tx: Tx,
+  actor: Actor,
+  input: { cardBrand: (typeof CARD_BRANDS)[number]; last4: string; expiryMonth: number; expiryYear: number; returnPath?: string },
+): Promise<string> {
+  await assertPaymentOptionOn(tx, ctx.env, 'card', 'token');
+  const back = { method: 'card' };
+  const [row] = await tx
+    .insert(cardTokens)
+    .values({
+      userId: actor.id,
+      kind: 'Card',
+      provider: ctx.provider.name,
+      cardBrand: input.cardBrand,
+      maskedNumber: `XXXX XXXX XXXX ${input.last4}`,
+      expiryMonth: input.expiryMonth,
+      expiryYear: input.expiryYear,
+      label: `${input.cardBrand} •••• ${input.last4}`,
       status: 'pending',
       linkDetails: {
         successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),

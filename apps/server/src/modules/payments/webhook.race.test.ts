@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { outboxEvents, paymentRequests, walletTransactions } from '../../db/schema/index.js';
+import { cardTokens, outboxEvents, paymentRequests, walletTransactions } from '../../db/schema/index.js';
 import type { AppEvent } from '../../platform/events/index.js';
-import { paymentEvent } from '../../platform/payments/index.js';
+import { paymentEvent, paymentSessionEvent, paymentTokenEvent } from '../../platform/payments/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { balanceOf, settlePayments } from '../../testing/wallet.js';
@@ -162,6 +162,47 @@ describe('the payment webhook', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('saves two cards whose sessions complete at once, each delivered many times, on three workers: both active, one default', async () => {
+    const me = await createCustomer(t);
+    const open = async (last4: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/card-tokens/card/session',
+        headers: { cookie: me.cookie },
+        payload: { cardBrand: 'Visa', last4, expiryMonth: 3, expiryYear: 2031 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { paymentMethodId: string; paymentSessionId: string };
+    };
+    const cards = [await open('1111'), await open('4242')];
+    events.length = 0;
+    const bodies = cards.flatMap((c, n) => {
+      const completed = paymentSessionEvent('payment_session.completed', { sessionId: c.paymentSessionId, referenceId: c.paymentMethodId, tokenId: `pt-race-${n}` });
+      // Xendit's retries, stamped again, and the token's own activation with the card as its reference.
+      return [
+        completed,
+        ...Array.from({ length: 4 }, (_, i) => ({ ...completed, created: `2026-11-26T08:00:0${i}Z` })),
+        paymentTokenEvent('payment_token.activation', `pt-race-${n}`, c.paymentMethodId),
+      ];
+    });
+    const answers = await Promise.all(bodies.map((b) => deliver(b)));
+    expect(answers.map((a) => a.json().outcome)).toEqual(Array(12).fill('queued'));
+    const instances = [1, 2, 3].map(() => {
+      const worker = createOutboxWorker({ db: t.app.db, logger: t.app.log, transactionalBatchSize: 2 });
+      worker.handleInTransaction(PAYMENT_WEBHOOK_TOPIC, createWebhookHandler(t.app));
+      return worker;
+    });
+    while ((await Promise.all(instances.map((w) => w.runOnce()))).some((n) => n > 0));
+    const rows = await t.database.db.select().from(cardTokens).where(eq(cardTokens.userId, me.userId));
+    expect(rows.map((r) => [r.id, r.status, r.providerMethodId]).sort()).toEqual(
+      cards.map((c, n) => [c.paymentMethodId, 'active', `pt-race-${n}`]).sort(),
+    );
+    expect(rows.filter((r) => r.isDefault)).toHaveLength(1);
+    // Each card announced once to its owner's pages.
+    const linked = events.filter((e) => e.type === 'WALLET_UPDATED' && e.channels.includes(`user:${me.userId}`));
+    expect(linked.map((e) => (e.payload as { paymentMethodId: string }).paymentMethodId).sort()).toEqual(cards.map((c) => c.paymentMethodId).sort());
+  });
+
   it('answers 400 to a body that is no payment event, naming the field, and stores nothing', async () => {
     const res = await deliver({ hello: 'world' });
     expect(res.statusCode).toBe(400);
@@ -169,6 +210,9 @@ describe('the payment webhook', () => {
     const missing = await deliver({ event: 'payment.succeeded', data: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].field).toBe('data.payment_request_id');
+    const session = await deliver({ event: 'payment_session.completed', data: { payment_session_id: 'ps-1', payment_token_id: 'pt-1' } });
+    expect(session.statusCode).toBe(400);
+    expect(session.json().details[0].field).toBe('data.reference_id');
     expect(await settlePaymentsCount()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { formatMoney, type PaymentMethod } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests, shipments } from '../../db/schema/index.js';
@@ -37,8 +37,24 @@ interface Settlement {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null);
 
-/** Reads the three documented shapes; anything else is a 400 (the provider shows it in its delivery log). */
-export function readWebhookBody(body: unknown): { kind: 'payment'; settlement: Settlement } | { kind: 'token'; tokenId: string; active: boolean } {
+/** A card-saving session's end (payment_session.completed / .expired): our card token id is its reference. */
+interface SessionEnd {
+  referenceId: string;
+  sessionId: string | null;
+  /** SAVE for ours; a PAY session (we make none) is ignored. */
+  sessionType: string | null;
+  completed: boolean;
+  /** The card's payment token (`pt-…`), the one the Payments API v3 charges; only on completion. */
+  tokenId: string | null;
+}
+
+export type WebhookBody =
+  | { kind: 'payment'; settlement: Settlement }
+  | { kind: 'token'; tokenId: string; referenceId: string | null; active: boolean }
+  | { kind: 'session'; session: SessionEnd };
+
+/** Reads the documented shapes; anything else is a 400 (the provider shows it in its delivery log). */
+export function readWebhookBody(body: unknown): WebhookBody {
   const b = (body ?? {}) as Record<string, unknown>;
   const event = str(b.event);
   const data = (b.data ?? {}) as Record<string, unknown>;
@@ -61,7 +77,22 @@ export function readWebhookBody(body: unknown): { kind: 'payment'; settlement: S
   if (event === 'payment_token.activation' || event === 'payment_token.failure') {
     const tokenId = str(data.payment_token_id);
     if (!tokenId) throw fieldError('data.payment_token_id', 'Give data.payment_token_id');
-    return { kind: 'token', tokenId, active: event === 'payment_token.activation' };
+    return { kind: 'token', tokenId, referenceId: str(data.reference_id), active: event === 'payment_token.activation' };
+  }
+  if (event === 'payment_session.completed' || event === 'payment_session.expired') {
+    const referenceId = str(data.reference_id);
+    if (!referenceId) throw fieldError('data.reference_id', 'Give data.reference_id');
+    const completed = event === 'payment_session.completed';
+    return {
+      kind: 'session',
+      session: {
+        referenceId,
+        sessionId: str(data.payment_session_id),
+        sessionType: str(data.session_type),
+        completed,
+        tokenId: completed ? str(data.payment_token_id) : null,
+      },
+    };
   }
   if (event === null && str(b.id) && (b.status === 'PAID' || b.status === 'SETTLED' || b.status === 'EXPIRED')) {
     const paid = b.status !== 'EXPIRED';
@@ -77,7 +108,7 @@ export function readWebhookBody(body: unknown): { kind: 'payment'; settlement: S
       },
     };
   }
-  throw fieldError('event', 'Not a payment event this endpoint knows (payment.succeeded, payment.failed, payment_token.*, invoice callback)');
+  throw fieldError('event', 'Not a payment event this endpoint knows (payment.succeeded, payment.failed, payment_token.*, payment_session.*, invoice callback)');
 }
 
 const settled = (row: PaymentRequestRow) => row.status === 'SUCCEEDED' || row.status === 'COMPLETED';
@@ -90,7 +121,8 @@ function shipmentMethodOf(row: PaymentRequestRow): PaymentMethod {
 
 export async function handleWebhook(db: DbOrTx, provider: PaymentProvider['name'], body: unknown): Promise<WebhookOutcome> {
   const read = readWebhookBody(body);
-  if (read.kind === 'token') return db.transaction((tx) => settleToken(tx, provider, read.tokenId, read.active));
+  if (read.kind === 'token') return db.transaction((tx) => settleToken(tx, provider, read.tokenId, read.referenceId, read.active));
+  if (read.kind === 'session') return db.transaction((tx) => settleCardSession(tx, provider, read.session));
   const s = read.settlement;
   return db.transaction(async (tx) => {
     const row =
@@ -172,30 +204,109 @@ async function credit(tx: Tx, row: PaymentRequestRow, paymentId: string | null):
   return null;
 }
 
-async function settleToken(tx: Tx, provider: PaymentProvider['name'], tokenId: string, active: boolean): Promise<WebhookOutcome> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function settleToken(tx: Tx, provider: PaymentProvider['name'], tokenId: string, referenceId: string | null, active: boolean): Promise<WebhookOutcome> {
   // A link still waiting for its provider call has no token id (and its payer no page to authorise on yet).
   const [token] = await tx
+    .select({ id: cardTokens.id, userId: cardTokens.userId })
+    .from(cardTokens)
+    .where(and(eq(cardTokens.provider, provider), eq(cardTokens.providerMethodId, tokenId)));
+  if (token) return settleMethod(tx, token, active ? { active: true } : { active: false });
+  // A card saved through a payment session learns its token from the session's webhook; should the token's own
+  // activation come first, with our card's id as its reference, it activates the card with that token.
+  if (active && referenceId && UUID.test(referenceId)) {
+    const [pendingCard] = await tx
+      .select({ id: cardTokens.id, userId: cardTokens.userId })
+      .from(cardTokens)
+      .where(and(eq(cardTokens.id, referenceId), eq(cardTokens.provider, provider), eq(cardTokens.kind, 'Card'), isNull(cardTokens.providerMethodId)));
+    if (pendingCard) return settleMethod(tx, pendingCard, { active: true, providerMethodId: tokenId });
+  }
+  return { outcome: 'ignored', reason: 'unknown payment token' };
+}
+
+/**
+ * A card's saving session ended (Xendit's payment_session.completed or .expired): the session's reference is
+ * our pending card's id. Completed with a payment token, the card becomes active with it (the token the Payments
+ * API v3 charges); expired, or completed without a token, it is failed. Once only, like a link's activation (see
+ * settleMethod), whatever the number and order of deliveries.
+ */
+async function settleCardSession(tx: Tx, provider: PaymentProvider['name'], session: SessionEnd): Promise<WebhookOutcome> {
+  if (session.sessionType !== null && session.sessionType !== 'SAVE') return { outcome: 'ignored', reason: 'not a card-saving session' };
+  if (!UUID.test(session.referenceId)) return { outcome: 'ignored', reason: 'unknown card session' };
+  const [card] = await tx
+    .select({ id: cardTokens.id, userId: cardTokens.userId })
+    .from(cardTokens)
+    .where(and(eq(cardTokens.id, session.referenceId), eq(cardTokens.provider, provider), eq(cardTokens.kind, 'Card')));
+  if (!card) return { outcome: 'ignored', reason: 'unknown card session' };
+  const result: SettleResult =
+    session.completed && session.tokenId
+      ? { active: true, providerMethodId: session.tokenId }
+      : {
+          active: false,
+          failureReason: session.completed
+            ? 'The payment provider did not return a token for this card. Please add it again.'
+            : 'The card was not confirmed in time. Please add it again.',
+        };
+  return settleMethod(tx, card, result, (locked) => {
+    const stored = locked.linkDetails?.sessionId;
+    return !stored || !session.sessionId || stored === session.sessionId;
+  });
+}
+
+type SettleResult = { active: true; providerMethodId?: string } | { active: false; failureReason?: string };
+
+/**
+ * Settles a pending saved method once: active (with the provider's token id, when it arrives with the event) or
+ * failed. The person's methods are locked first, in one order (creation), so deliveries for two of one person's
+ * methods queue instead of deadlocking, and the first active method becomes the default, only one ever is.
+ * Every check is made on the locked row: concurrent deliveries of one event find it settled.
+ */
+async function settleMethod(
+  tx: Tx,
+  method: { id: string; userId: string },
+  result: SettleResult,
+  isThisOne: (locked: CardTokenRow) => boolean = () => true,
+): Promise<WebhookOutcome> {
+  const mine = await tx
     .select()
     .from(cardTokens)
-    .where(and(eq(cardTokens.provider, provider), eq(cardTokens.providerMethodId, tokenId)))
+    .where(eq(cardTokens.userId, method.userId))
+    .orderBy(asc(cardTokens.createdAt), asc(cardTokens.id))
     .for('update');
-  if (!token) return { outcome: 'ignored', reason: 'unknown payment token' };
+  const token = mine.find((m) => m.id === method.id);
+  if (!token) return { outcome: 'ignored', reason: 'removed meanwhile' };
+  if (!isThisOne(token)) return { outcome: 'ignored', reason: 'another session of this card' };
+  const { active } = result;
   // The expiry sweep gave up waiting, but the provider says the payer did authorise: the token is live at the
   // provider and the payer saw the link succeed, so it is activated. A failure the provider sent stays final.
   const lapsed = token.status === 'failed' && token.linkDetails?.sweptAt !== undefined;
   if (token.status !== 'pending' && !(lapsed && active)) return { outcome: 'ignored', reason: 'already settled' };
-  if (!active) {
-    await tx.update(cardTokens).set({ status: 'failed', updatedAt: new Date() }).where(eq(cardTokens.id, token.id));
-    return { outcome: 'link_failed', userId: token.userId, paymentMethodId: token.id };
+  const fail = async (failureReason: string | undefined) => {
+    const linkDetails = failureReason && token.linkDetails ? { linkDetails: { ...token.linkDetails, failureReason } } : {};
+    await tx.update(cardTokens).set({ status: 'failed', ...linkDetails, updatedAt: new Date() }).where(eq(cardTokens.id, token.id));
+    return { outcome: 'link_failed', userId: token.userId, paymentMethodId: token.id } as const;
+  };
+  if (!result.active) return fail(result.failureReason);
+  const providerMethodId = token.providerMethodId ?? result.providerMethodId;
+  if (!providerMethodId) return { outcome: 'ignored', reason: 'no payment token to activate with' };
+  if (!token.providerMethodId) {
+    // One provider token, one saved method (a unique index): a token already saved (the same card added twice,
+    // if the provider answers it so) leaves this one failed instead of failing the delivery again and again.
+    const [taken] = await tx
+      .select({ id: cardTokens.id })
+      .from(cardTokens)
+      .where(and(eq(cardTokens.provider, token.provider), eq(cardTokens.providerMethodId, providerMethodId)));
+    if (taken) return fail('This card is already saved.');
   }
-  // Lock the person's methods: the first active one becomes the default, and only one ever is.
-  const mine = await tx.select().from(cardTokens).where(eq(cardTokens.userId, token.userId)).for('update');
   const hasDefault = mine.some((m) => m.isDefault && m.status === 'active');
   // A lapsed link keeps sweptAt (when it was given up) and loses the reason it showed.
   const revived = lapsed ? { linkDetails: { ...token.linkDetails!, failureReason: undefined } } : {};
   await tx
     .update(cardTokens)
-    .set({ status: 'active', isDefault: !hasDefault, maskedNumber: token.maskedNumber, ...revived, updatedAt: new Date() })
+    .set({ status: 'active', providerMethodId, isDefault: !hasDefault, ...revived, updatedAt: new Date() })
     .where(eq(cardTokens.id, token.id));
   return { outcome: 'linked', userId: token.userId, paymentMethodId: token.id };
 }
+
+type CardTokenRow = typeof cardTokens.$inferSelect;

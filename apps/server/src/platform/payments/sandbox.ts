@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeInput, ChargeResult, InvoiceInput, InvoiceResult, LinkInput, LinkResult, PaymentProvider } from './types.js';
+import type {
+  CardSaveInput,
+  CardSaveSession,
+  ChargeInput,
+  ChargeResult,
+  InvoiceInput,
+  InvoiceResult,
+  LinkInput,
+  LinkResult,
+  PaymentProvider,
+} from './types.js';
 import { paymentEvent } from './webhook-bodies.js';
 import { qrPhPayload } from './qr-ph.js';
+
+/** As long as Xendit's sessions last by default. */
+const CARD_SESSION_MS = 30 * 60_000;
 
 /** Posts a webhook body to this server's own webhook endpoint, with the callback token (payments.plugin.ts). */
 export type DeliverWebhook = (body: unknown) => Promise<void>;
@@ -36,6 +49,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async linkAccount(_input: LinkInput): Promise<LinkResult> {
     const providerMethodId = `pt-sbx-${randomUUID()}`;
     return { providerMethodId, checkoutUrl: this.page('link', providerMethodId) };
+  }
+
+  /**
+   * A local session id, no network. The sandbox's card form does not use sessions: it tokenizes the card in the
+   * page and saves the token with POST /card-tokens/card/new, as it always has. A sandbox session answers the
+   * call (so the route behaves the same with either provider) but nothing ever completes it; the expiry sweep
+   * closes the pending card it reserved.
+   */
+  async startCardSave(_input: CardSaveInput): Promise<CardSaveSession> {
+    return { sessionId: `ps-sbx-${randomUUID()}`, expiresAt: new Date(Date.now() + CARD_SESSION_MS) };
   }
 
   async createInvoice(input: InvoiceInput): Promise<InvoiceResult> {

@@ -49,6 +49,33 @@ export interface LinkResult {
   checkoutUrl: string;
 }
 
+/** Who saves the card: the provider keeps its payment tokens per customer. */
+export interface CardSaveCustomer {
+  /** Our user id: the provider's customer reference. */
+  referenceId: string;
+  givenNames: string;
+  surname: string;
+  email: string | null;
+  /** E.164 (+639…). */
+  mobileNumber: string | null;
+}
+
+export interface CardSaveInput {
+  /** Our card_tokens id: the session's reference_id, echoed back in its webhook. */
+  referenceId: string;
+  customer: CardSaveCustomer;
+  /** Where the payer lands after the bank's 3-D Secure page. */
+  successReturnUrl: string;
+  failureReturnUrl: string;
+  idempotencyKey: string;
+}
+
+export interface CardSaveSession {
+  /** The provider's session id (Xendit's `ps-…`): the browser hands the card to the provider under it. */
+  sessionId: string;
+  expiresAt: Date | null;
+}
+
 export interface InvoiceInput {
   /** Our payment request id: the invoice's external_id. */
   externalId: string;
@@ -70,6 +97,11 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'xendit';
   charge(input: ChargeInput): Promise<ChargeResult>;
   linkAccount(input: LinkInput): Promise<LinkResult>;
+  /**
+   * Starts saving a card: a session under which the browser sends the card straight to the provider. The
+   * provider's payment token arrives later, with the session's completion webhook (webhook.service.ts).
+   */
+  startCardSave(input: CardSaveInput): Promise<CardSaveSession>;
   createInvoice(input: InvoiceInput): Promise<InvoiceResult>;
   expireInvoice(providerRequestId: string): Promise<void>;
   /** Test mode only: pay a QR as if scanned (Xendit's simulate call; the sandbox's own webhook). */

@@ -3,8 +3,8 @@ import { toProviderAmount } from './types.js';
 
 /**
  * The webhook bodies Xendit documents, built for the sandbox's deliveries and the tests: the Payments API
- * events (payment.succeeded / payment.failed), the payment token events of a linked account, and the invoice
- * callback. The webhook handler reads exactly these fields, whoever sent them.
+ * events (payment.succeeded / payment.failed), the payment token events of a linked account, the payment
+ * session events of a saved card, and the invoice callback. The webhook handler reads exactly these fields, whoever sent them.
  */
 export interface PaymentEventInput {
   providerRequestId: string;
@@ -44,6 +44,34 @@ export function paymentTokenEvent(event: 'payment_token.activation' | 'payment_t
       payment_token_id: tokenId,
       reference_id: referenceId ?? null,
       status: event === 'payment_token.activation' ? 'ACTIVE' : 'FAILED',
+    },
+  };
+}
+
+/**
+ * A card-saving session's end: payment_session.completed carries the card's payment token, .expired none.
+ * `tokenId` null: a completed session without a token (never expected, handled as a failure).
+ */
+export function paymentSessionEvent(
+  event: 'payment_session.completed' | 'payment_session.expired',
+  input: { sessionId: string; referenceId: string; tokenId?: string | null },
+) {
+  const completed = event === 'payment_session.completed';
+  return {
+    event,
+    business_id: 'hatid-sandbox',
+    created: new Date().toISOString(),
+    data: {
+      payment_session_id: input.sessionId,
+      reference_id: input.referenceId,
+      customer_id: 'cust-hatid-sandbox',
+      session_type: 'SAVE',
+      mode: 'CARDS_SESSION_JS',
+      amount: 0,
+      currency: 'PHP',
+      country: 'PH',
+      status: completed ? 'COMPLETED' : 'EXPIRED',
+      ...(completed && input.tokenId !== null ? { payment_token_id: input.tokenId ?? `pt-${randomUUID()}` } : {}),
     },
   };
 }

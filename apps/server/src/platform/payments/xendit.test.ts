@@ -64,6 +64,26 @@ beforeAll(async () => {
           actions: [{ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL', value: 'https://link.xendit.co/pt-8a5e1b3c' }],
         });
       }
+      if (req.url === '/sessions') {
+        // Xendit's documented answer to a SAVE session in CARDS_SESSION_JS mode.
+        return reply(201, {
+          payment_session_id: 'ps-6746c1006b7752b4d91725af',
+          created: '2026-11-26T00:00:00.000Z',
+          updated: '2026-11-26T00:00:00.000Z',
+          status: 'ACTIVE',
+          reference_id: body?.reference_id,
+          currency: 'PHP',
+          amount: 0,
+          country: 'PH',
+          customer_id: 'cust-d7b12124-3dd1-471a-bf37-c956f44c2a2c',
+          expires_at: '2026-11-26T00:30:00.000Z',
+          session_type: 'SAVE',
+          mode: 'CARDS_SESSION_JS',
+          locale: 'en',
+          business_id: '5f27a14a9bf05c73dd040bc8',
+          cards_session_js: body?.cards_session_js,
+        });
+      }
       if (req.url === '/v2/invoices') {
         return reply(200, {
           id: '579c8d61f23fa4ca35e52da4',
@@ -151,6 +171,60 @@ describe('the Xendit provider', () => {
     expect(seen[1]!.headers['idempotency-key']).toBe('req-1');
     await p.expireInvoice('579c8d61f23fa4ca35e52da4');
     expect(seen[2]!.url).toBe('/invoices/579c8d61f23fa4ca35e52da4/expire!');
+  });
+
+  it('opens a SAVE payment session for a card with the documented fields, basic auth and an idempotency key', async () => {
+    const customer = { referenceId: 'user-1', givenNames: 'Ana', surname: 'Cruz', email: 'ana@example.com', mobileNumber: '+639171234567' };
+    const session = await provider().startCardSave({ referenceId: 'card-1', customer, idempotencyKey: 'card-1', ...urls });
+    expect(session).toEqual({ sessionId: 'ps-6746c1006b7752b4d91725af', expiresAt: new Date('2026-11-26T00:30:00.000Z') });
+    const [request] = seen;
+    expect(request!.method).toBe('POST');
+    expect(request!.url).toBe('/sessions');
+    expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('xnd_development_secret:').toString('base64')}`);
+    expect(request!.headers['idempotency-key']).toBe('card-1');
+    expect(request!.body).toStrictEqual({
+      reference_id: 'card-1',
+      session_type: 'SAVE',
+      mode: 'CARDS_SESSION_JS',
+      amount: 0,
+      currency: 'PHP',
+      country: 'PH',
+      customer: {
+        reference_id: 'user-1',
+        type: 'INDIVIDUAL',
+        email: 'ana@example.com',
+        mobile_number: '+639171234567',
+        individual_detail: { given_names: 'Ana', surname: 'Cruz' },
+      },
+      cards_session_js: { success_return_url: urls.successReturnUrl, failure_return_url: urls.failureReturnUrl },
+    });
+    // An account with only a mobile number: no email is sent (never an empty one).
+    await provider().startCardSave({ referenceId: 'card-2', customer: { ...customer, email: null }, idempotencyKey: 'card-2', ...urls });
+    expect(seen[1]!.body!.customer).toStrictEqual({
+      reference_id: 'user-1',
+      type: 'INDIVIDUAL',
+      mobile_number: '+639171234567',
+      individual_detail: { given_names: 'Ana', surname: 'Cruz' },
+    });
+  });
+
+  it('maps a refused or unreadable session like every other call', async () => {
+    const p = provider();
+    const save = () =>
+      p.startCardSave({
+        referenceId: 'card-3',
+        customer: { referenceId: 'user-1', givenNames: 'Ana', surname: 'Cruz', email: null, mobileNumber: '+639171234567' },
+        idempotencyKey: 'card-3',
+        ...urls,
+      });
+    nextAnswer = { status: 400, body: { error_code: 'API_VALIDATION_ERROR', message: 'customer.email is required' } };
+    await expect(save()).rejects.toMatchObject({ code: 'RULE_BROKEN', statusCode: 422, message: expect.stringContaining('customer.email is required (API_VALIDATION_ERROR)') });
+    nextAnswer = { status: 409, body: { error_code: 'IDEMPOTENCY_ERROR', message: 'Different body for this key' } };
+    await expect(save()).rejects.toMatchObject({ code: 'CONFLICT' });
+    nextAnswer = { status: 503, body: { error_code: 'SERVER_ERROR', message: 'down' } };
+    await expect(save()).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    nextAnswer = { status: 201, body: { status: 'ACTIVE' } };
+    await expect(save()).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: expect.stringContaining('could not read') });
   });
 
   it('turns Xendit’s refusals into clear errors', async () => {

@@ -1,4 +1,5 @@
 import type {
+  CardSessionDto,
   FlagDto,
   PaymentMethodDto,
   PaymentRequestDto,
@@ -74,5 +75,12 @@ export const linkBank = (bank: string) => api.post<{ checkoutUrl: string }>('/pa
 export const linkEwallet = (ewallet: string) => api.post<{ checkoutUrl: string }>('/payments/requests/link/ewallet', { ewallet }, { headers: once() });
 export const saveCard = (body: { token: string; cardBrand: string; last4: string; expiryMonth: number; expiryYear: number }) =>
   api.post<PaymentMethodDto[]>('/card-tokens/card/new', body);
+/** Xendit: the session the page sends the card to Xendit under (only the brand, last four digits and expiry come here). */
+export const startCardSession = (
+  body: { cardBrand: string; last4: string; expiryMonth: number; expiryYear: number },
+  options: { signal?: AbortSignal } = {},
+) => api.post<CardSessionDto>('/card-tokens/card/session', body, { headers: once(), signal: options.signal });
+/** My active saved cards (a card being saved shows up here once the provider confirms it). */
+export const listCards = (options: { signal?: AbortSignal } = {}) => api.get<PaymentMethodDto[]>('/card-tokens', { signal: options.signal });
 export const removeMethod = (paymentMethodId: string) => api.post<PaymentMethodDto[]>('/wallet/methods/remove', { paymentMethodId });
 export const makeDefaultMethod = (paymentMethodId: string) => api.post<PaymentMethodDto[]>('/wallet/methods/default', { paymentMethodId });

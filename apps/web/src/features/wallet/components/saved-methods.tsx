@@ -7,8 +7,9 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-client';
-import { linkBank, linkEwallet, makeDefaultMethod, methodsQueryOptions, removeMethod, saveCard, walletKey } from '../api/wallet-api';
+import { linkBank, linkEwallet, makeDefaultMethod, methodsQueryOptions, removeMethod, walletKey } from '../api/wallet-api';
 import { cardTokenizerFor, cardTokenizerQueryOptions, type CardField } from '../lib/card-tokenizer';
+import { AUTHENTICATION_DECLINED, authenticationOutcome } from '../lib/xendit-card-token';
 import { useEnabledMethods } from './top-up-panel';
 
 const message = (e: unknown) => (isApiError(e) ? (e.details?.[0]?.message ?? e.message) : 'Something went wrong. Please try again.');
@@ -21,9 +22,10 @@ const CARD_FIELDS = [
 ] as const;
 
 /**
- * Saved cards, linked banks and e-wallets: one default; add a card, link a bank or e-wallet. A card is
- * tokenized in this page by the tokenizer the server names (the sandbox's, or Xendit.js with its 3-D Secure
- * page in a dialog); only the token, brand, last four digits and expiry are sent to the server.
+ * Saved cards, linked banks and e-wallets: one default; add a card, link a bank or e-wallet. A card is saved by
+ * the tokenizer the server names: the sandbox's tokenizes it in this page and sends only the token, brand, last
+ * four digits and expiry; Xendit's sends the card from this page to Xendit under a payment session, with the
+ * bank's 3-D Secure page in a dialog, and Xendit's webhook saves it on the server.
  */
 export function SavedMethods() {
   const enabled = useEnabledMethods();
@@ -38,7 +40,7 @@ export function SavedMethods() {
   const [authenticationUrl, setAuthenticationUrl] = useState<string | null>(null);
   const attempt = useRef<AbortController | null>(null);
   const errorId = useId();
-  // Ask which tokenizer to use as soon as the form opens (Xendit.js then loads on the first save).
+  // Ask which tokenizer to use as soon as the form opens (Xendit's script then loads on the first save).
   useQuery({ ...cardTokenizerQueryOptions(), enabled: adding });
   useEffect(() => () => attempt.current?.abort(), []);
 
@@ -50,11 +52,9 @@ export function SavedMethods() {
     attempt.current = controller;
     try {
       const tokenizer = cardTokenizerFor(await queryClient.fetchQuery(cardTokenizerQueryOptions()));
-      const result = await tokenizer.tokenize(card, { onAuthentication: setAuthenticationUrl, signal: controller.signal });
+      const result = await tokenizer.save(card, { onAuthentication: setAuthenticationUrl, signal: controller.signal });
       setAuthenticationUrl(null);
       if (!result.ok) return setCardError({ field: result.field, message: result.message });
-      const { ok: _ok, ...token } = result;
-      await saveCard(token);
       setCard({ number: '', expiry: '', cvv: '' });
       setAdding(false);
       toast.success('Card saved');
@@ -173,7 +173,27 @@ export function SavedMethods() {
             title="Confirm your card"
             description="Your bank asks you to confirm this card. This window closes by itself when you are done."
           >
-            {authenticationUrl ? <iframe src={authenticationUrl} title="Your bank’s card confirmation (3-D Secure)" className="h-[28rem] w-full rounded-md border border-slate-200" /> : null}
+            {authenticationUrl ? (
+              <iframe
+                src={authenticationUrl}
+                title="Your bank’s card confirmation (3-D Secure)"
+                className="h-[28rem] w-full rounded-md border border-slate-200"
+                onLoad={(e) => {
+                  // The bank's page ends on one of the session's return addresses on this site (readable once
+                  // there; the bank's own pages are another origin): a failure ends the attempt, a success
+                  // closes the dialog while the card's confirmation arrives.
+                  let href: string | undefined;
+                  try {
+                    href = e.currentTarget.contentWindow?.location.href;
+                  } catch {
+                    return;
+                  }
+                  const outcome = href ? authenticationOutcome(href, window.location.origin) : null;
+                  if (outcome === 'failure') attempt.current?.abort(AUTHENTICATION_DECLINED);
+                  else if (outcome === 'success') setAuthenticationUrl(null);
+                }}
+              />
+            ) : null}
           </Modal>
         </form>
       ) : null}

@@ -3,7 +3,7 @@ import type { CardBrand, CardInput, TokenizeResult } from './card-tokenizer';
 /**
  * The checks every card passes before anything leaves the page (number by Luhn, an accepted brand, an expiry
  * not past, a 3- or 4-digit CVV), and the sandbox's tokenizer built on them: the card is reduced to a token,
- * its brand and its last four digits here, and only those go to the server, as with Xendit.js.
+ * its brand and its last four digits here, and only those go to the server (with Xendit, the card goes to Xendit only).
  */
 const BRANDS: [RegExp, CardBrand][] = [
   [/^4/, 'Visa'],

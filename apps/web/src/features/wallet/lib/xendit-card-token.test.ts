@@ -1,28 +1,42 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardTokenizerFor, sandboxCardTokenizer, type TokenizeResult } from './card-tokenizer';
+import type { CardSessionDto, PaymentMethodDto } from '@hatid/domain';
+import { listCards, saveCard, startCardSession } from '../api/wallet-api';
+import { cardTokenizerFor, sandboxCardTokenizer, type SaveCardResult } from './card-tokenizer';
 import {
+  AUTHENTICATION_DECLINED,
+  authenticationOutcome,
+  CANCELLED,
   injectScript,
   UNREACHABLE,
   xenditCardTokenizer,
-  type XenditCallback,
-  type XenditCardData,
-  type XenditJs,
+  type CardSessionServer,
+  type CollectCallback,
+  type CollectCardData,
+  type XenditCardsSession,
 } from './xendit-card-token';
 
+vi.mock('../api/wallet-api', () => ({
+  saveCard: vi.fn(async () => []),
+  startCardSession: vi.fn(),
+  listCards: vi.fn(),
+}));
+
 /**
- * Xendit.js replaced by a fake window.Xendit that the test drives: it records what createToken was given
- * and keeps the callback, so each of Xendit's answers (IN_REVIEW, VERIFIED, FAILED, an error) is played back
- * exactly as Xendit.js would call it. The loader is injected: no script tag, no network.
+ * cards-session.js replaced by a fake window.Xendit that the test drives: it records what collectCardData was
+ * given and keeps the callback, so each of Xendit's answers (REQUIRES_ACTION with the 3-D Secure page, an
+ * error) is played back as cards-session.js would call it. Our server is a fake too: it opens sessions and says
+ * when the card is saved (as Xendit's webhook would make it). The loader is injected: no script tag, no network.
  */
 const KEY = 'xnd_public_development_test-key';
-const SCRIPT = 'https://js.xendit.co/v1/xendit.min.js';
+const SCRIPT = 'https://js.xendit.co/cards-session.min.js';
 const NOW = () => new Date('2026-11-26T08:00:00+08:00');
 const VISA = { number: '4111 1111 1111 1111', expiry: '03/29', cvv: '123' };
+const ACTION_URL = 'https://redirect.xendit.co/authentications/abc/render';
 
 interface Fake {
-  xendit: XenditJs;
+  xendit: XenditCardsSession;
   keys: string[];
-  calls: { data: XenditCardData; callback: XenditCallback }[];
+  calls: { data: CollectCardData; callback: CollectCallback }[];
 }
 function fakeXendit(): Fake {
   const fake: Fake = {
@@ -30,129 +44,119 @@ function fakeXendit(): Fake {
     calls: [],
     xendit: {
       setPublishableKey: (key) => void fake.keys.push(key),
-      card: { createToken: (data, callback) => void fake.calls.push({ data, callback }) },
+      payment: { collectCardData: (data, callback) => void fake.calls.push({ data, callback }) },
     },
   };
   return fake;
 }
 
+/** Our server: each session is a new pending card; `saved` holds the cards Xendit's webhook made active. */
+function fakeServer(options: { refuse?: Error } = {}) {
+  const sessions: { body: Parameters<CardSessionServer['startSession']>[0]; answer: CardSessionDto }[] = [];
+  const saved = new Set<string>();
+  const polls: string[] = [];
+  const server: CardSessionServer = {
+    startSession: async (body) => {
+      if (options.refuse) throw options.refuse;
+      const n = sessions.length + 1;
+      const answer: CardSessionDto = { paymentMethodId: `card-${n}`, paymentSessionId: `ps-${n}`, expiresAt: '2026-11-26T00:30:00.000Z', status: 'REQUIRES_ACTION' };
+      sessions.push({ body, answer });
+      return answer;
+    },
+    isSaved: async (id) => {
+      polls.push(id);
+      return saved.has(id);
+    },
+  };
+  return { server, sessions, saved, polls };
+}
+
 /** A tokenizer whose loader "loads" the fake (or fails), counting the loads. */
-function setup(options: { loadFails?: boolean } = {}) {
+function setup(options: { loadFails?: boolean; maxWaitMs?: number; refuse?: Error } = {}) {
   const fake = fakeXendit();
+  const backend = fakeServer({ refuse: options.refuse });
   const loads: string[] = [];
   const tokenizer = xenditCardTokenizer({
     publishableKey: KEY,
     scriptUrl: SCRIPT,
     now: NOW,
+    server: backend.server,
+    pollMs: 1,
+    maxWaitMs: options.maxWaitMs,
     loadScript: async (src) => {
       loads.push(src);
       if (options.loadFails) throw new Error('blocked');
       window.Xendit = fake.xendit;
     },
   });
-  return { fake, loads, tokenizer };
+  return { fake, backend, loads, tokenizer };
 }
 
-/** Lets the tokenizer reach createToken (it awaits the loader first). */
+/** Lets the tokenizer reach collectCardData (it awaits the loader and our server first). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await settle();
+  expect(check()).toBe(true);
+};
 
 afterEach(() => {
   delete window.Xendit;
   document.head.querySelectorAll('script').forEach((s) => s.remove());
+  vi.mocked(saveCard).mockClear();
 });
 
-describe('the Xendit card tokenizer', () => {
-  it('loads Xendit.js once, sets the publishable key and sends exactly the card fields createToken takes', async () => {
-    const { fake, loads, tokenizer } = setup();
-    const first = tokenizer.tokenize(VISA);
-    await settle();
+describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE session)', () => {
+  it('asks our server for a session with only the brand, last four and expiry, then sends the card to Xendit under it', async () => {
+    const { fake, backend, loads, tokenizer } = setup();
+    const first = tokenizer.save(VISA);
+    await until(() => fake.calls.length === 1);
     expect(loads).toEqual([SCRIPT]);
     expect(fake.keys).toEqual([KEY]);
-    expect(fake.calls).toHaveLength(1);
+    expect(backend.sessions.map((s) => s.body)).toStrictEqual([{ cardBrand: 'Visa', last4: '1111', expiryMonth: 3, expiryYear: 2029 }]);
     expect(fake.calls[0]!.data).toStrictEqual({
+      payment_session_id: 'ps-1',
       card_number: '4111111111111111',
-      card_exp_month: '03',
-      card_exp_year: '2029',
-      card_cvn: '123',
-      is_multiple_use: true,
-      should_authenticate: true,
+      expiry_month: '03',
+      expiry_year: '2029',
+      cvn: '123',
     });
-    fake.calls[0]!.callback(null, { id: 'tok-1', status: 'VERIFIED', masked_card_number: '411111XXXXXX1111', card_info: { brand: 'VISA' } });
-    await first;
+    backend.saved.add('card-1');
+    fake.calls[0]!.callback(null, { message: 'Card data collected', action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
+    expect(await first).toStrictEqual({ ok: true });
 
-    const second = tokenizer.tokenize({ number: '5555555555554444', expiry: '12/30', cvv: '9876' });
-    await settle();
+    const second = tokenizer.save({ number: '5555555555554444', expiry: '12/30', cvv: '9876' });
+    await until(() => fake.calls.length === 2);
     expect(loads).toEqual([SCRIPT]); // already on the page: not loaded again
-    expect(fake.calls[1]!.data).toMatchObject({ card_number: '5555555555554444', card_exp_month: '12', card_exp_year: '2030', card_cvn: '9876' });
-    fake.calls[1]!.callback(null, { id: 'tok-2', status: 'FAILED', failure_reason: 'CARD_DECLINED' });
-    await second;
+    expect(backend.sessions[1]!.body).toStrictEqual({ cardBrand: 'Mastercard', last4: '4444', expiryMonth: 12, expiryYear: 2030 });
+    expect(fake.calls[1]!.data).toStrictEqual({ payment_session_id: 'ps-2', card_number: '5555555555554444', expiry_month: '12', expiry_year: '2030', cvn: '9876' });
+    fake.calls[1]!.callback({ error_code: 'SERVER_ERROR', message: 'boom' });
+    expect(await second).toStrictEqual({ ok: false, field: 'card', message: UNREACHABLE });
   });
 
-  it('VERIFIED: the token id, the brand and last four digits from Xendit, the expiry typed; no CVV', async () => {
-    const { fake, tokenizer } = setup();
-    const result = tokenizer.tokenize({ number: '5555 5555 5555 4444', expiry: '07/28', cvv: '321' });
-    await settle();
-    fake.calls[0]!.callback(null, {
-      id: '5f0410898bcf7a001a00879d',
-      status: 'VERIFIED',
-      masked_card_number: '555555XXXXXX4444',
-      card_info: { brand: 'MASTERCARD' },
-    });
-    expect(await result).toStrictEqual({
-      ok: true,
-      token: '5f0410898bcf7a001a00879d',
-      cardBrand: 'Mastercard',
-      last4: '4444',
-      expiryMonth: 7,
-      expiryYear: 2028,
-    } satisfies TokenizeResult);
-  });
-
-  it('maps Xendit’s brand names, falling back to the brand our own check found', async () => {
-    const brandFor = async (number: string, brand: string | undefined) => {
-      const { fake, tokenizer } = setup();
-      const result = tokenizer.tokenize({ number, expiry: '01/30', cvv: '1234' });
-      await settle();
-      fake.calls[0]!.callback(null, { id: 'tok-brand', status: 'VERIFIED', masked_card_number: 'XXXX', card_info: brand ? { brand } : undefined });
-      delete window.Xendit;
-      const answer = await result;
-      return answer.ok ? [answer.cardBrand, answer.last4] : answer.message;
-    };
-    expect(await brandFor('378282246310005', 'AMEX')).toEqual(['Amex', '0005']);
-    expect(await brandFor('378282246310005', 'American Express')).toEqual(['Amex', '0005']);
-    expect(await brandFor('3530111333300000', 'JCB')).toEqual(['JCB', '0000']);
-    expect(await brandFor('4111111111111111', 'visa')).toEqual(['Visa', '1111']);
-    // Unknown or missing: our own number check's brand; no digits in the mask: our last four.
-    expect(await brandFor('6011111111111117', 'UNIONPAY')).toEqual(['Discover', '1117']);
-    expect(await brandFor('4111111111111111', undefined)).toEqual(['Visa', '1111']);
-  });
-
-  it('IN_REVIEW: hands the 3-D Secure page to the screen, and the second callback completes the card', async () => {
-    const { fake, tokenizer } = setup();
+  it('REQUIRES_ACTION: hands the 3-D Secure page to the screen and succeeds once the card is saved on our server', async () => {
+    const { fake, backend, tokenizer } = setup();
     const pages: string[] = [];
-    let finished: TokenizeResult | null = null;
-    const result = tokenizer.tokenize(VISA, { onAuthentication: (url) => pages.push(url) });
+    let finished: SaveCardResult | null = null;
+    const result = tokenizer.save(VISA, { onAuthentication: (url) => pages.push(url) });
     void result.then((r) => (finished = r));
-    await settle();
-    const { callback } = fake.calls[0]!;
-    callback(null, { id: 'tok-3ds', status: 'IN_REVIEW', payer_authentication_url: 'https://redirect.xendit.co/authentications/abc/render' });
-    await settle();
-    expect(pages).toEqual(['https://redirect.xendit.co/authentications/abc/render']);
-    expect(finished).toBeNull(); // still waiting for the payer
-    callback(null, { id: 'tok-3ds', status: 'VERIFIED', masked_card_number: '411111XXXXXX1111', card_info: { brand: 'VISA' } });
-    expect(await result).toStrictEqual({ ok: true, token: 'tok-3ds', cardBrand: 'Visa', last4: '1111', expiryMonth: 3, expiryYear: 2029 });
+    await until(() => fake.calls.length === 1);
+    fake.calls[0]!.callback(null, { message: 'Card data collected', payment_request_id: 'pr-1', action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
+    // Waiting for Xendit's webhook: asked again and again, still not done.
+    await until(() => backend.polls.length >= 3);
+    expect(pages).toEqual([ACTION_URL]);
+    expect(finished).toBeNull();
+    expect(new Set(backend.polls)).toEqual(new Set(['card-1']));
+    backend.saved.add('card-1');
+    expect(await result).toStrictEqual({ ok: true });
     expect(fake.calls).toHaveLength(1);
   });
 
-  it('IN_REVIEW then FAILED: the bank did not confirm the card', async () => {
+  it('the bank’s page ending on the failure address: the bank did not confirm the card', async () => {
     const { fake, tokenizer } = setup();
-    const pages: string[] = [];
-    const result = tokenizer.tokenize(VISA, { onAuthentication: (url) => pages.push(url) });
-    await settle();
-    const { callback } = fake.calls[0]!;
-    callback(null, { id: 'tok-3ds', status: 'IN_REVIEW', payer_authentication_url: 'https://redirect.xendit.co/a/1' });
-    callback(null, { id: 'tok-3ds', status: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED' });
-    expect(pages).toHaveLength(1);
+    const abort = new AbortController();
+    const result = tokenizer.save(VISA, { onAuthentication: () => abort.abort(AUTHENTICATION_DECLINED), signal: abort.signal });
+    await until(() => fake.calls.length === 1);
+    fake.calls[0]!.callback(null, { action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
     expect(await result).toStrictEqual({
       ok: false,
       field: 'card',
@@ -163,33 +167,44 @@ describe('the Xendit card tokenizer', () => {
   it('the payer closing the 3-D Secure dialog ends the wait', async () => {
     const { fake, tokenizer } = setup();
     const abort = new AbortController();
-    const result = tokenizer.tokenize(VISA, { onAuthentication: () => abort.abort(), signal: abort.signal });
-    await settle();
-    fake.calls[0]!.callback(null, { status: 'IN_REVIEW', payer_authentication_url: 'https://redirect.xendit.co/a/2' });
-    expect(await result).toStrictEqual({ ok: false, field: 'card', message: 'Saving the card was cancelled.' });
+    const result = tokenizer.save(VISA, { onAuthentication: () => abort.abort(), signal: abort.signal });
+    await until(() => fake.calls.length === 1);
+    fake.calls[0]!.callback(null, { action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
+    expect(await result).toStrictEqual({ ok: false, field: 'card', message: CANCELLED });
   });
 
-  it('FAILED: the failure reason as a message on the field it is about', async () => {
-    const failed = async (failure_reason: string) => {
-      const { fake, tokenizer } = setup();
-      const result = tokenizer.tokenize(VISA);
-      await settle();
-      fake.calls[0]!.callback(null, { id: 'tok-f', status: 'FAILED', failure_reason });
+  it('a card never confirmed: a clear message after the wait', async () => {
+    const { fake, backend, tokenizer } = setup({ maxWaitMs: 5 });
+    const result = tokenizer.save(VISA, { onAuthentication: () => {} });
+    await until(() => fake.calls.length === 1);
+    fake.calls[0]!.callback(null, { action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
+    expect(await result).toMatchObject({ ok: false, field: 'card', message: expect.stringMatching(/has not confirmed the card yet/) });
+    expect(backend.polls.length).toBeGreaterThan(1);
+  });
+
+  it('answers other than a 3-D Secure page: FAILED, no page, unreadable', async () => {
+    const answer = async (response: Parameters<CollectCallback>[1]) => {
+      const { fake, backend, tokenizer } = setup({ maxWaitMs: 5 });
+      backend.saved.add('card-1');
+      const result = tokenizer.save(VISA);
+      await until(() => fake.calls.length === 1);
+      fake.calls[0]!.callback(null, response);
       delete window.Xendit;
-      const answer = await result;
-      return answer.ok ? 'saved' : [answer.field, answer.message];
+      return result;
     };
-    expect(await failed('EXPIRED_CARD')).toEqual(['expiry', 'Your bank says this card has expired. Check the expiry date.']);
-    expect(await failed('INVALID_CVN')).toEqual(['cvv', 'The CVV does not match this card. Check the 3 or 4 digits on the back.']);
-    expect(await failed('INVALID_CARD')).toEqual(['number', 'Your bank does not recognise this card number. Check it, or use another card.']);
-    expect(await failed('CARD_DECLINED')).toEqual(['card', 'Your bank declined this card. Try another card, or contact your bank.']);
+    expect(await answer({ status: 'FAILED', message: 'EXPIRED_CARD' })).toStrictEqual({ ok: false, field: 'expiry', message: 'Your bank says this card has expired. Check the expiry date.' });
+    expect(await answer({ status: 'FAILED', message: 'CARD_DECLINED' })).toMatchObject({ ok: false, field: 'card', message: expect.stringMatching(/declined/) });
+    expect(await answer({ status: 'REQUIRES_ACTION' })).toMatchObject({ ok: false, message: expect.stringMatching(/page did not open/) });
+    expect(await answer(undefined)).toMatchObject({ ok: false, message: expect.stringMatching(/could not read/) });
+    // No 3-D Secure asked: the card is saved once our server has it.
+    expect(await answer({ status: 'COMPLETED', payment_token_id: 'pt-1' })).toStrictEqual({ ok: true });
   });
 
-  it('an error object: a clear message on the right field', async () => {
+  it('an error object from cards-session.js: a clear message on the right field', async () => {
     const refused = async (error: { error_code?: string; message?: string }) => {
       const { fake, tokenizer } = setup();
-      const result = tokenizer.tokenize(VISA);
-      await settle();
+      const result = tokenizer.save(VISA);
+      await until(() => fake.calls.length === 1);
       fake.calls[0]!.callback(error);
       delete window.Xendit;
       const answer = await result;
@@ -211,6 +226,7 @@ describe('the Xendit card tokenizer', () => {
       'card',
       'Saving cards is not available right now. Please try again later.',
     ]);
+    expect(await refused({ error_code: 'SESSION_EXPIRED', message: 'Payment session has expired' })).toEqual(['card', 'This attempt to save the card has lapsed. Please try again.']);
     expect(await refused({ error_code: 'SERVER_ERROR', message: 'Something went wrong' })).toEqual(['card', UNREACHABLE]);
     expect(await refused({ error_code: 'TOKEN_ERROR', message: 'Card is not supported' })).toEqual([
       'card',
@@ -218,26 +234,36 @@ describe('the Xendit card tokenizer', () => {
     ]);
   });
 
-  it('our own checks answer first: nothing is loaded or sent for a mistyped card', async () => {
-    const { fake, loads, tokenizer } = setup();
-    expect(await tokenizer.tokenize({ ...VISA, number: '4111 1111 1111 1112' })).toEqual({ ok: false, field: 'number', message: 'Enter a valid card number' });
-    expect(await tokenizer.tokenize({ ...VISA, expiry: '10/26' })).toEqual({ ok: false, field: 'expiry', message: 'This card has expired' });
-    expect(await tokenizer.tokenize({ ...VISA, cvv: '12' })).toEqual({ ok: false, field: 'cvv', message: 'Enter the 3 or 4 digits on the back' });
+  it('our own checks answer first: nothing is loaded, opened or sent for a mistyped card', async () => {
+    const { fake, backend, loads, tokenizer } = setup();
+    expect(await tokenizer.save({ ...VISA, number: '4111 1111 1111 1112' })).toEqual({ ok: false, field: 'number', message: 'Enter a valid card number' });
+    expect(await tokenizer.save({ ...VISA, expiry: '10/26' })).toEqual({ ok: false, field: 'expiry', message: 'This card has expired' });
+    expect(await tokenizer.save({ ...VISA, cvv: '12' })).toEqual({ ok: false, field: 'cvv', message: 'Enter the 3 or 4 digits on the back' });
     expect(loads).toEqual([]);
+    expect(backend.sessions).toEqual([]);
     expect(fake.calls).toEqual([]);
   });
 
-  it('a script that cannot load: a clear message, and the next attempt loads again', async () => {
-    const { loads, tokenizer } = setup({ loadFails: true });
-    expect(await tokenizer.tokenize(VISA)).toStrictEqual({ ok: false, field: 'card', message: 'The card service could not be reached. Try again.' });
-    expect(await tokenizer.tokenize(VISA)).toMatchObject({ ok: false, message: UNREACHABLE });
+  it('our server refusing the session is thrown as by any API call; nothing goes to Xendit', async () => {
+    const refusal = new Error('Cards are switched off right now');
+    const { fake, tokenizer } = setup({ refuse: refusal });
+    await expect(tokenizer.save(VISA)).rejects.toBe(refusal);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('a script that cannot load: a clear message, and the next attempt loads again; no session is opened', async () => {
+    const { backend, loads, tokenizer } = setup({ loadFails: true });
+    expect(await tokenizer.save(VISA)).toStrictEqual({ ok: false, field: 'card', message: 'The card service could not be reached. Try again.' });
+    expect(await tokenizer.save(VISA)).toMatchObject({ ok: false, message: UNREACHABLE });
     expect(loads).toEqual([SCRIPT, SCRIPT]);
+    expect(backend.sessions).toEqual([]);
   });
 
   it('the real loader: one <script> tag per address; its error event is the clear message', async () => {
-    const src = 'https://js.xendit.invalid/v1/xendit.min.js';
-    const tokenizer = xenditCardTokenizer({ publishableKey: KEY, scriptUrl: src, now: NOW });
-    const result = tokenizer.tokenize(VISA);
+    const src = 'https://js.xendit.invalid/cards-session.min.js';
+    const backend = fakeServer();
+    const tokenizer = xenditCardTokenizer({ publishableKey: KEY, scriptUrl: src, now: NOW, server: backend.server, pollMs: 1 });
+    const result = tokenizer.save(VISA);
     const again = injectScript(src);
     const tags = [...document.head.querySelectorAll('script')].filter((s) => s.src === src);
     expect(tags).toHaveLength(1);
@@ -247,39 +273,61 @@ describe('the Xendit card tokenizer', () => {
     await expect(again).rejects.toThrow(/Could not load/);
     expect(document.head.querySelectorAll('script')).toHaveLength(0); // removed, so a retry adds a fresh tag
 
-    // A retry whose script loads and defines window.Xendit goes on to createToken.
+    // A retry whose script loads and defines window.Xendit goes on to collectCardData.
     const fake = fakeXendit();
-    const retry = tokenizer.tokenize(VISA);
+    const retry = tokenizer.save(VISA);
     const tag = [...document.head.querySelectorAll('script')].find((s) => s.src === src)!;
     window.Xendit = fake.xendit;
     tag.dispatchEvent(new Event('load'));
-    await settle();
+    await until(() => fake.calls.length === 1);
     expect(fake.keys).toEqual([KEY]);
-    fake.calls[0]!.callback(null, { id: 'tok-retry', status: 'VERIFIED', masked_card_number: '411111XXXXXX1111', card_info: { brand: 'VISA' } });
-    expect(await retry).toMatchObject({ ok: true, token: 'tok-retry' });
+    backend.saved.add('card-1');
+    fake.calls[0]!.callback(null, { action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
+    expect(await retry).toStrictEqual({ ok: true });
+  });
+});
+
+describe('where the bank’s 3-D Secure page ends', () => {
+  const origin = 'https://hatid.example';
+  it('reads the session’s return addresses on this site only', () => {
+    expect(authenticationOutcome(`${origin}/wallet?success-link=true&method=card`, origin)).toBe('success');
+    expect(authenticationOutcome(`${origin}/wallet?failure-link=true&method=card`, origin)).toBe('failure');
+    expect(authenticationOutcome(`${origin}/wallet?success-link=true&method=ewallet`, origin)).toBeNull();
+    expect(authenticationOutcome(`https://evil.example/wallet?failure-link=true&method=card`, origin)).toBeNull();
+    expect(authenticationOutcome('about:blank', origin)).toBeNull();
+    expect(authenticationOutcome('not a url', origin)).toBeNull();
   });
 });
 
 describe('the tokenizer the server chose', () => {
-  it('sandbox: makes its own tok_sbx_ token in the page', async () => {
+  it('sandbox: makes its own tok_sbx_ token in the page and saves only it, with the brand, last four and expiry', async () => {
     expect(cardTokenizerFor({ provider: 'sandbox' })).toBe(sandboxCardTokenizer);
-    const result = await sandboxCardTokenizer.tokenize({ number: '4111111111111111', expiry: '12/99', cvv: '123' });
-    expect(result).toMatchObject({ ok: true, cardBrand: 'Visa', last4: '1111', expiryMonth: 12, expiryYear: 2099 });
-    expect(result.ok && result.token).toMatch(/^tok_sbx_[0-9a-f]{32}$/);
+    expect(await sandboxCardTokenizer.save({ number: '4111111111111111', expiry: '12/99', cvv: '123' })).toStrictEqual({ ok: true });
+    expect(saveCard).toHaveBeenCalledTimes(1);
+    const sent = vi.mocked(saveCard).mock.calls[0]![0];
+    expect(sent).toStrictEqual({ token: expect.stringMatching(/^tok_sbx_[0-9a-f]{32}$/), cardBrand: 'Visa', last4: '1111', expiryMonth: 12, expiryYear: 2099 });
+    // A mistyped card is answered in the page and sent nowhere.
+    expect(await sandboxCardTokenizer.save({ number: '4111111111111112', expiry: '12/99', cvv: '123' })).toMatchObject({ ok: false, field: 'number' });
+    expect(saveCard).toHaveBeenCalledTimes(1);
   });
 
-  it('xendit: Xendit.js with the key and script the server gave', async () => {
+  it('xendit: cards-session.js with the key and script the server gave, our API for the session and the saved card', async () => {
     const fake = fakeXendit();
     window.Xendit = fake.xendit; // already on the page: nothing to load
     const spy = vi.spyOn(document.head, 'appendChild');
+    vi.mocked(startCardSession).mockResolvedValueOnce({ paymentMethodId: 'card-9', paymentSessionId: 'ps-9', expiresAt: null, status: 'REQUIRES_ACTION' });
+    vi.mocked(listCards).mockResolvedValue([{ id: 'card-9' } as PaymentMethodDto]);
     const tokenizer = cardTokenizerFor({ provider: 'xendit', publishableKey: 'xnd_public_production_k', scriptUrl: SCRIPT });
     expect(tokenizer.provider).toBe('xendit');
-    const result = tokenizer.tokenize(VISA);
-    await settle();
+    const result = tokenizer.save(VISA);
+    await until(() => fake.calls.length === 1);
     expect(spy).not.toHaveBeenCalled();
     expect(fake.keys).toEqual(['xnd_public_production_k']);
-    fake.calls[0]!.callback(null, { id: 'tok-live', status: 'VERIFIED', masked_card_number: '411111XXXXXX1111', card_info: { brand: 'VISA' } });
-    expect(await result).toMatchObject({ ok: true, token: 'tok-live' });
+    expect(vi.mocked(startCardSession).mock.calls[0]![0]).toStrictEqual({ cardBrand: 'Visa', last4: '1111', expiryMonth: 3, expiryYear: 2029 });
+    expect(fake.calls[0]!.data.payment_session_id).toBe('ps-9');
+    fake.calls[0]!.callback(null, { action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
+    expect(await result).toStrictEqual({ ok: true });
+    expect(saveCard).not.toHaveBeenCalled(); // Xendit's webhook saved it, not card/new
     spy.mockRestore();
   });
 });

@@ -1,56 +1,61 @@
-import type { CardBrand, CardField, CardInput, CardTokenizer, TokenizeHooks, TokenizeResult } from './card-tokenizer';
+import type { CardSessionDto } from '@hatid/domain';
+import { listCards, startCardSession } from '../api/wallet-api';
+import type { CardField, CardInput, CardProblem, CardTokenizer, SaveCardResult, TokenizeHooks } from './card-tokenizer';
 import { checkCard, type CheckedCard } from './sandbox-card-token';
 
 /**
- * Cards tokenized by Xendit.js (PAYMENT_PROVIDER=xendit): the card goes from this page straight to Xendit,
- * which answers a multiple-use token after the bank's 3-D Secure check; only the token, brand, last four
- * digits and expiry go on to our server. The same checks as the sandbox run first, so an obvious typo is
- * answered at once and never sent anywhere.
+ * Cards saved with Xendit (PAYMENT_PROVIDER=xendit), the Payments API v3 way: our server opens a SAVE payment
+ * session (POST /card-tokens/card/session, with the brand, last four digits and expiry only), this page sends
+ * the card straight to Xendit under it with cards-session.js (`Xendit.payment.collectCardData`), the payer
+ * confirms the card on the bank's 3-D Secure page, and Xendit's payment_session.completed webhook gives our
+ * server the card's payment token. The card is saved once it shows up in GET /card-tokens. The same checks as
+ * the sandbox run first, so an obvious typo is answered at once and never sent anywhere.
  */
 
-/** The parts of Xendit.js (window.Xendit, v1) used here. */
-export interface XenditJs {
+/** The parts of cards-session.js (window.Xendit) used here. */
+export interface XenditCardsSession {
   setPublishableKey(key: string): void;
-  card: { createToken(data: XenditCardData, callback: XenditCallback): void };
+  payment: { collectCardData(data: CollectCardData, callback: CollectCallback): void };
 }
 
-export interface XenditCardData {
+export interface CollectCardData {
+  payment_session_id: string;
   card_number: string;
   /** 'MM' */
-  card_exp_month: string;
+  expiry_month: string;
   /** 'YYYY' */
-  card_exp_year: string;
-  card_cvn: string;
-  is_multiple_use: boolean;
-  should_authenticate: boolean;
+  expiry_year: string;
+  cvn: string;
 }
 
-/** Xendit's refusal before any token exists (validation, keys, network). */
+/** Xendit's refusal of the card data (validation, keys, network, the session). */
 export interface XenditError {
   error_code?: string;
   message?: string;
 }
 
-/** A token as it goes through its states: IN_REVIEW (3-D Secure to do), then VERIFIED or FAILED. */
-export interface XenditToken {
-  id?: string;
+/** What collectCardData answers: REQUIRES_ACTION with the bank's 3-D Secure page, as a rule. */
+export interface CollectResponse {
+  message?: string;
+  payment_request_id?: string;
+  payment_token_id?: string;
+  action_url?: string;
   status?: string;
-  payer_authentication_url?: string;
-  masked_card_number?: string;
-  card_info?: { brand?: string };
-  failure_reason?: string;
 }
 
-/** Called once per state: IN_REVIEW first when the bank wants 3-D Secure, then the outcome. */
-export type XenditCallback = (error: XenditError | null | undefined, token?: XenditToken) => void;
+export type CollectCallback = (error: XenditError | null | undefined, response?: CollectResponse) => void;
 
 declare global {
   interface Window {
-    Xendit?: XenditJs;
+    Xendit?: XenditCardsSession;
   }
 }
 
 export const UNREACHABLE = 'The card service could not be reached. Try again.';
+export const CANCELLED = 'Saving the card was cancelled.';
+/** The abort reason when the bank's page sent the payer to the failure address (saved-methods.tsx). */
+export const AUTHENTICATION_DECLINED = 'authentication-declined';
+const NOT_CONFIRMED = 'Your bank has not confirmed the card yet. If you finished on its page, the card shows up here in a moment; if not, try again.';
 
 /** Loads a script by its address; resolves when it ran. */
 export type LoadScript = (src: string) => Promise<void>;
@@ -77,32 +82,14 @@ export const injectScript: LoadScript = (src) => {
   return promise;
 };
 
-/** window.Xendit, loading Xendit.js first if it is not there yet. */
-export async function loadXendit(scriptUrl: string, loadScript: LoadScript = injectScript): Promise<XenditJs> {
-  if (!window.Xendit) await loadScript(scriptUrl);
-  if (!window.Xendit) throw new Error(`${scriptUrl} did not define window.Xendit`);
+/** window.Xendit (cards-session.js), loading the script first if it is not there yet. */
+export async function loadXendit(scriptUrl: string, loadScript: LoadScript = injectScript): Promise<XenditCardsSession> {
+  if (!window.Xendit?.payment) await loadScript(scriptUrl);
+  if (!window.Xendit?.payment) throw new Error(`${scriptUrl} did not define window.Xendit.payment`);
   return window.Xendit;
 }
 
-/** Xendit's brand names (card_info.brand) as the domain's CARD_BRANDS. */
-const BRANDS: Record<string, CardBrand> = {
-  VISA: 'Visa',
-  MASTERCARD: 'Mastercard',
-  MASTER: 'Mastercard',
-  AMEX: 'Amex',
-  AMERICANEXPRESS: 'Amex',
-  JCB: 'JCB',
-  DISCOVER: 'Discover',
-  DINERS: 'Diners Club',
-  DINERSCLUB: 'Diners Club',
-  DINERSCLUBINTERNATIONAL: 'Diners Club',
-};
-export function brandOf(xenditBrand: string | undefined, fallback: CardBrand): CardBrand {
-  return BRANDS[(xenditBrand ?? '').toUpperCase().replace(/[^A-Z]/g, '')] ?? fallback;
-}
-
-type Problem = Extract<TokenizeResult, { ok: false }>;
-const problem = (field: CardField, message: string): Problem => ({ ok: false, field, message });
+const problem = (field: CardField, message: string): CardProblem => ({ ok: false, field, message });
 
 /** Which field Xendit's code or message is about, if any. */
 function fieldOf(text: string): Exclude<CardField, 'card'> | null {
@@ -112,8 +99,8 @@ function fieldOf(text: string): Exclude<CardField, 'card'> | null {
   return null;
 }
 
-/** A token that ended FAILED (the bank or 3-D Secure said no). */
-export function failureMessage(reason: string | undefined): Problem {
+/** The bank or 3-D Secure said no. */
+export function failureMessage(reason: string | undefined): CardProblem {
   const text = reason ?? '';
   if (/authenticat|3ds|three.?d/i.test(text)) {
     return problem('card', 'Your bank did not confirm the card (3-D Secure). Try again, or use another card.');
@@ -130,12 +117,15 @@ export function failureMessage(reason: string | undefined): Problem {
   }
 }
 
-/** An error object from Xendit.js ({ error_code, message }): no token was made. */
-export function errorMessage(error: XenditError): Problem {
+/** An error object from cards-session.js ({ error_code, message }): Xendit did not take the card. */
+export function errorMessage(error: XenditError): CardProblem {
   const code = error.error_code ?? '';
   const text = `${code} ${error.message ?? ''}`;
   if (/api.?key|public.?key|unauthori[sz]ed|forbidden|invalid_user|permission/i.test(text)) {
     return problem('card', 'Saving cards is not available right now. Please try again later.');
+  }
+  if (/session/i.test(text) && /expire|not.?found|inactive|completed|invalid/i.test(text)) {
+    return problem('card', 'This attempt to save the card has lapsed. Please try again.');
   }
   if (/validation|invalid/i.test(text)) {
     switch (fieldOf(text)) {
@@ -151,82 +141,151 @@ export function errorMessage(error: XenditError): Problem {
   return problem('card', `The card could not be saved${error.message ? `: ${error.message}` : ''}. Try again, or use another card.`);
 }
 
-/** What createToken is given: the checked card, the expiry as 'MM' and 'YYYY'. */
-export function createTokenData(card: CheckedCard): XenditCardData {
+/** What collectCardData is given: the session, the checked card, the expiry as 'MM' and 'YYYY'. */
+export function collectCardData(paymentSessionId: string, card: CheckedCard): CollectCardData {
   return {
+    payment_session_id: paymentSessionId,
     card_number: card.digits,
-    card_exp_month: String(card.expiryMonth).padStart(2, '0'),
-    card_exp_year: String(card.expiryYear),
-    card_cvn: card.cvv,
-    is_multiple_use: true,
-    should_authenticate: true,
+    expiry_month: String(card.expiryMonth).padStart(2, '0'),
+    expiry_year: String(card.expiryYear),
+    cvn: card.cvv,
   };
 }
+
+/**
+ * Where the bank's page sent the payer at the end of 3-D Secure: the session's return addresses on this site
+ * (the server's /wallet?success-link=true&method=card, …failure-link…), or null for any other page.
+ */
+export function authenticationOutcome(href: string, origin: string): 'success' | 'failure' | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.searchParams.get('method') !== 'card') return null;
+  if (url.searchParams.get('success-link') === 'true') return 'success';
+  if (url.searchParams.get('failure-link') === 'true') return 'failure';
+  return null;
+}
+
+/** Our server's half: the session to send the card under, and whether the card is saved yet. */
+export interface CardSessionServer {
+  startSession(card: { cardBrand: string; last4: string; expiryMonth: number; expiryYear: number }, signal?: AbortSignal): Promise<CardSessionDto>;
+  isSaved(paymentMethodId: string, signal?: AbortSignal): Promise<boolean>;
+}
+
+const apiServer: CardSessionServer = {
+  startSession: (card, signal) => startCardSession(card, { signal }),
+  isSaved: async (paymentMethodId, signal) => (await listCards({ signal })).some((c) => c.id === paymentMethodId),
+};
+
+/** Waits ms, or until the signal aborts. */
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
+
+/** The attempt's end when the signal aborted: the bank said no on its page, or the payer gave up. */
+const abortedResult = (signal: AbortSignal): CardProblem =>
+  signal.reason === AUTHENTICATION_DECLINED ? failureMessage('AUTHENTICATION_FAILED') : problem('card', CANCELLED);
 
 export function xenditCardTokenizer(options: {
   publishableKey: string;
   scriptUrl: string;
   /** Replaces the <script> injection (tests use a fake window.Xendit, no network). */
   loadScript?: LoadScript;
+  /** Replaces the API calls (tests answer them). */
+  server?: CardSessionServer;
   now?: () => Date;
+  /** How often to ask whether the card is saved yet, and for how long (a session lasts 30 minutes at Xendit). */
+  pollMs?: number;
+  maxWaitMs?: number;
 }): CardTokenizer {
+  const server = options.server ?? apiServer;
+  const pollMs = options.pollMs ?? 2_000;
+  const maxWaitMs = options.maxWaitMs ?? 30 * 60_000;
+
+  /** Xendit's answer to the card data: the response, or the problem to show. */
+  function collect(xendit: XenditCardsSession, data: CollectCardData, signal?: AbortSignal): Promise<CollectResponse | CardProblem> {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (result: CollectResponse | CardProblem) => {
+        if (done) return;
+        done = true;
+        signal?.removeEventListener('abort', aborted);
+        resolve(result);
+      };
+      const aborted = () => finish(abortedResult(signal!));
+      signal?.addEventListener('abort', aborted);
+      try {
+        xendit.payment.collectCardData(data, (error, response) => {
+          if (error) return finish(errorMessage(error));
+          finish(response ?? problem('card', 'The card service gave an answer we could not read. Try again.'));
+        });
+      } catch {
+        finish(problem('card', UNREACHABLE));
+      }
+    });
+  }
+
+  /** Until the webhook saved the card (it then shows in GET /card-tokens), the payer gives up, or time runs out. */
+  async function waitForCard(paymentMethodId: string, signal?: AbortSignal): Promise<SaveCardResult> {
+    for (let waited = 0; waited <= maxWaitMs; waited += pollMs) {
+      if (signal?.aborted) return abortedResult(signal);
+      try {
+        if (await server.isSaved(paymentMethodId, signal)) return { ok: true };
+      } catch {
+        // A dropped connection while waiting: ask again at the next turn.
+      }
+      if (signal?.aborted) return abortedResult(signal);
+      await pause(pollMs, signal);
+    }
+    return problem('card', NOT_CONFIRMED);
+  }
+
   return {
     provider: 'xendit',
-    async tokenize(input: CardInput, hooks: TokenizeHooks = {}): Promise<TokenizeResult> {
+    async save(input: CardInput, hooks: TokenizeHooks = {}): Promise<SaveCardResult> {
+      const { signal } = hooks;
       const card = checkCard(input, options.now?.() ?? new Date());
       if (!card.ok) return card;
-      let xendit: XenditJs;
+      let xendit: XenditCardsSession;
       try {
         xendit = await loadXendit(options.scriptUrl, options.loadScript);
       } catch {
         return problem('card', UNREACHABLE);
       }
-      if (hooks.signal?.aborted) return problem('card', 'Saving the card was cancelled.');
+      if (signal?.aborted) return abortedResult(signal);
+      let session: CardSessionDto;
+      try {
+        session = await server.startSession(
+          { cardBrand: card.cardBrand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+          signal,
+        );
+      } catch (error) {
+        if (signal?.aborted) return abortedResult(signal);
+        throw error;
+      }
       xendit.setPublishableKey(options.publishableKey);
-      return new Promise<TokenizeResult>((resolve) => {
-        let done = false;
-        const finish = (result: TokenizeResult) => {
-          if (done) return;
-          done = true;
-          hooks.signal?.removeEventListener('abort', cancelled);
-          resolve(result);
-        };
-        const cancelled = () => finish(problem('card', 'Saving the card was cancelled.'));
-        hooks.signal?.addEventListener('abort', cancelled);
-        const callback: XenditCallback = (error, token) => {
-          if (done) return;
-          if (error) return finish(errorMessage(error));
-          switch (token?.status) {
-            case 'IN_REVIEW':
-              // The bank's 3-D Secure page; Xendit.js calls back again once the payer is through it.
-              if (!token.payer_authentication_url) {
-                return finish(problem('card', 'Your bank asked to confirm the card, but its page did not open. Try again.'));
-              }
-              return hooks.onAuthentication?.(token.payer_authentication_url);
-            case 'VERIFIED': {
-              if (!token.id) return finish(problem('card', UNREACHABLE));
-              const last4 = /(\d{4})$/.exec(token.masked_card_number ?? '')?.[1] ?? card.last4;
-              return finish({
-                ok: true,
-                token: token.id,
-                cardBrand: brandOf(token.card_info?.brand, card.cardBrand),
-                last4,
-                expiryMonth: card.expiryMonth,
-                expiryYear: card.expiryYear,
-              });
-            }
-            case 'FAILED':
-              return finish(failureMessage(token.failure_reason));
-            default:
-              return finish(problem('card', 'The card service gave an answer we could not read. Try again.'));
-          }
-        };
-        try {
-          xendit.card.createToken(createTokenData(card), callback);
-        } catch {
-          finish(problem('card', UNREACHABLE));
-        }
-      });
+      const answer = await collect(xendit, collectCardData(session.paymentSessionId, card), signal);
+      if ('ok' in answer) return answer;
+      if (answer.status === 'FAILED') return failureMessage(answer.message);
+      if (answer.action_url) {
+        // The bank's 3-D Secure page; Xendit's webhook tells our server the outcome.
+        hooks.onAuthentication?.(answer.action_url);
+      } else if (answer.status === 'REQUIRES_ACTION') {
+        return problem('card', 'Your bank asked to confirm the card, but its page did not open. Try again.');
+      } else if (!answer.status) {
+        return problem('card', 'The card service gave an answer we could not read. Try again.');
+      }
+      return waitForCard(session.paymentMethodId, signal);
     },
   };
 }
