@@ -24,6 +24,13 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: unknown }).rows ?? result) as T[];
 }
 
+/** A timestamp column of a raw row as a Date: node-postgres answers a Date, PGlite's raw rows the text. */
+export function driverDate(value: Date | string): Date;
+export function driverDate(value: Date | string | null | undefined): Date | null;
+export function driverDate(value: Date | string | null | undefined): Date | null {
+  return value === null || value === undefined ? null : value instanceof Date ? value : new Date(value);
+}
+
 /** Runs a rendered statement; rows come back as the driver gives them (no column mapping, see rowsOf). */
 export async function executeRendered(db: DbOrTx, query: Query): Promise<unknown> {
   return (db as unknown as Internals).session.prepareQuery(query, undefined, undefined, false).execute();

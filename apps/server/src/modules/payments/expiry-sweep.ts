@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
+import { sessionOpened } from './provider-start.js';
 
 /** A request reserved but never started at the provider (unreachable, and no retry came) is closed after this. */
 export const UNSTARTED_GIVE_UP_MS = 15 * 60_000;
@@ -51,8 +52,6 @@ export async function sweepPaymentRequests(db: Db, now = new Date()): Promise<{ 
   return { expired: expired.length, failed: failed.length, linksFailed: unreached + unauthorised };
 }
 
-/** A card being saved whose provider session was opened: answered by the provider, waiting for the payer. */
-const hasSession = sql`(${cardTokens.linkDetails}->>'sessionId') IS NOT NULL`;
 
 /**
  * Pending links created before now - olderThanMs, answered by the provider (a token id, or a card's session) or
@@ -66,7 +65,7 @@ async function failPendingLinks(db: Db, now: Date, answered: boolean, olderThanM
     .where(
       and(
         eq(cardTokens.status, 'pending'),
-        answered ? or(isNotNull(cardTokens.providerMethodId), hasSession) : and(isNull(cardTokens.providerMethodId), not(hasSession)),
+        answered ? or(isNotNull(cardTokens.providerMethodId), sessionOpened) : and(isNull(cardTokens.providerMethodId), not(sessionOpened)),
         lte(cardTokens.createdAt, new Date(now.getTime() - olderThanMs)),
       ),
     )

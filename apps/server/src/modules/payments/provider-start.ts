@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { CardSessionDto, DirectDebitBank, Ewallet, PaymentRequestDto } from '@hatid/domain';
 import { cardTokens, paymentRequests, users, type LinkDetails } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -195,14 +195,15 @@ export async function sendCardSaveToProvider(ctx: PaymentsContext, paymentMethod
 }
 
 /** A card whose provider session is not stored yet. */
-const noSession = sql`(${cardTokens.linkDetails}->>'sessionId') IS NULL`;
+/** A card being saved whose provider session was opened (answered by the provider, waiting for the payer). */
+export const sessionOpened = sql`(${cardTokens.linkDetails}->>'sessionId') IS NOT NULL`;
+const noSession = not(sessionOpened);
 
 /** The stored session of a card the provider already answered; null while it waits for its provider call. */
 function sessionAnswerOf(row: CardTokenRow): CardSessionDto | null {
   const sessionId = row.linkDetails?.sessionId;
   if (sessionId) {
-    const status = row.status === 'active' ? 'ACTIVE' : row.status === 'failed' ? 'FAILED' : 'REQUIRES_ACTION';
-    return { paymentMethodId: row.id, paymentSessionId: sessionId, expiresAt: row.linkDetails?.sessionExpiresAt ?? null, status };
+    return { paymentMethodId: row.id, paymentSessionId: sessionId, expiresAt: row.linkDetails?.sessionExpiresAt ?? null, status: statusOf(row) };
   }
   if (row.status === 'failed') throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused to save this card. Please try again.');
   return null;
@@ -223,6 +224,9 @@ async function failIfRefused(ctx: PaymentsContext, id: string, details: LinkDeta
   throw error;
 }
 
+/** A saved method's state as the start of a link or a card session answers it. */
+const statusOf = (row: CardTokenRow) => (row.status === 'active' ? 'ACTIVE' : row.status === 'failed' ? 'FAILED' : 'REQUIRES_ACTION');
+
 async function findCardToken(ctx: PaymentsContext, id: string): Promise<CardTokenRow | undefined> {
   const [row] = await ctx.db.select().from(cardTokens).where(eq(cardTokens.id, id));
   return row;
@@ -231,8 +235,7 @@ async function findCardToken(ctx: PaymentsContext, id: string): Promise<CardToke
 /** The stored answer of a link the provider already answered; null while it waits for its provider call. */
 function answerOf(row: CardTokenRow): LinkStarted | null {
   if (row.providerMethodId && row.linkDetails?.checkoutUrl) {
-    const status = row.status === 'active' ? 'ACTIVE' : row.status === 'failed' ? 'FAILED' : 'REQUIRES_ACTION';
-    return { paymentMethodId: row.id, checkoutUrl: row.linkDetails.checkoutUrl, status };
+    return { paymentMethodId: row.id, checkoutUrl: row.linkDetails.checkoutUrl, status: statusOf(row) };
   }
   if (row.status === 'failed') throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused this link. Please start a new one.');
   return null;

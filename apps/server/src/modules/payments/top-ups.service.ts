@@ -93,25 +93,13 @@ export async function startLink(
 ): Promise<string> {
   await assertPaymentOptionOn(tx, ctx.env, 'wallet', 'method');
   await assertPaymentOptionOn(tx, ctx.env, input.channel, input.channel === 'ewallet' ? 'ewallet' : 'bank');
-  const back = { method: input.channel };
   const name = input.bank ?? input.ewallet!;
-  const [row] = await tx
-    .insert(cardTokens)
-    .values({
-      userId: actor.id,
-      kind: input.channel === 'ewallet' ? 'E-Wallet' : 'Linked Account',
-      provider: ctx.provider.name,
-      bank: input.bank ?? null,
-      ewallet: input.ewallet ?? null,
-      label: `${name} account`,
-      status: 'pending',
-      linkDetails: {
-        successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),
-        failureReturnUrl: returnUrl(ctx, input.returnPath, { 'failure-link': 'true', ...back }),
-      },
-    })
-    .returning({ id: cardTokens.id });
-  return row!.id;
+  return reservePendingMethod(ctx, tx, actor, input.channel, input.returnPath, {
+    kind: input.channel === 'ewallet' ? 'E-Wallet' : 'Linked Account',
+    bank: input.bank ?? null,
+    ewallet: input.ewallet ?? null,
+    label: `${name} account`,
+  });
 }
 
 /**
@@ -128,22 +116,39 @@ export async function startCardSession(
   input: { cardBrand: (typeof CARD_BRANDS)[number]; last4: string; expiryMonth: number; expiryYear: number; returnPath?: string },
 ): Promise<string> {
   await assertPaymentOptionOn(tx, ctx.env, 'card', 'token');
-  const back = { method: 'card' };
+  return reservePendingMethod(ctx, tx, actor, 'card', input.returnPath, {
+    kind: 'Card',
+    cardBrand: input.cardBrand,
+    maskedNumber: `XXXX XXXX XXXX ${input.last4}`,
+    expiryMonth: input.expiryMonth,
+    expiryYear: input.expiryYear,
+    label: `${input.cardBrand} •••• ${input.last4}`,
+  });
+}
+
+/**
+ * A saved method waiting for the provider (a bank or e-wallet link, a card's session): written pending, with the
+ * return addresses of the provider's page, in the caller's transaction; its id is the provider call's reference.
+ */
+async function reservePendingMethod(
+  ctx: PaymentsContext,
+  tx: Tx,
+  actor: Actor,
+  method: 'direct_debit' | 'ewallet' | 'card',
+  returnPath: string | undefined,
+  shown: Pick<typeof cardTokens.$inferInsert, 'kind' | 'bank' | 'ewallet' | 'cardBrand' | 'maskedNumber' | 'expiryMonth' | 'expiryYear' | 'label'>,
+): Promise<string> {
+  const back = { method };
   const [row] = await tx
     .insert(cardTokens)
     .values({
+      ...shown,
       userId: actor.id,
-      kind: 'Card',
       provider: ctx.provider.name,
-      cardBrand: input.cardBrand,
-      maskedNumber: `XXXX XXXX XXXX ${input.last4}`,
-      expiryMonth: input.expiryMonth,
-      expiryYear: input.expiryYear,
-      label: `${input.cardBrand} •••• ${input.last4}`,
       status: 'pending',
       linkDetails: {
-        successReturnUrl: returnUrl(ctx, input.returnPath, { 'success-link': 'true', ...back }),
-        failureReturnUrl: returnUrl(ctx, input.returnPath, { 'failure-link': 'true', ...back }),
+        successReturnUrl: returnUrl(ctx, returnPath, { 'success-link': 'true', ...back }),
+        failureReturnUrl: returnUrl(ctx, returnPath, { 'failure-link': 'true', ...back }),
       },
     })
     .returning({ id: cardTokens.id });

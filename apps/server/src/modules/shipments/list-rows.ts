@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { executeNamed, rowsOf } from '../../db/rendered.js';
+import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
 import { shipments } from '../../db/schema/index.js';
 import type { PackageRow, ShipmentRow } from './shipments.repository.js';
 
@@ -61,11 +61,10 @@ type RawRow = Record<string, unknown> & { packages: PackageRow[] | string; cappe
 
 // Drivers differ: node-postgres parses json columns, some return the text; timestamps arrive as Date or text.
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string));
 
 function toListedRow(raw: RawRow): ListedRow {
   const { packages, cappedTotal, ...fields } = raw;
-  for (const key of TIMESTAMPS) fields[key] = toDate(fields[key]);
+  for (const key of TIMESTAMPS) fields[key] = driverDate(fields[key] as Date | string | null);
   return {
     shipment: fields as unknown as ListedShipmentRow,
     packages: parseJson(packages),

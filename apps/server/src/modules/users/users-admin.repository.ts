@@ -10,7 +10,7 @@ import {
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT } from '../../db/estimate.js';
-import { executeNamed, rowsOf } from '../../db/rendered.js';
+import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
 
 /** Up to this many matches in all, every status tab is counted exactly in one pass. */
 const GROUPED_COUNT_LIMIT = 3 * EXACT_COUNT_LIMIT;
@@ -161,8 +161,7 @@ type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' 
   createdByName: string | null;
 };
 
-// Drivers differ: timestamps arrive as Date or text, a text[] as an array or its literal.
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+// Drivers differ: a text[] arrives as an array or its literal (timestamps: driverDate).
 const toTextArray = (value: string[] | string): string[] =>
   Array.isArray(value) ? value : value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => v.replace(/^"|"$/g, ''));
 
@@ -194,9 +193,9 @@ export async function selectAdminUsers(
     toAdminUserDto(
       {
         ...r,
-        createdAt: toDate(r.createdAt),
-        updatedAt: toDate(r.updatedAt),
-        lastLoginAt: r.lastLoginAt === null ? null : toDate(r.lastLoginAt),
+        createdAt: driverDate(r.createdAt),
+        updatedAt: driverDate(r.updatedAt),
+        lastLoginAt: driverDate(r.lastLoginAt),
         serviceAreaCodes: toTextArray(r.serviceAreaCodes),
       },
       roleMap.get(r.id) ?? [],
