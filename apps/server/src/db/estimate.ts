@@ -32,8 +32,13 @@ const estimates = new Map<string, { value: number; until: number }>();
  * an estimate a few seconds old is no less true than a fresh one. A miss costs one EXPLAIN (~1 ms).
  * The statement is rendered once: its text and parameters are both the cache key and what is sent.
  */
-export async function cachedEstimate(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const explain = renderQuery(db, sql`explain (format json) ${matching(table, where)}`);
+export function cachedEstimate(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  return cachedEstimateOf(db, matching(table, where));
+}
+
+/** The rows PostgreSQL expects `query` to return, kept 10 s (see cachedEstimate). */
+export async function cachedEstimateOf(db: DbOrTx, query: SQL): Promise<number> {
+  const explain = renderQuery(db, sql`explain (format json) ${query}`);
   const key = `${explain.sql}|${JSON.stringify(explain.params)}`;
   const now = Date.now();
   const hit = estimates.get(key);

@@ -1,7 +1,7 @@
-import { and, eq, gte, ilike, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
-import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
+import { cachedEstimate, cachedEstimateOf, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
 import { executeNamed, rowsOf } from '../../db/rendered.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
@@ -81,10 +81,24 @@ export function viewCondition(actor: Actor, view: ListView): SQL | undefined {
   }
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TRACKING_PREFIX = /^(ND|SD|IC)(\d{1,8}|\d{9}(P|PH)?)$/;
+/**
+ * Where a word of a name starts: after whitespace or one of these (migration 0018's name_word_starts, whose
+ * regular expression must list the same characters).
+ */
+const SEARCH_WORD_SEPARATORS = `\\s.,'/()&"-`;
+const LEADING_SEPARATORS = new RegExp(`^[${SEARCH_WORD_SEPARATORS}]+`);
+const escapeRegExp = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A tracking number (or its beginning), a mobile number, or part of the sender's or receiver's name. */
+/** The name search as typed, from its first word: a separator before it can never start a word. */
+function nameSearchTerm(term: string): string {
+  return term.replace(LEADING_SEPARATORS, '');
+}
+
+/**
+ * A tracking number (or its beginning), a mobile number, or the beginning of a word in the sender's or
+ * receiver's name (and what follows it): "garc" and "juan garcia" find Juan Garcia, "arcia" does not.
+ */
 export function searchCondition(raw: string | undefined): SQL | undefined {
   const term = raw?.trim();
   if (!term) return undefined;
@@ -92,18 +106,20 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
   if (TRACKING_PREFIX.test(compact)) return sql`${shipments.trackingNumber} like ${`${compact}%`}`;
   const mobile = normalizeMobileNumber(term);
   if (mobile) return or(eq(shipments.senderMobileNumber, mobile), eq(shipments.receiverMobileNumber, mobile));
-  const pattern = `%${escapeLike(term)}%`;
-  return or(ilike(shipments.senderName, pattern), ilike(shipments.receiverName, pattern));
+  const name = nameSearchTerm(term);
+  if (!name) return sql`false`;
+  // Case-insensitive like the index's lower(); pg_trgm's indexes serve this regular expression too.
+  const pattern = `(^|[${SEARCH_WORD_SEPARATORS}])${escapeRegExp(name)}`;
+  return or(sql`${shipments.senderName} ~* ${pattern}`, sql`${shipments.receiverName} ~* ${pattern}`);
 }
 
 /**
- * A search, resolved through its own index before the list is read (the functions of migrations 0009 and 0014):
- *   - `ids`: a name or tracking-number search matching at most `cap - 1` shipments, as their ids with their
- *     booking times (`matches`, in no particular order);
- *   - `many`: one matching `cap` or more (a common surname, a short prefix): the list filters as it reads
- *     in booking-time order instead, and its total is an estimate of at least `cap`;
- *   - `none`: no search; a mobile number (its equality indexes need no help); or fewer than three letters
- *     (no trigram to look up: the index could only be read whole), which the list filters as it reads.
+ * A search, resolved through its own index before the list is read (the functions of migrations 0014 and 0018):
+ *   - `ids`: a name or tracking-number search matching fewer than `cap` index entries, as the shipments' ids
+ *     with their booking times (`matches`, in no particular order);
+ *   - `many`: one reaching `cap` entries (a common surname, a short prefix): the list filters as it reads in
+ *     booking-time order instead, and its total is an estimate of at least `cap`;
+ *   - `none`: no search, or a mobile number (its equality indexes need no help).
  */
 export type ResolvedSearch =
   | { kind: 'none' }
@@ -122,21 +138,28 @@ export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT
   const compact = term.replace(/[\s-]/g, '').toUpperCase();
   let matching: SQL;
   let name: string;
+  let entries = cap;
   if (TRACKING_PREFIX.test(compact)) {
     // [prefix, next prefix): tracking numbers are digits and capital letters, so this is LIKE 'prefix%'.
     const next = compact.slice(0, -1) + String.fromCharCode(compact.charCodeAt(compact.length - 1) + 1);
     matching = sql`shipments_matching_tracking_range(${compact}, ${next}, ${cap})`;
     name = 'shipment_search_tracking';
-  } else if (normalizeMobileNumber(term) || term.length < 3) {
+  } else if (normalizeMobileNumber(term)) {
     return { kind: 'none' };
   } else {
-    matching = sql`shipments_matching_name(${`%${escapeLike(term)}%`}, ${cap})`;
-    name = 'shipment_search_name';
+    const words = nameSearchTerm(term);
+    if (!words) return { kind: 'ids', ids: [], matches: [] };
+    // Twice the cap in entries: a shipment whose sender and receiver both match is in the index twice.
+    entries = 2 * cap;
+    matching = sql`shipments_matching_name_start(${words}, ${entries})`;
+    name = 'shipment_search_name_start';
   }
   const rows = rowsOf<SearchMatch>(
     await executeNamed(db, name, sql`select m.id, (extract(epoch from m.created_at) * 1000000)::int8::text as at from ${matching} m`),
   );
-  return rows.length < cap ? { kind: 'ids', ids: rows.map((r) => r.id), matches: rows } : { kind: 'many', atLeast: cap };
+  const matches = [...new Map(rows.map((r) => [r.id, r])).values()];
+  if (matches.length >= cap || rows.length >= entries) return { kind: 'many', atLeast: Math.min(matches.length, cap) };
+  return { kind: 'ids', ids: matches.map((r) => r.id), matches };
 }
 
 /**
@@ -149,6 +172,64 @@ export function pageOfMatches(matches: readonly SearchMatch[], direction: 'asc' 
     // Same-length digit strings compare as numbers do; the epoch in microseconds keeps 16 digits until 2286.
     sign * (a.at.length - b.at.length || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return [...matches].sort(byTime).slice(offset, offset + count).map((m) => m.id);
+}
+
+/** The name index's entries for a search (one per matching shipment, two when both its names match). */
+const nameTermsIn = (raw: string) => {
+  const words = nameSearchTerm(raw.trim());
+  return sql`select 1 from shipment_name_terms n
+    where n.term >= lower(${words}) collate "C" and n.term < (lower(${words}) || chr(1114111)) collate "C"`;
+};
+
+/** A common name search (`many`) pages from its words' own booking-time order when it starts at most this many. */
+const NAME_PAGE_WORDS = 32;
+/** ... and when its page ends within this many matches (offset + limit + 1): deeper pages walk the list. */
+const NAME_PAGE_DEPTH = 2_000;
+
+/**
+ * One page of a common name search (too many matches to resolve to ids), in booking-time order, then id,
+ * read from the name index alone: each different term the search begins (a surname is usually one or two:
+ * "garcia", "garcia jr.") keeps its shipments in booking-time order, so the page is the first
+ * offset + count of a merge of each term's first offset + count. Null when the search begins too many terms
+ * or the page is too deep; the walk answers those.
+ */
+async function pageOfCommonName(db: Db, raw: string, direction: 'asc' | 'desc', offset: number, count: number): Promise<string[] | null> {
+  const words = nameSearchTerm(raw.trim());
+  const depth = offset + count;
+  if (!words || depth > NAME_PAGE_DEPTH) return null;
+  // The different terms in the search's range, one index probe each (a loose index scan).
+  const terms = rowsOf<{ term: string }>(
+    await executeNamed(
+      db,
+      'shipment_name_start_terms',
+      sql`with recursive found(term) as (
+          (select n.term from shipment_name_terms n
+            where n.term >= lower(${words}) collate "C" and n.term < (lower(${words}) || chr(1114111)) collate "C" order by n.term limit 1)
+          union all
+          select (select n.term from shipment_name_terms n
+            where n.term > f.term and n.term < (lower(${words}) || chr(1114111)) collate "C" order by n.term limit 1)
+          from found f where f.term is not null
+        )
+        select term from found where term is not null limit ${NAME_PAGE_WORDS + 1}`,
+    ),
+  ).map((r) => r.term);
+  if (terms.length > NAME_PAGE_WORDS) return null;
+  const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
+  const rows = rowsOf<{ id: string }>(
+    await executeNamed(
+      db,
+      `shipment_name_start_page_${direction}`,
+      sql`select m.id from (
+          select distinct x.shipment_id as id, x.created_at
+          from jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb) t(term)
+          cross join lateral (
+            select n.shipment_id, n.created_at from shipment_name_terms n
+            where n.term = t.term collate "C" order by n.created_at ${dir}, n.shipment_id ${dir} limit ${depth}
+          ) x
+        ) m order by m.created_at ${dir}, m.id ${dir} offset ${offset} limit ${count}`,
+    ),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The ids a search matched, or null when it was not resolved to ids (see resolveSearch). */
@@ -242,6 +323,14 @@ export async function listShipments(
     // Nothing but the search narrows the list: its matches are the whole answer, counted exactly.
     const rows = await selectByIds(db, pageOfMatches(search.matches, direction, offset, limit + 1));
     return pageOf(rows, page, limit, { value: search.matches.length, estimated: false });
+  }
+  if (search.kind === 'many' && onlySearched(actor, view, filters)) {
+    const ids = await pageOfCommonName(db, filters.search!, direction, offset, limit + 1);
+    if (ids) {
+      // The planner cannot guess how many names match a pattern, but it knows the name index's terms.
+      const estimate = await cachedEstimateOf(db, nameTermsIn(filters.search!));
+      return pageOf(await selectByIds(db, ids), page, limit, { value: Math.max(estimate, search.atLeast, offset + ids.length), estimated: true });
+    }
   }
   const candidates = search.kind === 'ids' ? search.ids : null;
   const where = candidates

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { METRO_MANILA_CODE } from '../../platform/psgc/index.js';
 import { shipments, transactions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
-import { countShipments, listShipments, resolveSearch, searchCandidates } from './lists.service.js';
+import { countShipments, listShipments, resolveSearch, searchCandidates, searchCondition } from './lists.service.js';
 import { actorFrom } from '../../plugins/auth.js';
 import { loadUserWithRoles } from '../users/users.repository.js';
 import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
@@ -338,10 +338,47 @@ describe('search candidates', () => {
     // A mobile number has equality indexes of its own; no search, nothing to resolve.
     expect(await searchCandidates(db, '0917 000 1111')).toBeNull();
     expect(await searchCandidates(db, '  ')).toBeNull();
-    // Two letters hold no trigram: the walk filters instead.
-    expect(await searchCandidates(db, 'ña')).toBeNull();
+    // Any length of a word's beginning has its range in the index; "ña" starts no word of "Maria Peñaflor".
+    expect(await searchCandidates(db, 'pe')).toContain(s.a2!.id);
+    expect(await searchCandidates(db, 'ña')).toEqual([]);
     // As many matches as the cap: the list filters as it walks instead (a common surname).
     expect(await searchCandidates(db, 'peñaf', 1)).toBeNull();
+  });
+
+  it('a name search finds the beginning of any word of either name, in any case, and nothing mid-word', async () => {
+    const db = t.database.db;
+    const made = await insertShipment(db, { ownerId: ben.userId, senderName: "Quintin O'Brien-Dela Paz", receiverName: 'Quintin Zamora' });
+    const found = async (search: string) => (await searchCandidates(db, search)) ?? [];
+    for (const search of ['quintin', 'QUINTIN O', "o'brien", 'brien', 'dela paz', 'Paz', 'zamora', 'quintin zamora', '-dela', '  (paz']) {
+      expect(await found(search), search).toEqual([made.id]);
+    }
+    for (const search of ['uintin', 'rien', 'elapaz', 'quintin paz', 'amora']) expect(await found(search), search).toEqual([]);
+    // The list, the walk's filter and the export agree with the index (searchCondition).
+    const listed = await db.select({ id: shipments.id }).from(shipments).where(and(searchCondition('dela p'), eq(shipments.ownerId, ben.userId)));
+    expect(listed.map((r) => r.id)).toEqual([made.id]);
+    const midWord = await db.select({ id: shipments.id }).from(shipments).where(and(searchCondition('ela paz'), eq(shipments.ownerId, ben.userId)));
+    expect(midWord).toEqual([]);
+    await db.delete(shipments).where(eq(shipments.id, made.id));
+    expect(await found("o'brien")).toEqual([]);
+  });
+
+  it('keeps the name index in step with every edit, deletion and restoration of a shipment', async () => {
+    const db = t.database.db;
+    const made = await insertShipment(db, { ownerId: ben.userId, senderName: 'Lualhati Sumulong', receiverName: 'Lualhati Sumulong' });
+    // Both names match: one shipment, once.
+    expect(await searchCandidates(db, 'lualhati')).toEqual([made.id]);
+    await db.update(shipments).set({ receiverName: 'Perla Mangubat' }).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, 'mangubat')).toEqual([made.id]);
+    expect(await searchCandidates(db, 'sumulong')).toEqual([made.id]);
+    await db.update(shipments).set({ senderName: 'Nilo Tiongson' }).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, 'sumulong')).toEqual([]);
+    expect(await searchCandidates(db, 'nilo t')).toEqual([made.id]);
+    await db.update(shipments).set({ deletedAt: new Date() }).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, 'nilo')).toEqual([]);
+    await db.update(shipments).set({ deletedAt: null }).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, 'nilo')).toEqual([made.id]);
+    await db.delete(shipments).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, 'nilo')).toEqual([]);
   });
 
   it('a search alone pages its matches by booking time, ties by id, exactly as a filtered search does', async () => {
@@ -402,6 +439,44 @@ describe('list rows', () => {
 });
 
 describe('a common search term', () => {
+  it('a common surname pages from the name index: the same pages, ties and order as the filter, both ways', async () => {
+    const db = t.database.db;
+    const actor = actorFrom((await loadUserWithRoles(db, staff.userId))!);
+    const at = Date.UTC(2024, 5, 1);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 1010; i++) {
+        // Two terms ("magbanua", "magbanua-reyes"), some shipments under both, and ties in booking time.
+        const name = i % 3 === 0 ? 'Nena Magbanua-Reyes' : 'Nena Magbanua';
+        await insertShipment(tx, {
+          ownerId: carl.userId,
+          receiverName: name,
+          ...(i % 5 === 0 ? { senderName: 'Rudy Magbanua' } : {}),
+          createdAt: new Date(at + Math.floor(i / 2) * 60_000),
+        });
+      }
+    });
+    expect(await resolveSearch(db, 'magbanua')).toEqual({ kind: 'many', atLeast: expect.any(Number) });
+    for (const sortOrder of ['desc', 'asc'] as const) {
+      const dir = sortOrder === 'desc' ? desc : asc;
+      const expected = (
+        await db
+          .select({ id: shipments.id })
+          .from(shipments)
+          .where(sql`(${shipments.receiverName} ilike 'magbanua%' or ${shipments.receiverName} ilike '% magbanua%' or ${shipments.senderName} ilike '% magbanua%') and ${shipments.deletedAt} is null`)
+          .orderBy(dir(shipments.createdAt), dir(shipments.id))
+      ).map((r) => r.id);
+      expect(expected).toHaveLength(1010);
+      for (const [page, limit] of [[1, 10], [2, 100], [20, 50], [101, 10], [11, 100]] as const) {
+        const result = await listShipments(db, actor, 'all', { page, limit, sortOrder, search: 'Magbanua' });
+        expect(result.data.map((d) => d.id), `${sortOrder} page ${page} of ${limit}`).toEqual(expected.slice((page - 1) * limit, page * limit));
+        expect(result.hasNextPage).toBe(page * limit < expected.length);
+        expect(result.totalIsEstimate).toBe(true);
+        expect(result.total).toBeGreaterThanOrEqual(1001);
+      }
+    }
+  });
+
+
   it('more than 1,000 matches: pages exactly like the filter, with at least 1,001 as an estimated total', async () => {
     const db = t.database.db;
     const actor = actorFrom((await loadUserWithRoles(db, staff.userId))!);
