@@ -241,24 +241,27 @@ const verdict = (ok: boolean) => (ok ? '✅' : '❌');
 /**
  * The back office's lists (issue 10): 20 staff at once, distinct questions. Targets at 1,000,000 shipments
  * on PostgreSQL, as ratios to the warmup route measured the same way in the same run; and the same queries
- * at 10,000 rows at most 1.5× faster (req/s) than at 1,000,000.
+ * at 10,000 rows at most 1.5× faster (req/s against each run's warmup) than at 1,000,000.
  */
 function searchReport(r: DatasetResult, small: DatasetResult | undefined): string[] {
   const s = r.search;
   const lines = [
     `Back-office lists: ${STAFF_AT_ONCE} connections, every request a different path (filters × pages up to 500 × sorts, or searches), so the read cache is missed; ${fmt(BENCH_USERS)} users.`,
     '',
-    '| call | req/s | vs warmup | p50 ms | p95 ms | p99 ms | non-2xx | target |',
-    '|---|---|---|---|---|---|---|---|',
+    '| call | req/s | vs warmup | rows per answer | p50 ms | p95 ms | p99 ms | non-2xx | target |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
-  const row = (l: LoadResult, target: string) =>
-    `| ${l.name} | ${fmt(l.requestsPerSecond)} | ${fmt(l.requestsPerSecond / s.baseline.requestsPerSecond, 3)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${l.non2xx + l.errors} | ${target} |`;
+  const row = (l: LoadResult & { rowsPerAnswer?: number }, target: string) =>
+    `| ${l.name} | ${fmt(l.requestsPerSecond)} | ${fmt(l.requestsPerSecond / s.baseline.requestsPerSecond, 3)} | ${l.rowsPerAnswer === undefined ? '' : fmt(l.rowsPerAnswer, 1)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${l.non2xx + l.errors} | ${target} |`;
   lines.push(row(s.baseline, 'baseline'));
   const check = (l: LoadResult, pick: (x: SearchResults) => LoadResult, ratio: number, p95: number) => {
     if (!small) return 'information';
     const vs = l.requestsPerSecond / s.baseline.requestsPerSecond;
-    const faster = pick(small.search).requestsPerSecond / l.requestsPerSecond;
-    return `≥ ${ratio}× ${verdict(vs >= ratio)}, p95 < ${p95} ms ${verdict(l.p95 < p95)}, 10,000 rows ${fmt(faster, 2)}× faster (≤ 1.5 ${verdict(faster <= 1.5)}), errors ${verdict(l.non2xx + l.errors === 0)}`;
+    // Each dataset's rate against its own run's warmup route: the machine's speed drifts between the two runs
+    // (a warmup of 2,840 req/s in one and 4,091 in the next has been seen), and raw rates would count the drift.
+    const faster = pick(small.search).requestsPerSecond / small.search.baseline.requestsPerSecond / vs;
+    const raw = pick(small.search).requestsPerSecond / l.requestsPerSecond;
+    return `≥ ${ratio}× ${verdict(vs >= ratio)}, p95 < ${p95} ms ${verdict(l.p95 < p95)}, 10,000 rows ${fmt(faster, 2)}× faster against each run's warmup (raw ${fmt(raw, 2)}×; ≤ 1.5 ${verdict(faster <= 1.5)}), errors ${verdict(l.non2xx + l.errors === 0)}`;
   };
   lines.push(row(s.shipmentPages, check(s.shipmentPages, (x) => x.shipmentPages, 0.05, 100)));
   lines.push(row(s.shipmentSearches, check(s.shipmentSearches, (x) => x.shipmentSearches, 0.03, 150)));
