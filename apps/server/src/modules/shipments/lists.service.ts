@@ -12,6 +12,7 @@ import { isDateOnly, manilaDayStart, manilaNextDayStart } from './manila-time.js
 import { consolidatorScope, partnerScope, seesAllShipments, shipmentScope } from './shipments.scope.js';
 import { toShipmentDto } from './shipments.repository.js';
 import { selectByIds, selectPage, type ListedRow } from './list-rows.js';
+import { NAME_PAGE_DEPTH, nameMatches, nameMatchesEstimated, nameSearchTerm, nameStartCondition, pageOfTermWithin, pageOfTerms, termsOfName } from './name-search.js';
 
 /** Which list a call asks for; every view is further intersected with shipmentScope(actor). */
 export type ListView = 'all' | 'mine' | 'rider' | 'consolidator' | 'partners' | 'courier';
@@ -83,19 +84,6 @@ export function viewCondition(actor: Actor, view: ListView): SQL | undefined {
 
 const TRACKING_PREFIX = /^(ND|SD|IC)(\d{1,8}|\d{9}(P|PH)?)$/;
 /**
- * Where a word of a name starts: after whitespace or one of these (migration 0018's name_word_starts, whose
- * regular expression must list the same characters).
- */
-const SEARCH_WORD_SEPARATORS = `\\s.,'/()&"-`;
-const LEADING_SEPARATORS = new RegExp(`^[${SEARCH_WORD_SEPARATORS}]+`);
-const escapeRegExp = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The name search as typed, from its first word: a separator before it can never start a word. */
-function nameSearchTerm(term: string): string {
-  return term.replace(LEADING_SEPARATORS, '');
-}
-
-/**
  * A tracking number (or its beginning), a mobile number, or the beginning of a word in the sender's or
  * receiver's name (and what follows it): "garc" and "juan garcia" find Juan Garcia, "arcia" does not.
  */
@@ -106,11 +94,8 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
   if (TRACKING_PREFIX.test(compact)) return sql`${shipments.trackingNumber} like ${`${compact}%`}`;
   const mobile = normalizeMobileNumber(term);
   if (mobile) return or(eq(shipments.senderMobileNumber, mobile), eq(shipments.receiverMobileNumber, mobile));
-  const name = nameSearchTerm(term);
-  if (!name) return sql`false`;
-  // Case-insensitive like the index's lower(); pg_trgm's indexes serve this regular expression too.
-  const pattern = `(^|[${SEARCH_WORD_SEPARATORS}])${escapeRegExp(name)}`;
-  return or(sql`${shipments.senderName} ~* ${pattern}`, sql`${shipments.receiverName} ~* ${pattern}`);
+  const words = nameSearchTerm(term);
+  return words ? nameStartCondition(words) : sql`false`;
 }
 
 /**
@@ -124,7 +109,7 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
 export type ResolvedSearch =
   | { kind: 'none' }
   | { kind: 'ids'; ids: string[]; matches: SearchMatch[] }
-  | { kind: 'many'; atLeast: number };
+  | { kind: 'many'; atLeast: number; by: 'name' | 'tracking' };
 
 /** A matched shipment and its booking time in microseconds since 1970, as digits (exact, unlike a Date). */
 export interface SearchMatch {
@@ -151,14 +136,14 @@ export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT
     if (!words) return { kind: 'ids', ids: [], matches: [] };
     // Twice the cap in entries: a shipment whose sender and receiver both match is in the index twice.
     entries = 2 * cap;
-    matching = sql`shipments_matching_name_start(${words}, ${entries})`;
+    matching = nameMatches(words, entries);
     name = 'shipment_search_name_start';
   }
   const rows = rowsOf<SearchMatch>(
     await executeNamed(db, name, sql`select m.id, (extract(epoch from m.created_at) * 1000000)::int8::text as at from ${matching} m`),
   );
   const matches = [...new Map(rows.map((r) => [r.id, r])).values()];
-  if (matches.length >= cap || rows.length >= entries) return { kind: 'many', atLeast: Math.min(matches.length, cap) };
+  if (matches.length >= cap || rows.length >= entries) return { kind: 'many', atLeast: Math.min(matches.length, cap), by: name === 'shipment_search_tracking' ? 'tracking' : 'name' };
   return { kind: 'ids', ids: matches.map((r) => r.id), matches };
 }
 
@@ -172,64 +157,6 @@ export function pageOfMatches(matches: readonly SearchMatch[], direction: 'asc' 
     // Same-length digit strings compare as numbers do; the epoch in microseconds keeps 16 digits until 2286.
     sign * (a.at.length - b.at.length || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return [...matches].sort(byTime).slice(offset, offset + count).map((m) => m.id);
-}
-
-/** The name index's entries for a search (one per matching shipment, two when both its names match). */
-const nameTermsIn = (raw: string) => {
-  const words = nameSearchTerm(raw.trim());
-  return sql`select 1 from shipment_name_terms n
-    where n.term >= lower(${words}) collate "C" and n.term < (lower(${words}) || chr(1114111)) collate "C"`;
-};
-
-/** A common name search (`many`) pages from its words' own booking-time order when it starts at most this many. */
-const NAME_PAGE_WORDS = 32;
-/** ... and when its page ends within this many matches (offset + limit + 1): deeper pages walk the list. */
-const NAME_PAGE_DEPTH = 2_000;
-
-/**
- * One page of a common name search (too many matches to resolve to ids), in booking-time order, then id,
- * read from the name index alone: each different term the search begins (a surname is usually one or two:
- * "garcia", "garcia jr.") keeps its shipments in booking-time order, so the page is the first
- * offset + count of a merge of each term's first offset + count. Null when the search begins too many terms
- * or the page is too deep; the walk answers those.
- */
-async function pageOfCommonName(db: Db, raw: string, direction: 'asc' | 'desc', offset: number, count: number): Promise<string[] | null> {
-  const words = nameSearchTerm(raw.trim());
-  const depth = offset + count;
-  if (!words || depth > NAME_PAGE_DEPTH) return null;
-  // The different terms in the search's range, one index probe each (a loose index scan).
-  const terms = rowsOf<{ term: string }>(
-    await executeNamed(
-      db,
-      'shipment_name_start_terms',
-      sql`with recursive found(term) as (
-          (select n.term from shipment_name_terms n
-            where n.term >= lower(${words}) collate "C" and n.term < (lower(${words}) || chr(1114111)) collate "C" order by n.term limit 1)
-          union all
-          select (select n.term from shipment_name_terms n
-            where n.term > f.term and n.term < (lower(${words}) || chr(1114111)) collate "C" order by n.term limit 1)
-          from found f where f.term is not null
-        )
-        select term from found where term is not null limit ${NAME_PAGE_WORDS + 1}`,
-    ),
-  ).map((r) => r.term);
-  if (terms.length > NAME_PAGE_WORDS) return null;
-  const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
-  const rows = rowsOf<{ id: string }>(
-    await executeNamed(
-      db,
-      `shipment_name_start_page_${direction}`,
-      sql`select m.id from (
-          select distinct x.shipment_id as id, x.created_at
-          from jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb) t(term)
-          cross join lateral (
-            select n.shipment_id, n.created_at from shipment_name_terms n
-            where n.term = t.term collate "C" order by n.created_at ${dir}, n.shipment_id ${dir} limit ${depth}
-          ) x
-        ) m order by m.created_at ${dir}, m.id ${dir} offset ${offset} limit ${count}`,
-    ),
-  );
-  return rows.map((r) => r.id);
 }
 
 /** The ids a search matched, or null when it was not resolved to ids (see resolveSearch). */
@@ -324,13 +251,9 @@ export async function listShipments(
     const rows = await selectByIds(db, pageOfMatches(search.matches, direction, offset, limit + 1));
     return pageOf(rows, page, limit, { value: search.matches.length, estimated: false });
   }
-  if (search.kind === 'many' && onlySearched(actor, view, filters)) {
-    const ids = await pageOfCommonName(db, filters.search!, direction, offset, limit + 1);
-    if (ids) {
-      // The planner cannot guess how many names match a pattern, but it knows the name index's terms.
-      const estimate = await cachedEstimateOf(db, nameTermsIn(filters.search!));
-      return pageOf(await selectByIds(db, ids), page, limit, { value: Math.max(estimate, search.atLeast, offset + ids.length), estimated: true });
-    }
+  if (search.kind === 'many' && search.by === 'name' && offset + limit + 1 <= NAME_PAGE_DEPTH) {
+    const common = await pageOfCommonName(db, actor, view, filters, search.atLeast, direction, offset, limit + 1);
+    if (common) return pageOf(await selectByIds(db, common.ids), page, limit, common.total);
   }
   const candidates = search.kind === 'ids' ? search.ids : null;
   const where = candidates
@@ -342,13 +265,17 @@ export async function listShipments(
   // A resolved search holds at most EXACT_COUNT_LIMIT ids: small, and counted exactly below, with no EXPLAIN.
   // A search known to match more than the cap is large whatever the planner guesses (it cannot estimate
   // ILIKE '%santos%', and guesses a few hundred): no point collecting 1,001 matches again to count them.
-  const estimate = candidates ? candidates.length : await cachedEstimate(db, shipments, where);
+  // A common name search is counted from the name index instead (commonNameTotal).
+  const commonName = search.kind === 'many' && search.by === 'name';
+  const estimate = candidates ? candidates.length : commonName ? 0 : await cachedEstimate(db, shipments, where);
   const large = search.kind === 'many' || estimate > exactLimit;
   const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: candidates ? null : locationHalves(actor, view, filters) });
   let rows = large ? await walk() : await selectPage(db, { where, direction, limit, offset, smallUpTo: exactLimit });
   let total: Counted;
   if (large) {
-    total = { value: search.kind === 'many' ? Math.max(estimate, search.atLeast) : estimate, estimated: true };
+    total = commonName
+      ? await commonNameTotal(db, actor, view, filters, search.atLeast, offset, rows.length, limit + 1)
+      : { value: search.kind === 'many' ? Math.max(estimate, search.atLeast) : estimate, estimated: true };
   } else {
     // An empty page has no row to carry the count: count apart (a page past the end, or past the cap).
     const exact = rows[0]?.cappedTotal;
@@ -362,6 +289,58 @@ export async function listShipments(
     if (total.estimated) rows = await walk();
   }
   return pageOf(rows, page, limit, total);
+}
+
+/**
+ * A page of a common name search (`many`) from the name index (name-search.ts), or null when the walk must
+ * answer: a search beginning too many terms, or filters with more than one term, or a view narrower than
+ * every shipment (a customer's own, a partner's provinces: there the walk on that view's index is shorter).
+ */
+async function pageOfCommonName(
+  db: Db,
+  actor: Actor,
+  view: ListView,
+  filters: ListFilters,
+  atLeast: number,
+  direction: 'asc' | 'desc',
+  offset: number,
+  count: number,
+): Promise<{ ids: string[]; total: Counted } | null> {
+  if (!seesAllShipments(actor) || viewCondition(actor, view) !== undefined) return null;
+  const words = nameSearchTerm(filters.search ?? '');
+  const terms = words ? await termsOfName(db, words) : null;
+  if (!terms) return null;
+  const alone = filterCondition({ ...filters, search: undefined }) === undefined;
+  if (!alone && terms.length !== 1) return null;
+  const ids = alone
+    ? await pageOfTerms(db, terms, direction, offset, count)
+    : await pageOfTermWithin(db, terms[0]!, listCondition(actor, view, { ...filters, search: undefined }), direction, offset, count);
+  return { ids, total: await commonNameTotal(db, actor, view, filters, atLeast, offset, ids.length, count) };
+}
+
+/**
+ * The total of a common name search: with nothing else to filter, at least the matches resolveSearch saw;
+ * within filters, what the planner expects of the name index joined to them. Exact on the list's last page
+ * (the rows before it and on it are then all of them).
+ */
+async function commonNameTotal(
+  db: Db,
+  actor: Actor,
+  view: ListView,
+  filters: ListFilters,
+  atLeast: number,
+  offset: number,
+  rows: number,
+  asked: number,
+): Promise<Counted> {
+  const seen = offset + rows;
+  // Fewer rows than asked for (one more than the page): nothing after them, so they and the rows before are all.
+  if (rows > 0 && rows < asked) return { value: seen, estimated: false };
+  const words = nameSearchTerm(filters.search ?? '');
+  const rest = { ...filters, search: undefined };
+  const alone = onlySearched(actor, view, filters);
+  const estimate = await cachedEstimateOf(db, nameMatchesEstimated(words, alone ? undefined : listCondition(actor, view, rest)));
+  return { value: Math.max(estimate, alone ? atLeast : 0, seen), estimated: true };
 }
 
 /** Everyone's shipments, searched and nothing else: no scope beyond "not deleted", no view, no filter. */
