@@ -150,12 +150,12 @@ export const shipments = pgTable(
     index('shipments_promo_code_idx').on(t.promoCodeId),
     index('shipments_sender_mobile_idx').on(t.senderMobileNumber),
     index('shipments_receiver_mobile_idx').on(t.receiverMobileNumber),
-    // Search (lists.service.ts searchCondition): part of a name through trigrams (pg_trgm, in PGlite too), the
-    // start of a tracking number through a pattern-ops btree (the unique index's collation is not C, so
+    // Search (lists.service.ts searchCondition): part of a name through trigrams (pg_trgm, in PGlite too). The
+    // start of a tracking number is found through a pattern-ops btree holding each live shipment's booking time
+    // and id too (migration 0019: drizzle cannot declare INCLUDE; the unique index's collation is not C, so
     // LIKE 'ND123%' cannot use it).
     index('shipments_sender_name_trgm_idx').using('gin', sql`${t.senderName} gin_trgm_ops`),
     index('shipments_receiver_name_trgm_idx').using('gin', sql`${t.receiverName} gin_trgm_ops`),
-    index('shipments_tracking_number_prefix_idx').using('btree', sql`${t.trackingNumber} text_pattern_ops`),
     check('shipments_tracking_number_format', sql`${t.trackingNumber} ~ '^(ND|SD|IC)[0-9]{9}PH$'`),
     check(
       'shipments_money_non_negative',

@@ -37,16 +37,17 @@ const LISTED_COLUMNS = LISTED_KEYS.map((key) => {
   return `${key === 'pickupDate' ? `${name}::text` : name} as "${key}"`;
 }).join(', ');
 
-/** A shipment's package lines as JSON, in the shape of a shipment_packages row. */
+/**
+ * A shipment's package lines as JSON, in the shape of a shipment_packages row: each line a record whose column
+ * names are the keys (json_agg of a record costs less per row than json_build_object's seventeen pairs).
+ */
 const PACKAGES_JSON = `coalesce((
-  select json_agg(json_build_object(
-    'id', p.id, 'shipmentId', p.shipment_id, 'position', p.position, 'boxName', p.box_name,
-    'packagingCategory', p.packaging_category, 'itemCategory', p.item_category, 'description', p.description,
-    'quantity', p.quantity, 'priceInCents', p.price_in_cents, 'basePriceInCents', p.base_price_in_cents,
-    'boxRateInCents', p.box_rate_in_cents, 'imageUrl', p.image_url, 'heightInCm', p.height_in_cm,
-    'lengthInCm', p.length_in_cm, 'widthInCm', p.width_in_cm, 'weightInGrams', p.weight_in_grams,
-    'chargeableWeightInGrams', p.chargeable_weight_in_grams) order by p.position)
-  from shipment_packages p where p.shipment_id = "shipments"."id"), '[]'::json) as "packages"`;
+  select json_agg(p order by p.position) from (select p.id, p.shipment_id as "shipmentId", p.position, p.box_name as "boxName",
+    p.packaging_category as "packagingCategory", p.item_category as "itemCategory", p.description, p.quantity,
+    p.price_in_cents as "priceInCents", p.base_price_in_cents as "basePriceInCents", p.box_rate_in_cents as "boxRateInCents",
+    p.image_url as "imageUrl", p.height_in_cm as "heightInCm", p.length_in_cm as "lengthInCm", p.width_in_cm as "widthInCm",
+    p.weight_in_grams as "weightInGrams", p.chargeable_weight_in_grams as "chargeableWeightInGrams"
+    from shipment_packages p where p.shipment_id = "shipments"."id") p), '[]'::json) as "packages"`;
 
 const SELECT_LISTED = sql.raw(`select ${LISTED_COLUMNS}, ${PACKAGES_JSON}`);
 
@@ -63,10 +64,11 @@ type RawRow = Record<string, unknown> & { packages: PackageRow[] | string; cappe
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 function toListedRow(raw: RawRow): ListedRow {
-  const { packages, cappedTotal, ...fields } = raw;
-  for (const key of TIMESTAMPS) fields[key] = driverDate(fields[key] as Date | string | null);
+  // The row itself is the shipment (toShipmentDto reads the listed keys only): no copy of its fifty fields.
+  for (const key of TIMESTAMPS) raw[key] = driverDate(raw[key] as Date | string | null);
+  const { packages, cappedTotal } = raw;
   return {
-    shipment: fields as unknown as ListedShipmentRow,
+    shipment: raw as unknown as ListedShipmentRow,
     packages: parseJson(packages),
     cappedTotal: cappedTotal === undefined || cappedTotal === null ? null : Number(cappedTotal),
   };
@@ -124,7 +126,7 @@ export async function selectPage(db: Db, query: PageQuery): Promise<ListedRow[]>
   return rowsOf<RawRow>(await db.execute(pageStatement(query))).map(toListedRow);
 }
 
-/** These shipments' list rows, in the order of `ids` (a page already chosen, see pageOfMatches). */
+/** These shipments' list rows, in the order of `ids` (a page already chosen, see name-search.ts). */
 export async function selectByIds(db: Db, ids: readonly string[]): Promise<ListedRow[]> {
   if (ids.length === 0) return [];
   // One array parameter; the ids are uuids the database itself answered.
@@ -132,4 +134,25 @@ export async function selectByIds(db: Db, ids: readonly string[]): Promise<Liste
     from "shipments" inner join unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as page_ids(id, n) on page_ids.id = "shipments"."id"
     order by page_ids.n`;
   return rowsOf<RawRow>(await executeNamed(db, 'shipment_list_rows_by_ids', statement)).map(toListedRow);
+}
+
+/**
+ * One page of a resolved search's matches (`matches`: ids and booking times, see resolveSearch) in booking-time
+ * order, then id: the matches are ordered where they are found, and only the page's rows are read.
+ */
+export async function selectMatchesPage(
+  db: Db,
+  matches: SQL,
+  by: string,
+  direction: 'asc' | 'desc',
+  offset: number,
+  count: number,
+): Promise<ListedRow[]> {
+  const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
+  const statement = sql`${SELECT_LISTED}, null as "cappedTotal"
+    from "shipments" inner join (select m.id, m.created_at from ${matches} m order by m.created_at ${dir}, m.id ${dir} offset ${offset} limit ${count}) page_ids
+      on page_ids.id = "shipments"."id"
+    order by page_ids.created_at ${dir}, page_ids.id ${dir}`;
+  // One text per kind of search and direction: a named statement each.
+  return rowsOf<RawRow>(await executeNamed(db, `shipment_list_matches_${by}_${direction}`, statement)).map(toListedRow);
 }

@@ -11,7 +11,7 @@ import type { ListFilters } from './lists.schemas.js';
 import { isDateOnly, manilaDayStart, manilaNextDayStart } from './manila-time.js';
 import { consolidatorScope, partnerScope, seesAllShipments, shipmentScope } from './shipments.scope.js';
 import { toShipmentDto } from './shipments.repository.js';
-import { selectByIds, selectPage, type ListedRow } from './list-rows.js';
+import { selectByIds, selectMatchesPage, selectPage, type ListedRow } from './list-rows.js';
 import { NAME_PAGE_DEPTH, nameMatches, nameMatchesEstimated, nameSearchTerm, nameStartCondition, pageOfTermWithin, pageOfTerms, termsOfName } from './name-search.js';
 
 /** Which list a call asks for; every view is further intersected with shipmentScope(actor). */
@@ -99,77 +99,67 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
 }
 
 /**
- * A search, resolved through its own index before the list is read (the functions of migrations 0014 and 0018):
- *   - `ids`: a name or tracking-number search matching fewer than `cap` index entries, as the shipments' ids
- *     with their booking times (`matches`, in no particular order);
+ * A search, resolved through its own index before the list is read (the functions of migrations 0014, 0018 and
+ * 0019), counting its matches there, so no list of them travels to the server:
+ *   - `ids`: a name or tracking-number search matching fewer than `cap` index entries: `count` shipments,
+ *     and `matches`, a relation of their ids and booking times (each shipment once) for the list's statements;
  *   - `many`: one reaching `cap` entries (a common surname, a short prefix): the list filters as it reads in
  *     booking-time order instead, and its total is an estimate of at least `cap`;
  *   - `none`: no search, or a mobile number (its equality indexes need no help).
  */
 export type ResolvedSearch =
   | { kind: 'none' }
-  | { kind: 'ids'; ids: string[]; matches: SearchMatch[] }
-  | { kind: 'many'; atLeast: number; by: 'name' | 'tracking' };
+  | { kind: 'ids'; count: number; matches: SQL; by: SearchBy }
+  | { kind: 'many'; atLeast: number; by: SearchBy };
 
-/** A matched shipment and its booking time in microseconds since 1970, as digits (exact, unlike a Date). */
-export interface SearchMatch {
-  id: string;
-  at: string;
-}
+type SearchBy = 'name' | 'tracking';
+
+/** Nothing matches: an empty relation of the shape of `matches`. */
+const NO_MATCHES = sql`(select null::uuid as id, null::timestamptz as created_at where false)`;
 
 export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<ResolvedSearch> {
   const term = raw?.trim();
   if (!term) return { kind: 'none' };
   const compact = term.replace(/[\s-]/g, '').toUpperCase();
   let matching: SQL;
-  let name: string;
+  let by: SearchBy;
   let entries = cap;
   if (TRACKING_PREFIX.test(compact)) {
     // [prefix, next prefix): tracking numbers are digits and capital letters, so this is LIKE 'prefix%'.
     const next = compact.slice(0, -1) + String.fromCharCode(compact.charCodeAt(compact.length - 1) + 1);
     matching = sql`shipments_matching_tracking_range(${compact}, ${next}, ${cap})`;
-    name = 'shipment_search_tracking';
+    by = 'tracking';
   } else if (normalizeMobileNumber(term)) {
     return { kind: 'none' };
   } else {
     const words = nameSearchTerm(term);
-    if (!words) return { kind: 'ids', ids: [], matches: [] };
+    if (!words) return { kind: 'ids', count: 0, matches: NO_MATCHES, by: 'name' };
     // Twice the cap in entries: a shipment whose sender and receiver both match is in the index twice.
     entries = 2 * cap;
     matching = nameMatches(words, entries);
-    name = 'shipment_search_name_start';
+    by = 'name';
   }
-  const rows = rowsOf<SearchMatch>(
-    await executeNamed(db, name, sql`select m.id, (extract(epoch from m.created_at) * 1000000)::int8::text as at from ${matching} m`),
+  const [counted] = rowsOf<{ shipments: number; entries: number }>(
+    await executeNamed(db, `shipment_search_count_${by}`, sql`select count(distinct m.id)::int as shipments, count(*)::int as entries from ${matching} m`),
   );
-  const matches = [...new Map(rows.map((r) => [r.id, r])).values()];
-  if (matches.length >= cap || rows.length >= entries) return { kind: 'many', atLeast: Math.min(matches.length, cap), by: name === 'shipment_search_tracking' ? 'tracking' : 'name' };
-  return { kind: 'ids', ids: matches.map((r) => r.id), matches };
+  const found = Number(counted?.shipments ?? 0);
+  if (found >= cap || Number(counted?.entries ?? 0) >= entries) return { kind: 'many', atLeast: Math.min(found, cap), by };
+  return { kind: 'ids', count: found, matches: sql`(select distinct m.id, m.created_at from ${matching} m)`, by };
 }
 
-/**
- * The ids of one page of matches in booking-time order (then id, as the database orders uuids), for a search
- * with nothing else to filter by: the matches already carry all the page needs.
- */
-export function pageOfMatches(matches: readonly SearchMatch[], direction: 'asc' | 'desc', offset: number, count: number): string[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const byTime = (a: SearchMatch, b: SearchMatch) =>
-    // Same-length digit strings compare as numbers do; the epoch in microseconds keeps 16 digits until 2286.
-    sign * (a.at.length - b.at.length || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return [...matches].sort(byTime).slice(offset, offset + count).map((m) => m.id);
-}
-
-/** The ids a search matched, or null when it was not resolved to ids (see resolveSearch). */
+/** The ids a search matched (in no order), or null when it was not resolved to ids (see resolveSearch). */
 export async function searchCandidates(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<string[] | null> {
   const resolved = await resolveSearch(db, raw, cap);
-  return resolved.kind === 'ids' ? resolved.ids : null;
+  if (resolved.kind !== 'ids') return null;
+  return rowsOf<{ id: string }>(await db.execute(sql`select m.id from ${resolved.matches} m`)).map((r) => r.id);
 }
 
-/** The list's filters with a resolved search (searchCandidates) as the ids it matched. */
-function withCandidates(where: SQL, candidates: string[] | null): SQL {
-  if (!candidates) return where;
-  // One array parameter, not one parameter per id; the ids are uuids from the database itself.
-  return and(where, sql`${shipments.id} = any(${`{${candidates.join(',')}}`}::uuid[])`)!;
+/** The list's filters narrowed to a resolved search's matches (resolveSearch). */
+function withMatches(where: SQL, search: ResolvedSearch): SQL {
+  if (search.kind !== 'ids') return where;
+  // An array computed once, then looked up by key: the matches drive, whatever the planner guesses of them (as a
+  // join it may rather scan a 10,000-shipment table and probe the matches for each row).
+  return and(where, sql`${shipments.id} = any(array(select m.id from ${search.matches} m))`)!;
 }
 
 /** Created on or after startDate and on or before endDate; a bare date is a whole day in Manila. */
@@ -246,30 +236,30 @@ export async function listShipments(
   const search = await resolveSearch(db, filters.search);
   const direction = sortOrder === 'asc' ? 'asc' : 'desc';
   const offset = (page - 1) * limit;
-  if (search.kind === 'ids' && search.matches.length <= exactLimit && onlySearched(actor, view, filters)) {
+  if (search.kind === 'ids' && search.count <= exactLimit && onlySearched(actor, view, filters)) {
     // Nothing but the search narrows the list: its matches are the whole answer, counted exactly.
-    const rows = await selectByIds(db, pageOfMatches(search.matches, direction, offset, limit + 1));
-    return pageOf(rows, page, limit, { value: search.matches.length, estimated: false });
+    const rows = offset >= search.count ? [] : await selectMatchesPage(db, search.matches, search.by, direction, offset, limit + 1);
+    return pageOf(rows, page, limit, { value: search.count, estimated: false });
   }
   if (search.kind === 'many' && search.by === 'name' && offset + limit + 1 <= NAME_PAGE_DEPTH) {
     const common = await pageOfCommonName(db, actor, view, filters, search.atLeast, direction, offset, limit + 1);
     if (common) return pageOf(await selectByIds(db, common.ids), page, limit, common.total);
   }
-  const candidates = search.kind === 'ids' ? search.ids : null;
-  const where = candidates
-    ? withCandidates(listCondition(actor, view, { ...filters, search: undefined }), candidates)
+  const resolved = search.kind === 'ids' ? search : null;
+  const where = resolved
+    ? withMatches(listCondition(actor, view, { ...filters, search: undefined }), resolved)
     : listCondition(actor, view, filters);
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
-  // A resolved search holds at most EXACT_COUNT_LIMIT ids: small, and counted exactly below, with no EXPLAIN.
+  // A resolved search has at most EXACT_COUNT_LIMIT matches: small, and counted exactly below, with no EXPLAIN.
   // A search known to match more than the cap is large whatever the planner guesses (it cannot estimate
   // ILIKE '%santos%', and guesses a few hundred): no point collecting 1,001 matches again to count them.
   // A common name search is counted from the name index instead (commonNameTotal).
   const commonName = search.kind === 'many' && search.by === 'name';
-  const estimate = candidates ? candidates.length : commonName ? 0 : await cachedEstimate(db, shipments, where);
+  const estimate = resolved ? resolved.count : commonName ? 0 : await cachedEstimate(db, shipments, where);
   const large = search.kind === 'many' || estimate > exactLimit;
-  const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: candidates ? null : locationHalves(actor, view, filters) });
+  const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: resolved ? null : locationHalves(actor, view, filters) });
   let rows = large ? await walk() : await selectPage(db, { where, direction, limit, offset, smallUpTo: exactLimit });
   let total: Counted;
   if (large) {
@@ -372,16 +362,26 @@ function pageOf(rows: ListedRow[], page: number, limit: number, total: Counted):
  * replaced by each tab's): 'All' plus SHIPMENT_TABS, each exact up to EXACT_COUNT_LIMIT, estimated above.
  */
 export async function countTabs(db: Db, actor: Actor, view: ListView, filters: ListFilters): Promise<ShipmentTabCounts> {
-  const candidates = await searchCandidates(db, filters.search);
-  const base = { ...filters, shipmentStatus: undefined, deliveryStatus: undefined, ...(candidates ? { search: undefined } : {}) };
+  const search = await resolveSearch(db, filters.search);
+  const resolved = search.kind === 'ids';
+  const base = { ...filters, shipmentStatus: undefined, deliveryStatus: undefined, ...(resolved ? { search: undefined } : {}) };
   const tabs = [undefined, ...SHIPMENT_TABS] as const;
   const counted = await Promise.all(
-    tabs.map((tab) => countShipments(db, withCandidates(listCondition(actor, view, { ...base, ...shipmentTabFilters(tab) }), candidates))),
+    tabs.map((tab) => {
+      const where = withMatches(listCondition(actor, view, { ...base, ...shipmentTabFilters(tab) }), search);
+      // A resolved search has at most EXACT_COUNT_LIMIT matches: counted exactly, whatever the planner guesses.
+      return resolved ? countExactly(db, where) : countShipments(db, where);
+    }),
   );
   return {
     counts: Object.fromEntries(tabs.map((tab, i) => [tab ?? 'All', counted[i]!.value])),
     estimated: counted.some((c) => c.estimated),
   };
+}
+
+async function countExactly(db: Db, where: SQL): Promise<Counted> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${shipments} where ${where}`));
+  return { value: Number(row?.n ?? 0), estimated: false };
 }
 
 /** The number of shipments matching `where`: exact up to EXACT_COUNT_LIMIT, estimated above (db/estimate.ts). */

@@ -381,6 +381,21 @@ describe('search candidates', () => {
     expect(await searchCandidates(db, 'nilo')).toEqual([]);
   });
 
+  it('a tracking-number search finds live shipments only, and its tab counts are exact', async () => {
+    const db = t.database.db;
+    const made = await insertShipment(db, { ownerId: ben.userId, receiverName: 'Teodoro Salcedo' });
+    const number = made.trackingNumber;
+    expect(await searchCandidates(db, number)).toEqual([made.id]);
+    const tabs = async () => (await get(`/api/shipments?search=${number}&tabCounts=true`, staff)).json();
+    expect(await tabs()).toMatchObject({ total: 1, tabCounts: { counts: { All: 1 } } });
+    await db.update(shipments).set({ deletedAt: new Date() }).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, number)).toEqual([]);
+    expect(await tabs()).toMatchObject({ data: [], total: 0, tabCounts: { counts: { All: 0 } } });
+    await db.update(shipments).set({ deletedAt: null }).where(eq(shipments.id, made.id));
+    expect(await searchCandidates(db, number.slice(0, -2).toLowerCase())).toContain(made.id);
+    await db.delete(shipments).where(eq(shipments.id, made.id));
+  });
+
   it('a search alone pages its matches by booking time, ties by id, exactly as a filtered search does', async () => {
     const db = t.database.db;
     const actor = actorFrom((await loadUserWithRoles(db, staff.userId))!);
