@@ -2,11 +2,14 @@
  * npm run bench:probe -- — one request at a time over a sample of the back-office list paths, to see which
  * question shapes are slow (the load in run.ts says how slow; this says which). Prints percentiles and the
  * slowest paths. Needs a database seeded by `npm run bench -- --seed-only`; options: --rows=1000000,
- * --count=300, --kind=pages|search|users|usersearch.
+ * --count=300, --kind=pages|search|users|usersearch, --load=SECONDS (throughput, and CPU per request by
+ * process), --limit=N (every path asks N rows),
+ * --shape=tracking|mobile|name|word (searches of one kind only).
  */
 import { signIn, startServer } from './server-process.js';
 import { shipmentPagePaths, shipmentSearchPaths, userPagePaths, userSearchPaths } from './search.js';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/index.js';
+import fs from 'node:fs';
 import pg from 'pg';
 import { load } from './load.js';
 import { prewarm } from './prewarm.js';
@@ -25,7 +28,37 @@ await client.end();
 
 const all =
   kind === 'search' ? shipmentSearchPaths(numbers, rows) : kind === 'users' ? userPagePaths(roleIds) : kind === 'usersearch' ? userSearchPaths() : shipmentPagePaths();
-const paths = all.slice(0, count);
+/** Which kind of search a path is: a full name, one word, a mobile number or a tracking-number prefix. */
+const shapeOf = (path: string) => {
+  const term = new URL(path, 'http://x').searchParams.get('search') ?? '';
+  return /^09\d{9}$/.test(term) ? 'mobile' : /^[A-Z]{2}\d/.test(term) ? 'tracking' : term.includes(' ') ? 'full name' : 'one word';
+};
+// --shape=tracking|mobile|name|word keeps one kind of search.
+const shaped = args.shape ? all.filter((p) => shapeOf(p).startsWith(args.shape === 'name' ? 'full' : args.shape === 'word' ? 'one' : args.shape!)) : all;
+// --limit=N asks every path for N rows: how much of a list's cost is its rows, and how much the question.
+const limited = args.limit ? [...new Set(shaped.map((p) => p.replace(/limit=\d+/, `limit=${args.limit}`)))] : shaped;
+const paths = limited.slice(0, count);
+
+/** CPU seconds used so far by the server process and by all of PostgreSQL's processes (Linux /proc). */
+function cpuSeconds(serverPid: number): { server: number; database: number } {
+  const ticks = (pid: string) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let database = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) database += ticks(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return { server: ticks(String(serverPid)) / 100, database: database / 100 };
+}
 await prewarm(dbUrl);
 const server = await startServer({ DATABASE_URL: dbUrl }, 3901);
 try {
@@ -34,9 +67,15 @@ try {
     // As run.ts loads it: 20 connections, distinct paths, against the warmup route in the same run.
     const base = { url: server.url, durationSeconds: Number(args.load || 10), connections: 20, headers: { cookie } };
     const warm = await load({ ...base, name: 'warmup', path: '/api/_ah/warmup' });
-    const list = await load({ ...base, name: kind, paths: all });
+    const before = cpuSeconds(server.pid);
+    const list = await load({ ...base, name: kind, paths: limited });
+    const after = cpuSeconds(server.pid);
     for (const r of [warm, list]) console.log(`${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} non2xx ${r.non2xx}`);
     console.log(`ratio ${(list.requestsPerSecond / warm.requestsPerSecond).toFixed(3)}`);
+    // Backends that ended during the load are missed: the pool keeps its connections, so few do.
+    const requests = list.requestsPerSecond * base.durationSeconds;
+    const per = (seconds: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
+    console.log(`CPU per request: server ${per(after.server - before.server)}, database ${per(after.database - before.database)}`);
   }
   const timed: { path: string; ms: number; status: number }[] = [];
   for (const p of paths) {
@@ -50,10 +89,6 @@ try {
   console.log(`${kind}: n=${timed.length} p50=${q(0.5)} p90=${q(0.9)} p95=${q(0.95)} p99=${q(0.99)} max=${q(1)} ms; non-200: ${timed.filter((t) => t.status !== 200).length}`);
   if (kind === 'search' || kind === 'usersearch') {
     // Which kind of search is slow: a full name, one word, a mobile number or a tracking-number prefix.
-    const shapeOf = (path: string) => {
-      const term = new URL(path, 'http://x').searchParams.get('search') ?? '';
-      return /^09\d{9}$/.test(term) ? 'mobile' : /^[A-Z]{2}\d/.test(term) ? 'tracking' : term.includes(' ') ? 'full name' : 'one word';
-    };
     const shapes = new Map<string, number[]>();
     for (const t of timed) shapes.set(shapeOf(t.path), [...(shapes.get(shapeOf(t.path)) ?? []), t.ms]);
     for (const [shape, ms] of shapes) {

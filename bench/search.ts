@@ -26,6 +26,19 @@ function random(seed: number) {
 }
 
 type Rng = () => number;
+
+/**
+ * `count` different paths from `make`: a repeated question could be answered from the read cache, and these
+ * loads measure the questions themselves. Throws if `make` cannot produce that many.
+ */
+function distinctPaths(count: number, make: () => string): string[] {
+  const paths = new Set<string>();
+  for (let tries = 0; paths.size < count; tries++) {
+    if (tries > count * 20) throw new Error(`only ${paths.size} different paths, ${count} wanted`);
+    paths.add(make());
+  }
+  return [...paths];
+}
 const pick = <T>(rng: Rng, values: readonly T[]): T => values[Math.floor(rng() * values.length)]!;
 const maybe = <T>(rng: Rng, p: number, value: () => T): T | undefined => (rng() < p ? value() : undefined);
 
@@ -57,7 +70,7 @@ const tabs = [...DELIVERY_STATUSES.map((s) => ({ deliveryStatus: s, shipmentStat
 /** GET /shipments with the console's filters: a tab, delivery type, province, dates, sort, any page. */
 export function shipmentPagePaths(seed = 1): string[] {
   const rng = random(seed);
-  return Array.from({ length: PATHS_PER_LOAD }, () => {
+  return distinctPaths(PATHS_PER_LOAD, () => {
     const tab = maybe(rng, 0.7, () => pick(rng, tabs));
     const place = maybe(rng, 0.5, () => ({ [pick(rng, ['senderProvince', 'receiverProvince', 'location'])]: pick(rng, provinces) }));
     return `/api/shipments?${query({
@@ -75,7 +88,7 @@ export function shipmentPagePaths(seed = 1): string[] {
 /** GET /shipments?search=: a full name, a surname, a mobile number or the start of a tracking number. */
 export function shipmentSearchPaths(trackingNumbers: readonly string[], shipments: number, seed = 2): string[] {
   const rng = random(seed);
-  return Array.from({ length: PATHS_PER_LOAD }, () => {
+  return distinctPaths(PATHS_PER_LOAD, () => {
     const r = rng();
     let search: string;
     if (r < 0.35) search = `${pick(rng, FIRST_NAMES)} ${pick(rng, LAST_NAMES)}`;
@@ -97,7 +110,7 @@ export function shipmentSearchPaths(trackingNumbers: readonly string[], shipment
 /** GET /users with the console's tabs and filters, any page. */
 export function userPagePaths(roleIds: readonly number[], seed = 3): string[] {
   const rng = random(seed);
-  return Array.from({ length: PATHS_PER_LOAD }, () =>
+  return distinctPaths(PATHS_PER_LOAD, () =>
     `/api/users?${query({
       page: pageOf(rng),
       limit: limitOf(rng),
@@ -111,7 +124,7 @@ export function userPagePaths(roleIds: readonly number[], seed = 3): string[] {
 /** GET /users?search=: a name, part of an email, or a mobile number typed the local way. */
 export function userSearchPaths(seed = 4): string[] {
   const rng = random(seed);
-  return Array.from({ length: PATHS_PER_LOAD }, () => {
+  return distinctPaths(PATHS_PER_LOAD, () => {
     const r = rng();
     const n = 1 + Math.floor(rng() * BENCH_USERS);
     let search: string;

@@ -16,7 +16,7 @@ export interface ServerProcess {
 
 /** Starts the real server (`main.ts`) as its own process, so its memory and CPU are its own. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=192', 'apps/server/dist/main.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=192', ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,
