@@ -87,6 +87,12 @@ export interface PageQuery {
    * deep page reads about offset + limit entries of each index instead of filtering the whole time order.
    */
   halves?: readonly [SQL, SQL] | null;
+  /**
+   * Small only: a resolved search's matches (ids and booking times, lists.service.ts resolveSearch), which
+   * `where` (the other filters) narrows. Each match is checked by its list key, booking time and id, one probe
+   * each: the list indexes hold the columns filters read, so no table row is read for a match that fails.
+   */
+  matches?: SQL | null;
 }
 
 /**
@@ -97,10 +103,15 @@ export interface PageQuery {
  *     both the page and the exact count (`cappedTotal`) come from them;
  *   - otherwise the page walks the booking-time order and `cappedTotal` is null (the estimate stands).
  */
-export function pageStatement({ where, direction, limit, offset, smallUpTo, halves }: PageQuery): SQL {
+export function pageStatement({ where, direction, limit, offset, smallUpTo, halves, matches }: PageQuery): SQL {
   const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
   if (smallUpTo !== null) {
-    return sql`with matching as (select "shipments"."id", "shipments"."created_at" from "shipments" where ${where} limit ${smallUpTo + 1})
+    // LATERAL ... LIMIT 1 is never turned into a join: the matches drive, whatever the planner guesses of them.
+    const found = matches
+      ? sql`select m.id, m.created_at from ${matches} m cross join lateral (select 1 from "shipments"
+          where "shipments"."created_at" = m.created_at and "shipments"."id" = m.id and ${where} limit 1) passes`
+      : sql`select "shipments"."id", "shipments"."created_at" from "shipments" where ${where}`;
+    return sql`with matching as (${found} limit ${smallUpTo + 1})
       ${SELECT_LISTED}, (select count(*)::int from matching) as "cappedTotal"
       from "shipments" inner join (select id, created_at from matching order by created_at ${dir}, id ${dir} limit ${limit + 1} offset ${offset}) page_ids
         on page_ids.id = "shipments"."id"

@@ -260,7 +260,11 @@ export async function listShipments(
   const estimate = resolved ? resolved.count : commonName ? 0 : await cachedEstimate(db, shipments, where);
   const large = search.kind === 'many' || estimate > exactLimit;
   const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: resolved ? null : locationHalves(actor, view, filters) });
-  let rows = large ? await walk() : await selectPage(db, { where, direction, limit, offset, smallUpTo: exactLimit });
+  let rows = large
+    ? await walk()
+    : await selectPage(db, resolved
+        ? { where: listCondition(actor, view, { ...filters, search: undefined }), matches: resolved.matches, direction, limit, offset, smallUpTo: exactLimit }
+        : { where, direction, limit, offset, smallUpTo: exactLimit });
   let total: Counted;
   if (large) {
     total = commonName
