@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, json, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys.js';
 import { businesses } from './businesses.js';
 import { at, createdAt, id, updatedAt } from './_columns.js';
@@ -120,6 +120,11 @@ export const shipments = pgTable(
 
     /** The sender's note for the rider ("call before pickup"). */
     notes: text('notes'),
+    /**
+     * The package lines as a list row shows them, a copy of shipment_packages (the record) kept by the database
+     * itself on every write of the lines (migration 0020): a page reads each shipment's row and nothing else.
+     */
+    packageLines: json('package_lines').$type<ListedPackage[]>().notNull().default(sql`'[]'::json`),
     deliveredAt: at('delivered_at'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),
@@ -184,6 +189,30 @@ export const shipments = pgTable(
     ),
   ],
 );
+
+/**
+ * A package line as list rows carry it (shipments.package_lines, migration 0020's shipment_package_lines_refresh):
+ * a shipment_packages row without its shipment, booking time or audit. Written out rather than derived from
+ * shipmentPackages, which refers back to shipments.
+ */
+export interface ListedPackage {
+  id: string;
+  position: number;
+  boxName: (typeof boxName.enumValues)[number];
+  packagingCategory: (typeof packagingCategory.enumValues)[number];
+  itemCategory: (typeof itemCategory.enumValues)[number] | null;
+  description: string | null;
+  quantity: number;
+  priceInCents: number;
+  basePriceInCents: number;
+  boxRateInCents: number | null;
+  imageUrl: string | null;
+  heightInCm: number | null;
+  lengthInCm: number | null;
+  widthInCm: number | null;
+  weightInGrams: number;
+  chargeableWeightInGrams: number | null;
+}
 
 /** Lines of a booking, priced at booking; prices are per line (base or box rate × quantity). */
 export const shipmentPackages = pgTable(

@@ -1,8 +1,8 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
-import { shipments } from '../../db/schema/index.js';
-import type { PackageRow, ShipmentRow } from './shipments.repository.js';
+import { shipments, type ListedPackage } from '../../db/schema/index.js';
+import type { ShipmentRow } from './shipments.repository.js';
 
 /**
  * The statements behind a page of the shipments lists, written once as text.
@@ -38,27 +38,20 @@ const LISTED_COLUMNS = LISTED_KEYS.map((key) => {
 }).join(', ');
 
 /**
- * A shipment's package lines as JSON, in the shape of a shipment_packages row: each line a record whose column
- * names are the keys (json_agg of a record costs less per row than json_build_object's seventeen pairs).
+ * The package lines come from the shipment's own row (package_lines, migration 0020): reading them from
+ * shipment_packages cost two more pages per row (its index, its table), most of them outside memory at 1,000,000
+ * shipments, where a page's rows are scattered.
  */
-const PACKAGES_JSON = `coalesce((
-  select json_agg(p order by p.position) from (select p.id, p.shipment_id as "shipmentId", p.position, p.box_name as "boxName",
-    p.packaging_category as "packagingCategory", p.item_category as "itemCategory", p.description, p.quantity,
-    p.price_in_cents as "priceInCents", p.base_price_in_cents as "basePriceInCents", p.box_rate_in_cents as "boxRateInCents",
-    p.image_url as "imageUrl", p.height_in_cm as "heightInCm", p.length_in_cm as "lengthInCm", p.width_in_cm as "widthInCm",
-    p.weight_in_grams as "weightInGrams", p.chargeable_weight_in_grams as "chargeableWeightInGrams"
-    from shipment_packages p where p.shipment_id = "shipments"."id") p), '[]'::json) as "packages"`;
-
-const SELECT_LISTED = sql.raw(`select ${LISTED_COLUMNS}, ${PACKAGES_JSON}`);
+const SELECT_LISTED = sql.raw(`select ${LISTED_COLUMNS}, "shipments"."package_lines" as "packages"`);
 
 export interface ListedRow {
   shipment: ListedShipmentRow;
-  packages: PackageRow[];
+  packages: ListedPackage[];
   /** Small lists only: how many matched, counted up to the cap (see pageStatement). */
   cappedTotal: number | null;
 }
 
-type RawRow = Record<string, unknown> & { packages: PackageRow[] | string; cappedTotal?: number | null };
+type RawRow = Record<string, unknown> & { packages: ListedPackage[] | string; cappedTotal?: number | null };
 
 // Drivers differ: node-postgres parses json columns, some return the text; timestamps arrive as Date or text.
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { METRO_MANILA_CODE } from '../../platform/psgc/index.js';
-import { shipments, transactions, users } from '../../db/schema/index.js';
+import { shipmentPackages, shipments, transactions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
@@ -11,6 +11,7 @@ import { loadUserWithRoles } from '../users/users.repository.js';
 import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
 import { rowsOf } from '../../db/rendered.js';
+import { selectByIds } from './list-rows.js';
 
 let t: TestApp;
 let ana: Session;
@@ -450,6 +451,53 @@ describe('list rows', () => {
       ['Large Box', 2],
       ['Passport', 1],
     ]);
+  });
+});
+
+describe('package lines on the shipment row', () => {
+  /** The lines a list row carries, read back through the list statement. */
+  const listedLines = async (id: string) => {
+    const [row] = await selectByIds(t.database.db, [id]);
+    return row!.packages.map((p) => [p.boxName, p.quantity, p.position, p.weightInGrams]);
+  };
+
+  it('follow every write of shipment_packages, whoever writes them, in position order', async () => {
+    const db = t.database.db;
+    const row = await insertShipment(db, { ownerId: carl.userId });
+    expect(await listedLines(row.id)).toEqual([]);
+    // Two lines in one statement, out of position order.
+    await db.insert(shipmentPackages).values([
+      { shipmentId: row.id, position: 1, boxName: 'Large Pouch', packagingCategory: 'Box', quantity: 3, priceInCents: 9000, basePriceInCents: 3000, weightInGrams: 300 },
+      { shipmentId: row.id, position: 0, boxName: 'Small Box', packagingCategory: 'Box', quantity: 1, priceInCents: 22000, basePriceInCents: 22000, weightInGrams: 1500 },
+    ]);
+    expect(await listedLines(row.id)).toEqual([
+      ['Small Box', 1, 0, 1500],
+      ['Large Pouch', 3, 1, 300],
+    ]);
+    await db.update(shipmentPackages).set({ quantity: 5 }).where(and(eq(shipmentPackages.shipmentId, row.id), eq(shipmentPackages.position, 1)));
+    expect(await listedLines(row.id)).toEqual([
+      ['Small Box', 1, 0, 1500],
+      ['Large Pouch', 5, 1, 300],
+    ]);
+    await db.delete(shipmentPackages).where(and(eq(shipmentPackages.shipmentId, row.id), eq(shipmentPackages.position, 0)));
+    expect(await listedLines(row.id)).toEqual([['Large Pouch', 5, 1, 300]]);
+    // Deleting the shipment takes its lines with it (the cascade's own trigger finds no shipment to update).
+    await db.delete(shipments).where(eq(shipments.id, row.id));
+    expect(await db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, row.id))).toEqual([]);
+  });
+
+  it('are the booked lines exactly: the copy equals shipment_packages field for field', async () => {
+    const dana = await signUpCustomer(t);
+    const booked = await book(t, dana, {
+      packages: [
+        { boxName: 'Large Box', quantity: 2, weightInGrams: 8000, itemCategory: 'Appliances' },
+        { boxName: 'Passport', quantity: 1, weightInGrams: 200, itemCategory: 'Passport' },
+      ],
+    });
+    const db = t.database.db;
+    const [row] = await selectByIds(db, [booked.id]);
+    const recorded = await db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, booked.id)).orderBy(asc(shipmentPackages.position));
+    expect(row!.packages).toEqual(recorded.map(({ shipmentId: _s, createdAt: _c, ...line }) => line));
   });
 });
 

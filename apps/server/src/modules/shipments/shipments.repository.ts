@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { timelineHeadline, type ActivityDto, type ShipmentDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { shipmentActivities, shipmentPackages, shipments } from '../../db/schema/index.js';
+import { shipmentActivities, shipmentPackages, shipments, type ListedPackage } from '../../db/schema/index.js';
 import { findBarangay, findProvince } from '../../platform/psgc/index.js';
 import type { ListedShipmentRow } from './list-rows.js';
 
@@ -79,7 +79,7 @@ function party(row: ListedShipmentRow, side: 'sender' | 'receiver') {
   };
 }
 
-export function toShipmentDto(row: ListedShipmentRow, packages: PackageRow[]): ShipmentDto {
+export function toShipmentDto(row: ListedShipmentRow, packages: readonly ListedPackage[]): ShipmentDto {
   return {
     id: row.id,
     trackingNumber: row.trackingNumber,
