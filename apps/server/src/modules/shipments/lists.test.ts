@@ -436,6 +436,12 @@ describe('search candidates', () => {
 });
 
 describe('list rows', () => {
+  /** The lines a list row carries, read back through the list statement. */
+  const listedLines = async (id: string) => {
+    const [row] = await selectByIds(t.database.db, [id]);
+    return row!.packages.map((p) => [p.boxName, p.quantity, p.position, p.weightInGrams]);
+  };
+
   it('carry each shipment’s own package lines', async () => {
     const dana = await signUpCustomer(t);
     const booked = await book(t, dana, {
@@ -451,17 +457,14 @@ describe('list rows', () => {
       ['Large Box', 2],
       ['Passport', 1],
     ]);
+    // They come from the copy on the shipment row (migration 0020), which equals shipment_packages field for field.
+    const db = t.database.db;
+    const [listed] = await selectByIds(db, [booked.id]);
+    const recorded = await db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, booked.id)).orderBy(asc(shipmentPackages.position));
+    expect(listed!.packages).toEqual(recorded.map(({ shipmentId: _s, createdAt: _c, ...line }) => line));
   });
-});
 
-describe('package lines on the shipment row', () => {
-  /** The lines a list row carries, read back through the list statement. */
-  const listedLines = async (id: string) => {
-    const [row] = await selectByIds(t.database.db, [id]);
-    return row!.packages.map((p) => [p.boxName, p.quantity, p.position, p.weightInGrams]);
-  };
-
-  it('follow every write of shipment_packages, whoever writes them, in position order', async () => {
+  it('follow every write of shipment_packages, whoever writes them, in position order (the copy on the shipment row)', async () => {
     const db = t.database.db;
     const row = await insertShipment(db, { ownerId: carl.userId });
     expect(await listedLines(row.id)).toEqual([]);
@@ -484,20 +487,6 @@ describe('package lines on the shipment row', () => {
     // Deleting the shipment takes its lines with it (the cascade's own trigger finds no shipment to update).
     await db.delete(shipments).where(eq(shipments.id, row.id));
     expect(await db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, row.id))).toEqual([]);
-  });
-
-  it('are the booked lines exactly: the copy equals shipment_packages field for field', async () => {
-    const dana = await signUpCustomer(t);
-    const booked = await book(t, dana, {
-      packages: [
-        { boxName: 'Large Box', quantity: 2, weightInGrams: 8000, itemCategory: 'Appliances' },
-        { boxName: 'Passport', quantity: 1, weightInGrams: 200, itemCategory: 'Passport' },
-      ],
-    });
-    const db = t.database.db;
-    const [row] = await selectByIds(db, [booked.id]);
-    const recorded = await db.select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, booked.id)).orderBy(asc(shipmentPackages.position));
-    expect(row!.packages).toEqual(recorded.map(({ shipmentId: _s, createdAt: _c, ...line }) => line));
   });
 });
 
