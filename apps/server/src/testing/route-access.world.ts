@@ -22,6 +22,7 @@ import {
   invitations,
   shipmentActivities,
   shipments,
+  transactions,
   users,
 } from '../db/schema/index.js';
 import { actorFrom, type Actor } from '../plugins/auth.js';
@@ -289,6 +290,12 @@ export class RouteAccessWorld {
 
   promoBody(code: string) {
     return { code, type: 'percentage' as const, percentOff: 10, startDate: '2020-01-01', endDate: '2099-12-31', description: CHECK };
+  }
+
+  /** A fresh one-centavo bank transfer on the shipment, for a call that changes or voids a payment. */
+  async payment(shipmentId: string): Promise<string> {
+    const [row] = await this.db.insert(transactions).values({ shipmentId, method: 'bank_transfer', amountInCents: 1 }).returning({ id: transactions.id });
+    return row!.id;
   }
 
   nextNumber(): number {
@@ -594,6 +601,17 @@ export class RouteAccessWorld {
       'POST /api/transaction/add-payment': async (a) =>
         send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1 }),
       'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
+      'GET /api/transaction': async () => get('/api/transaction?filter=no_transactions&limit=5'),
+      'GET /api/transaction/export': async () => get('/api/transaction/export?search=HT&filename=Transactions'),
+      'GET /api/transaction/unique-payment-types': async () => get('/api/transaction/unique-payment-types'),
+      'GET /api/transaction/amount-paid/:shipmentId': async (a) => get(`/api/transaction/amount-paid/${shipment(a).id}`),
+      'GET /api/transaction/collection/:shipmentId': async (a) => get(`/api/transaction/collection/${shipment(a).trackingNumber}`),
+      'PUT /api/transaction/remarks/:id': async (a) => send('PUT', `/api/transaction/remarks/${await w.payment(shipment(a).id)}`, { remarks: CHECK }),
+      'PUT /api/transaction/meta/:id': async (a) => send('PUT', `/api/transaction/meta/${await w.payment(shipment(a).id)}`, { meta: { bank: CHECK } }),
+      'PUT /api/transaction/proof-of-payment/:id': async (a) =>
+        send('PUT', `/api/transaction/proof-of-payment/${await w.payment(shipment(a).id)}`, { proofUploadId: w.uploads[a.caller === 'signedOut' ? 'stranger' : a.caller] }),
+      'POST /api/transaction/void-payment/:transactionId': async (a) =>
+        send('POST', `/api/transaction/void-payment/${await w.payment(shipment(a).id)}`, { reason: CHECK }),
 
       'GET /api/partners/:id': async (a) =>
         get(`/api/partners/${a.target === 'stranger' ? w.otherPartnerId : w.people.service_partner.id}`),

@@ -439,6 +439,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   /** The payments of one shipment, for those who view transactions (the console's shipment page). */
   'GET /api/transaction/payments/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
+  /** The transactions desk: whoever views transactions (staff, ssp, admins), checked before any lookup. */
+  'GET /api/transaction': { own: only(OPERATIONS) },
+  'GET /api/transaction/export': { own: only(OPERATIONS) },
+  'GET /api/transaction/unique-payment-types': { own: only(OPERATIONS) },
+  'GET /api/transaction/amount-paid/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
+  'GET /api/transaction/collection/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
+  /** Changing a payment (remarks, meta, proof, void): update Transaction, staff and admins; ssp only look. */
+  'PUT /api/transaction/remarks/:id': { own: only(STAFF), stranger: only(STAFF) },
+  'PUT /api/transaction/meta/:id': { own: only(STAFF), stranger: only(STAFF) },
+  'PUT /api/transaction/proof-of-payment/:id': { own: only(STAFF), stranger: only(STAFF) },
+  'POST /api/transaction/void-payment/:transactionId': { own: only(STAFF), stranger: only(STAFF) },
 
   // ---- Files ---------------------------------------------------------------------------------------------
   'POST /api/uploads/upload-api': SIGNED_IN,

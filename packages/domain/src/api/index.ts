@@ -18,3 +18,4 @@ export * from './wallet.js';
 export * from './couriers.js';
 export * from './consolidations.js';
 export * from './riders.js';
+export * from './transactions.js';

@@ -49,6 +49,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_wallet_transaction_uq').on(t.walletTransactionId),
     index('transactions_shipment_idx').on(t.shipmentId),
     index('transactions_created_idx').on(t.createdAt),
+    // The transactions desk: newest received first, paged.
+    index('transactions_received_idx').on(t.receivedAt, t.id),
     index('transactions_method_created_idx').on(t.method, t.createdAt),
     index('transactions_received_by_idx').on(t.receivedById, t.receivedAt),
     check('transactions_amount_positive', sql`${t.amountInCents} > 0`),

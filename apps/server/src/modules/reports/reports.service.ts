@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { and, gte, inArray, lt, or, eq, sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import {
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
@@ -17,7 +16,7 @@ import { shipments } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { findProvince } from '../../platform/psgc/index.js';
-import { DEFAULT_EXPORT_FILENAME, exportFilename, neutraliseCell, pesos } from '../shipments/export.service.js';
+import { BOM, DEFAULT_EXPORT_FILENAME, exportFilename, neutraliseCell, pesos, toCsv } from '../shipments/export.service.js';
 import { addDays, manilaDayStart, manilaNextDayStart, manilaToday } from '../shipments/manila-time.js';
 import { shipmentScope } from '../shipments/shipments.scope.js';
 
@@ -164,8 +163,6 @@ export const SALES_REPORT_COLUMNS = [
 
 /** Periods per query of the download: the file goes out window by window, never held whole. */
 const WINDOW = 31;
-const BOM = '\uFEFF';
-const toCsv = (records: string[][]) => Papa.unparse(records, { newline: '\n' });
 
 /**
  * The rows of the download: one per period, delivery type and province of origin that had any booking or

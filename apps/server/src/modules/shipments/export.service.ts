@@ -138,10 +138,10 @@ export async function* shipmentBatches(db: Db, where: SQL, batchSize = EXPORT_BA
 }
 
 // papaparse writes CSV about 3x faster than csv-stringify, which was most of a large export's time.
-const toCsv = (records: string[][]) => Papa.unparse(records, { newline: '\n' });
+export const toCsv = (records: string[][]) => Papa.unparse(records, { newline: '\n' });
 
 // A byte-order mark makes Excel read names like "Peñaflor" as UTF-8.
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /** The CSV text, one chunk per batch (header and byte-order mark first), so the socket gets few large writes. */
 async function* csvChunks(db: Db, where: SQL, batchSize: number): AsyncGenerator<string> {

@@ -1,15 +1,40 @@
 import { z } from 'zod';
-import { addPaymentBody, addPaymentResult, dataOf, transactionDto } from '@hatid/domain';
+import {
+  addPaymentBody,
+  addPaymentResult,
+  amountPaidDto,
+  dataOf,
+  errorDto,
+  pageOf,
+  PAYMENT_METHODS,
+  proofOfPaymentBody,
+  shipmentCollectionDto,
+  transactionDto,
+  transactionExportQuery,
+  transactionListQuery,
+  transactionMetaBody,
+  transactionRecordDto,
+  transactionRemarksBody,
+  transactionRowDto,
+  voidPaymentBody,
+  voidPaymentResult,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { notify } from '../notifications/notifications.service.js';
 import { addPayment, paymentsOf, type AddPaymentResult } from './add-payment.service.js';
+import { setMeta, setProofOfPayment, setRemarks, voidPayment } from './transaction-changes.service.js';
+import { transactionsCsv, transactionsFilename } from './transactions-csv.js';
+import { amountPaidOf, collectionOf, listTransactions, uniquePaymentTypes } from './transactions-desk.service.js';
 
 const tags = ['transactions'];
 
+const shipmentParams = z.object({ shipmentId: z.string().trim().min(1).max(40) });
+const idParams = z.object({ id: z.uuid('Transaction not found') });
+
 /**
- * The transaction calls of this issue (mounted under /transaction): recording a payment, and a shipment's
- * payments for the console's shipment page. The rest of the catalogue's /transaction calls come later.
+ * The catalogue's /transaction calls: recording a payment, a shipment's payments, amount paid and cash
+ * collection, and the transactions desk (list, export, payment types, remarks, meta, proof, void).
  */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -60,5 +85,92 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await paymentsOf(app.db, request.requireActor(), request.params.shipmentId) }),
+  );
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The transactions desk: payments newest first (search, paymentType, transactionStatus, dates), or shipments without a valid payment (filter=no_transactions)',
+        querystring: transactionListQuery,
+        response: { 200: pageOf(transactionRowDto) },
+      },
+    },
+    async (request) => listTransactions(app.db, request.requireActor(), request.query),
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary: 'The filtered desk as CSV (streamed; any size), named after the table (<Title>_all.csv)',
+        querystring: transactionExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { filename, ...query } = request.query;
+      const stream = transactionsCsv(app.db, request.requireActor(), { ...query, filename });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${transactionsFilename(filename)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/unique-payment-types',
+    { schema: { tags, summary: 'The payment types payments were recorded with (the desk filter)', response: { 200: dataOf(z.array(z.enum(PAYMENT_METHODS))) } } },
+    async (request) => ({ data: await uniquePaymentTypes(app.db, request.requireActor()) }),
+  );
+
+  app.get(
+    '/amount-paid/:shipmentId',
+    {
+      schema: { tags, summary: "A shipment's total, what its valid payments add up to, and the balance (by id or tracking number)", params: shipmentParams, response: { 200: dataOf(amountPaidDto), 404: errorDto } },
+    },
+    async (request) => ({ data: await amountPaidOf(app.db, request.requireActor(), request.params.shipmentId) }),
+  );
+
+  app.get(
+    '/collection/:shipmentId',
+    {
+      schema: { tags, summary: "A shipment's cash: who collected it, and how much is remitted, in a hand-over or outstanding", params: shipmentParams, response: { 200: dataOf(shipmentCollectionDto), 404: errorDto } },
+    },
+    async (request) => ({ data: await collectionOf(app.db, request.requireActor(), request.params.shipmentId) }),
+  );
+
+  app.put(
+    '/remarks/:id',
+    { schema: { tags, summary: "Change a payment's remarks (empty clears them)", params: idParams, body: transactionRemarksBody, response: { 200: dataOf(transactionRecordDto), 404: errorDto } } },
+    async (request) => ({ data: await setRemarks(app.db, request.requireActor(), request.params.id, request.body.remarks, request.ip) }),
+  );
+
+  app.put(
+    '/meta/:id',
+    { schema: { tags, summary: "Replace a payment's extra details (bank, account, wallet number…)", params: idParams, body: transactionMetaBody, response: { 200: dataOf(transactionRecordDto), 404: errorDto, 409: errorDto } } },
+    async (request) => ({ data: await setMeta(app.db, request.requireActor(), request.params.id, request.body.meta, request.ip) }),
+  );
+
+  app.put(
+    '/proof-of-payment/:id',
+    { schema: { tags, summary: 'Attach a proof of payment the caller uploaded', params: idParams, body: proofOfPaymentBody, response: { 200: dataOf(transactionRecordDto), 404: errorDto, 409: errorDto } } },
+    async (request) => ({ data: await setProofOfPayment(app.db, request.requireActor(), request.params.id, request.body.proofUploadId, request.ip) }),
+  );
+
+  app.post(
+    '/void-payment/:transactionId',
+    {
+      schema: {
+        tags,
+        summary: "Void a payment with a reason: it stops counting and the shipment's payment status is derived again",
+        params: z.object({ transactionId: z.uuid('Transaction not found') }),
+        body: voidPaymentBody,
+        response: { 200: dataOf(voidPaymentResult), 404: errorDto, 409: errorDto },
+      },
+    },
+    async (request) => ({ data: await voidPayment(app.db, request.requireActor(), request.params.transactionId, request.body.reason, request.ip) }),
   );
 };
