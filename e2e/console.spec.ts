@@ -43,7 +43,7 @@ const ROLES: Record<string, RoleCase> = {
   staff: {
     email: 'staff@hatid.test',
     landing: '/dashboard',
-    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Payments', 'Tickets'],
+    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Cash collections', 'Pricing', 'Payments', 'Tickets'],
     forbidden: '/promo-codes',
   },
   ssp: { email: 'ssp@hatid.test', landing: '/shipments', screens: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'], forbidden: '/dashboard' },

@@ -17,6 +17,7 @@ import {
   cardTokens as cardTokensTable,
   paymentRequests as paymentRequestsTable,
   businesses,
+  collections,
   coveredProvinces,
   hubs,
   invitations,
@@ -290,6 +291,12 @@ export class RouteAccessWorld {
 
   promoBody(code: string) {
     return { code, type: 'percentage' as const, percentOff: 10, startDate: '2020-01-01', endDate: '2099-12-31', description: CHECK };
+  }
+
+  /** A fresh pending hand-over of the demo rider's, for a call that moves it. */
+  async collection(): Promise<string> {
+    const [row] = await this.db.insert(collections).values({ collectedFromId: this.people.rider.id, source: 'pickup' }).returning({ id: collections.id });
+    return row!.id;
   }
 
   /** A fresh one-centavo bank transfer on the shipment, for a call that changes or voids a payment. */
@@ -601,6 +608,16 @@ export class RouteAccessWorld {
       'POST /api/transaction/add-payment': async (a) =>
         send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1 }),
       'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
+      /** The demo rider's cash on its own shipment, one centavo more each time, handed over. */
+      'POST /api/collections': async () => {
+        const riderShipment = w.shipments.rider;
+        await w.db.insert(transactions).values({ shipmentId: riderShipment.id, method: 'cash', amountInCents: 1, paidBy: 'sender', receivedById: w.people.rider.id });
+        return send('POST', '/api/collections', { collectedFromId: w.people.rider.id, source: 'pickup', trackingNumbers: [riderShipment.trackingNumber] });
+      },
+      'GET /api/collections': async () => get('/api/collections?status=pending&limit=5'),
+      'GET /api/collections/outstanding': async () => get(`/api/collections/outstanding?collectedFromId=${w.people.rider.id}`),
+      'PATCH /api/collections/status': async () => send('PATCH', '/api/collections/status', { id: await w.collection(), status: 'on_going' }),
+      'PATCH /api/collections/bulk-status': async () => send('PATCH', '/api/collections/bulk-status', { ids: [await w.collection()], status: 'completed' }),
       'GET /api/transaction': async () => get('/api/transaction?filter=no_transactions&limit=5'),
       'GET /api/transaction/export': async () => get('/api/transaction/export?search=HT&filename=Transactions'),
       'GET /api/transaction/unique-payment-types': async () => get('/api/transaction/unique-payment-types'),

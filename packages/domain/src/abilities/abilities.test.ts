@@ -60,9 +60,10 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Consolidation: ['view', 'create', 'update', 'admin_view'],
     Transaction: ['view', 'create', 'update', 'admin_view'],
     Role: ['view'],
-    // product.md §1: staff manage tickets and reviews.
+    // product.md §1: staff manage cash collections, tickets and reviews.
     Ticket: 'all',
     Review: 'all',
+    Collection: 'all',
     // Drop-off hubs, kept by staff.
     Hub: 'all',
   },

@@ -103,8 +103,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     // Drop-off hubs are operations data like couriers: staff keep the list (create, update, deactivate).
     can('manage', 'Hub');
     can('admin_view', ['Shipment', 'Client', 'Consolidation', 'Transaction']);
-    // §1: "Staff and administrators manage ... tickets, reviews" (the §6 row does not repeat it).
-    can('manage', ['Ticket', 'Review']);
+    // §1: "Staff and administrators manage ... cash collections, tickets, reviews" (the §6 row does not repeat it).
+    can('manage', ['Ticket', 'Review', 'Collection']);
   },
 };
 

@@ -445,6 +445,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/transaction/unique-payment-types': { own: only(OPERATIONS) },
   'GET /api/transaction/amount-paid/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
   'GET /api/transaction/collection/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
+  /** Cash collections: staff and admins (§1 "manage … cash collections"), checked before any lookup. */
+  'POST /api/collections': { own: only(STAFF) },
+  'GET /api/collections': { own: only(STAFF) },
+  'GET /api/collections/outstanding': { own: only(STAFF) },
+  'PATCH /api/collections/status': { own: only(STAFF) },
+  'PATCH /api/collections/bulk-status': { own: only(STAFF) },
   /** Changing a payment (remarks, meta, proof, void): update Transaction, staff and admins; ssp only look. */
   'PUT /api/transaction/remarks/:id': { own: only(STAFF), stranger: only(STAFF) },
   'PUT /api/transaction/meta/:id': { own: only(STAFF), stranger: only(STAFF) },

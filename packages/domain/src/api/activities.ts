@@ -30,6 +30,7 @@ export const ACTIVITY_CATEGORY_LABELS = {
   'hand-offs': 'Partner hand-offs',
   users: 'Users',
   riders: 'Riders',
+  collections: 'Cash collections',
   manual: 'Recorded by hand',
 } as const;
 export type ActivityCategory = keyof typeof ACTIVITY_CATEGORY_LABELS;

@@ -19,3 +19,4 @@ export * from './couriers.js';
 export * from './consolidations.js';
 export * from './riders.js';
 export * from './transactions.js';
+export * from './collections.js';

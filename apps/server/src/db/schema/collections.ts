@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { COLLECTION_SOURCES } from '@hatid/domain';
 import { check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './_columns.js';
 import { collectionStatus, oneOf } from './_enums.js';
@@ -6,11 +7,8 @@ import { bigCents, cents } from './_money.js';
 import { shipments } from './shipments.js';
 import { users } from './users.js';
 
-/**
- * Where the cash was collected (the collectionsSource filter): from the sender at pick-up or from the
- * recipient on delivery. The domain has no list yet.
- */
-export const COLLECTION_SOURCES = ['pickup', 'delivery'] as const;
+/** Where the cash was collected (the collectionsSource filter), from the domain's list. */
+export { COLLECTION_SOURCES };
 
 /**
  * A hand-over of cash by a rider or partner to the hub (DECISIONS "Collections"). Cash not yet in a

@@ -14,7 +14,7 @@ const ALL = SCREENS.map((s) => s.label);
 const EXPECTED: Record<RoleName, string[]> = {
   super_admin: ALL,
   admin: ALL,
-  staff: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Pricing', 'Payments', 'Tickets'],
+  staff: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Cash collections', 'Pricing', 'Payments', 'Tickets'],
   ssp: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'],
   business_admin: ['Dashboard', 'Shipments'],
   business_member: ['Dashboard', 'Shipments'],
