@@ -61,6 +61,7 @@ import { riderSignInRoutes } from './modules/riders/rider-sign-in.routes.js';
 import { ridersRoutes } from './modules/riders/riders.routes.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 import { createPayments, type PaymentProvider, type Payments } from './platform/payments/index.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(ridersRoutes, { prefix: '/users' });
       await api.register(transactionsRoutes, { prefix: '/transaction' });
       await api.register(collectionsRoutes, { prefix: '/collections' });
+      await api.register(apiKeysRoutes, { prefix: '/api-keys' });
     },
     { prefix: '/api' },
   );

@@ -2,14 +2,18 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility, type RoleName } from '@hatid/domain';
 import { AppError } from '../errors.js';
+import { API_KEY_ROUTES, presentedApiKey } from '../modules/api-keys/api-key-routes.js';
+import { findLiveApiKey } from '../modules/api-keys/api-keys.service.js';
 import { SESSION_COOKIE, createSession, findSessionUser } from '../modules/auth/session.service.js';
-import type { UserWithRoles } from '../modules/users/users.repository.js';
+import { loadUserWithRoles, type UserWithRoles } from '../modules/users/users.repository.js';
 
 export interface Actor {
   id: string;
   user: UserWithRoles;
   roles: RoleName[];
   ability: AppAbility;
+  /** Set when the request came with an API key (acting as its maker, on the key's calls only). */
+  apiKeyId?: string;
 }
 
 type Action = Parameters<AppAbility['can']>[0];
@@ -71,8 +75,20 @@ export const authPlugin = fp(async (app) => {
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const user = await findSessionUser(app.db, token);
-    request.actor = user ? actorFrom(user) : null;
+    if (token) {
+      const user = await findSessionUser(app.db, token);
+      request.actor = user ? actorFrom(user) : null;
+      return;
+    }
+    // No session: a business system may present an API key instead (docs/decisions.md "API keys").
+    const presented = presentedApiKey(request.headers);
+    if (!presented) return;
+    const key = await findLiveApiKey(app.db, presented);
+    const user = key ? await loadUserWithRoles(app.db, key.userId) : null;
+    if (!key || !user || user.status !== 'ACTIVE') throw new AppError('UNAUTHENTICATED', 'This API key is not valid: it is unknown, revoked or expired');
+    const scope = API_KEY_ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (!scope) throw new AppError('FORBIDDEN', 'An API key can only book and read shipments');
+    if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key does not have the ${scope} scope`);
+    request.actor = { ...actorFrom(user), apiKeyId: key.id };
   });
 });

@@ -13,6 +13,7 @@ import {
 import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
 import {
   addresses,
+  apiKeys,
   businessAddresses,
   cardTokens as cardTokensTable,
   paymentRequests as paymentRequestsTable,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { actorFrom, type Actor } from '../plugins/auth.js';
+import { newApiKey } from '../modules/api-keys/api-keys.service.js';
 import { issueRegistrationTicket } from '../modules/auth/otp.service.js';
 import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.js';
 import { newToken } from '../modules/auth/tokens.js';
@@ -291,6 +293,14 @@ export class RouteAccessWorld {
 
   promoBody(code: string) {
     return { code, type: 'percentage' as const, percentOff: 10, startDate: '2020-01-01', endDate: '2099-12-31', description: CHECK };
+  }
+
+  /** A fresh key of the business admin's business (own), or of the stranger's business. */
+  async apiKey(target: Target): Promise<string> {
+    const { prefix, hash } = newApiKey();
+    const [userId, businessId] = target === 'own' ? [this.people.business_admin.id, this.businessId] : [this.people.stranger.id, this.businesses.stranger];
+    const [row] = await this.db.insert(apiKeys).values({ name: 'Route access', prefix, keyHash: hash, userId, businessId }).returning({ id: apiKeys.id });
+    return row!.id;
   }
 
   /** A fresh pending hand-over of the demo rider's, for a call that moves it. */
@@ -608,6 +618,11 @@ export class RouteAccessWorld {
       'POST /api/transaction/add-payment': async (a) =>
         send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1 }),
       'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
+      'POST /api/api-keys': async () => send('POST', '/api/api-keys', { name: CHECK }),
+      'GET /api/api-keys': async () => get('/api/api-keys?status=active'),
+      'GET /api/api-keys/:id': async (a) => get(`/api/api-keys/${await w.apiKey(a.target)}`),
+      'PATCH /api/api-keys/:id': async (a) => send('PATCH', `/api/api-keys/${await w.apiKey(a.target)}`, { name: CHECK }),
+      'DELETE /api/api-keys/:id': async (a) => send('DELETE', `/api/api-keys/${await w.apiKey(a.target)}`),
       /** The demo rider's cash on its own shipment, one centavo more each time, handed over. */
       'POST /api/collections': async () => {
         const riderShipment = w.shipments.rider;

@@ -15,7 +15,7 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Consolidation: ['view', 'create', 'update'],
     Business: ['view', 'create', 'update'],
   },
-  business_admin: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'] },
+  business_admin: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'], ApiKey: 'all' },
   business_member: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'] },
   consolidator: {
     Box: ['view'],

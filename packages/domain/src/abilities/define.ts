@@ -46,6 +46,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
   business_admin: ({ can }) => {
     can(['view', 'create'], 'Shipment');
     can('admin_view', ['Shipment', 'Dashboard']);
+    // DECISIONS "API keys and external sources": a business makes its own keys (the server keeps them to it).
+    can('manage', 'ApiKey');
   },
   business_member: ({ can }) => {
     can(['view', 'create'], 'Shipment');

@@ -445,6 +445,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/transaction/unique-payment-types': { own: only(OPERATIONS) },
   'GET /api/transaction/amount-paid/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
   'GET /api/transaction/collection/:shipmentId': { own: only(OPERATIONS), stranger: only(OPERATIONS) },
+  /**
+   * API keys: a business admin makes keys for its business and keeps them; admins see and revoke every key
+   * (but make none: a key acts as its maker). own: a key of the business admin's business; stranger: one of
+   * another business.
+   */
+  'POST /api/api-keys': { own: only('business_admin') },
+  'GET /api/api-keys': { own: only(ADMINS, 'business_admin') },
+  'GET /api/api-keys/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
+  'PATCH /api/api-keys/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
+  'DELETE /api/api-keys/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
   /** Cash collections: staff and admins (§1 "manage … cash collections"), checked before any lookup. */
   'POST /api/collections': { own: only(STAFF) },
   'GET /api/collections': { own: only(STAFF) },

@@ -31,6 +31,7 @@ export const ACTIVITY_CATEGORY_LABELS = {
   users: 'Users',
   riders: 'Riders',
   collections: 'Cash collections',
+  'api-keys': 'API keys',
   manual: 'Recorded by hand',
 } as const;
 export type ActivityCategory = keyof typeof ACTIVITY_CATEGORY_LABELS;

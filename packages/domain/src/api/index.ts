@@ -20,3 +20,4 @@ export * from './consolidations.js';
 export * from './riders.js';
 export * from './transactions.js';
 export * from './collections.js';
+export * from './api-keys.js';

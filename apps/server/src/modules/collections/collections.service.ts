@@ -138,11 +138,16 @@ export async function outstandingSummary(db: DbOrTx, actor: Actor, query: { coll
   assertMayWorkCollections(actor);
   const lines = await outstandingCash(db, { userId: query.collectedFromId, source: query.source });
   const people = new Map<string, OutstandingCashDto['people'][number]>();
+  const shipmentsOf = new Map<string, Set<string>>();
   for (const line of lines) {
     const person = people.get(line.userId) ?? { userId: line.userId, name: '', pickupInCents: 0, deliveryInCents: 0, shipments: 0 };
     if (line.source === 'pickup') person.pickupInCents += line.amountInCents;
     else person.deliveryInCents += line.amountInCents;
-    person.shipments += 1;
+    // A shipment with cash of both legs counts once.
+    const theirs = shipmentsOf.get(line.userId) ?? new Set<string>();
+    theirs.add(line.shipmentId);
+    shipmentsOf.set(line.userId, theirs);
+    person.shipments = theirs.size;
     people.set(line.userId, person);
   }
   if (people.size > 0) {
@@ -175,12 +180,13 @@ export async function createCollection(db: DbOrTx, actor: Actor, input: CreateIn
     let chosen = lines;
     if (input.trackingNumbers) {
       const byNumber = new Map(lines.map((l) => [l.trackingNumber, l]));
-      const wanted = [...new Set(input.trackingNumbers.map((n) => n.trim().toUpperCase()))];
-      const missing: FieldError[] = wanted
+      const asked = input.trackingNumbers.map((n) => n.trim().toUpperCase());
+      // The field names the position in the request as sent (repeats included).
+      const missing: FieldError[] = asked
         .map((n, i) => (byNumber.has(n) ? null : { field: `trackingNumbers.${i}`, message: `${n} has no ${COLLECTION_SOURCE_LABELS[input.source].toLowerCase()} cash of ${name} to hand over` }))
         .filter((d): d is FieldError => d !== null);
       if (missing.length > 0) throw new AppError('RULE_BROKEN', missing[0]!.message, missing);
-      chosen = wanted.map((n) => byNumber.get(n)!);
+      chosen = [...new Set(asked)].map((n) => byNumber.get(n)!);
     }
     if (chosen.length === 0) {
       throw fieldError('collectedFromId', `${name} has no ${COLLECTION_SOURCE_LABELS[input.source].toLowerCase()} cash to hand over`, 'RULE_BROKEN');
@@ -226,7 +232,8 @@ async function move(tx: Tx, actor: Actor, id: string, status: CollectionStatus, 
     status,
     ...(status === 'completed' ? { completedAt: now, receivedById: actor.id } : {}),
     ...(status === 'cancelled' ? { cancelledAt: now } : {}),
-    ...(remarks ? { remarks } : {}),
+    // A move's remarks (a reason to cancel, a count at the hub) follow what was written before, never replace it.
+    ...(remarks ? { remarks: before.remarks ? `${before.remarks}\n${remarks}` : remarks } : {}),
   };
   await tx.update(collections).set(change).where(eq(collections.id, id));
   await recordActivity(tx, {

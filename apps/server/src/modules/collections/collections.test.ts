@@ -94,9 +94,9 @@ describe('cash collections', () => {
     const pickup = await collected(rider, 'pickup', 7000);
     const counted = async () => (await t.database.db.select({ n: count() }).from(collections).where(eq(collections.collectedFromId, rider.userId)))[0]!.n;
 
-    const wrong = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery', trackingNumbers: [a.trackingNumber, pickup.trackingNumber] });
+    const wrong = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery', trackingNumbers: [a.trackingNumber, a.trackingNumber, pickup.trackingNumber] });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().details).toEqual([{ field: 'trackingNumbers.1', message: `${pickup.trackingNumber} has no cash on delivery cash of Rico Santos to hand over` }]);
+    expect(wrong.json().details).toEqual([{ field: 'trackingNumbers.2', message: `${pickup.trackingNumber} has no cash on delivery cash of Rico Santos to hand over` }]);
     expect(await counted()).toBe(0);
 
     const one = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery', trackingNumbers: [a.trackingNumber.toLowerCase()] });
@@ -111,7 +111,7 @@ describe('cash collections', () => {
   it('moves pending → on going → completed, final after; cancelling puts the cash back; bulk reports each refusal', async () => {
     const rider = await signInNewRider(t);
     await collected(rider, 'pickup', 10000);
-    const first = (await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'pickup' })).json().data;
+    const first = (await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'pickup', remarks: 'Makati hub' })).json().data;
 
     const going = await call('PATCH', '/api/collections/status', staff, { id: first.id, status: 'on_going' });
     expect(going.json().data.status).toBe('on_going');
@@ -119,7 +119,7 @@ describe('cash collections', () => {
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe('A on going collection can only be marked completed or cancelled');
     const done = await call('PATCH', '/api/collections/status', admin, { id: first.id, status: 'completed', remarks: 'Counted twice, ₱100.00' });
-    expect(done.json().data).toMatchObject({ status: 'completed', receivedById: admin.userId, receivedByName: expect.any(String), completedAt: expect.any(String), remarks: 'Counted twice, ₱100.00' });
+    expect(done.json().data).toMatchObject({ status: 'completed', receivedById: admin.userId, receivedByName: expect.any(String), completedAt: expect.any(String), remarks: 'Makati hub\nCounted twice, ₱100.00' });
     const reopen = await call('PATCH', '/api/collections/status', staff, { id: first.id, status: 'cancelled' });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().message).toBe('A completed collection cannot change');

@@ -30,7 +30,11 @@ import type { ShipmentRow } from './shipments.repository.js';
 
 type CustomerBooking = z.output<typeof customerBookingBody>;
 type StaffBooking = z.output<typeof staffBookingBody>;
-export type BookingInput = CustomerBooking & Partial<Pick<StaffBooking, 'ownerId' | 'source' | 'dangerousGoodsFeeInCents' | 'fuelChargeFeeInCents' | 'othersFeeInCents' | 'sizeAdjustmentFeeInCents'>>;
+export type BookingInput = CustomerBooking &
+  Partial<Pick<StaffBooking, 'ownerId' | 'source' | 'dangerousGoodsFeeInCents' | 'fuelChargeFeeInCents' | 'othersFeeInCents' | 'sizeAdjustmentFeeInCents'>> & {
+    /** Booked by a business system with this API key (source external). */
+    apiKeyId?: string;
+  };
 
 interface Party {
   name: string;
@@ -187,6 +191,7 @@ export async function bookShipment(
       businessId: owner.businessId,
       idempotencyKey: options.idempotencyKey ?? null,
       notes: input.notes ?? null,
+      apiKeyId: input.apiKeyId ?? null,
     });
     await tx.insert(shipmentPackages).values(
       input.packages.map((p, position) => {

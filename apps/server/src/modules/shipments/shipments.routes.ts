@@ -76,7 +76,9 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = request.authorize('create', 'Shipment');
-      const result = await book(actor, request, async () => request.body);
+      // A business system's booking (API key) is marked as such, with the key that made it.
+      const viaKey = actor.apiKeyId ? { source: 'external' as const, apiKeyId: actor.apiKeyId } : {};
+      const result = await book(actor, request, async () => ({ ...request.body, ...viaKey }));
       return reply.status(201).send(result.body);
     },
   );
@@ -95,7 +97,9 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Who may book for whom (403/404): booking-access.ts, inside bookShipment.
       const actor = request.authorize('create', 'Shipment');
-      const result = await book(actor, request, async () => request.body);
+      // A business system's booking (API key) is marked as such, with the key that made it.
+      const viaKey = actor.apiKeyId ? { source: 'external' as const, apiKeyId: actor.apiKeyId } : {};
+      const result = await book(actor, request, async () => ({ ...request.body, ...viaKey }));
       return reply.status(201).send(result.body);
     },
   );

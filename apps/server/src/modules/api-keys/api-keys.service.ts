@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApiKeyDto, ApiKeyListQuery, ApiKeyScope, ApiKeyStatus, CreatedApiKeyDto, createApiKeyBody, updateApiKeyBody } from '@hatid/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { apiKeys, businesses, users } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Actor } from '../../plugins/auth.js';
+import { recordActivity } from '../../platform/activity-log.js';
+import { hashToken } from '../auth/tokens.js';
+
+/**
+ * API keys (DECISIONS "API keys and external sources"; docs/decisions.md "API keys"). A key is
+ * `htd_<prefix>_<secret>`: the prefix (8 characters, not secret) tells keys apart; the whole key's SHA-256
+ * is stored, never the key (it carries 192 random bits, so a fast hash is safe: nothing to guess).
+ */
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+type CreateInput = z.output<typeof createApiKeyBody>;
+type UpdateInput = z.output<typeof updateApiKeyBody>;
+
+const KEY_PATTERN = /^htd_([a-z0-9]{8})_([A-Za-z0-9_-]{32})$/;
+const CATEGORY = 'api-keys';
+
+/** A new key and what is stored of it. */
+export function newApiKey(): { key: string; prefix: string; hash: string } {
+  const prefix = randomBytes(5).toString('hex').slice(0, 8);
+  const key = `htd_${prefix}_${randomBytes(24).toString('base64url')}`;
+  return { key, prefix, hash: hashToken(key) };
+}
+
+/** Well-formed keys only reach the database; anything else is refused without a query. */
+export const looksLikeApiKey = (value: string) => KEY_PATTERN.test(value);
+
+const isAdmin = (actor: Actor) => actor.roles.includes('admin') || actor.roles.includes('super_admin');
+
+function assertMay(actor: Actor, action: 'view' | 'create' | 'update' | 'delete'): void {
+  if (!actor.ability.can(action, 'ApiKey')) throw new AppError('FORBIDDEN', 'You are not allowed to manage API keys');
+}
+
+/** Admins see every key; a business admin the keys of its business. */
+function keyScope(actor: Actor): SQL {
+  if (isAdmin(actor)) return sql`true`;
+  const businessId = actor.user.businessId;
+  return businessId ? eq(apiKeys.businessId, businessId) : eq(apiKeys.userId, actor.id);
+}
+
+export function statusOf(row: Pick<ApiKeyRow, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKeyStatus {
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+function statusCondition(status: ApiKeyStatus): SQL {
+  if (status === 'revoked') return isNotNull(apiKeys.revokedAt);
+  if (status === 'expired') return and(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, sql`now()`))!;
+  return and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)))!;
+}
+
+const listColumns = { key: apiKeys, firstName: users.firstName, lastName: users.lastName, businessName: businesses.name };
+function selectKeys(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(listColumns)
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .leftJoin(businesses, eq(businesses.id, apiKeys.businessId))
+    .where(where)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+type ListedKey = Awaited<ReturnType<typeof selectKeys>>[number];
+
+function toDto({ key: k, firstName, lastName, businessName }: ListedKey): ApiKeyDto {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: `htd_${k.prefix}`,
+    scopes: k.scopes as ApiKeyScope[],
+    status: statusOf(k),
+    userId: k.userId,
+    userName: `${firstName} ${lastName ?? ''}`.trim(),
+    businessId: k.businessId,
+    businessName,
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    expiresAt: k.expiresAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+    createdAt: k.createdAt.toISOString(),
+  };
+}
+
+async function visibleKey(db: DbOrTx, actor: Actor, id: string): Promise<ApiKeyDto> {
+  const [row] = await selectKeys(db, and(eq(apiKeys.id, id), keyScope(actor))).limit(1);
+  if (!row) throw notFound('API key');
+  return toDto(row);
+}
+
+/**
+ * POST /api-keys: a key acting as its maker, for the maker's business. Only a business admin makes keys
+ * (an admin's key would carry an admin's reach over every shipment).
+ */
+export async function createApiKey(db: DbOrTx, actor: Actor, input: CreateInput, ip?: string): Promise<CreatedApiKeyDto> {
+  assertMay(actor, 'create');
+  const businessId = actor.user.businessId;
+  if (!actor.roles.includes('business_admin') || !businessId) {
+    throw new AppError('FORBIDDEN', 'API keys belong to a business: a business admin makes them');
+  }
+  const { key, prefix, hash } = newApiKey();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ name: input.name, prefix, keyHash: hash, userId: actor.id, businessId, scopes: input.scopes, createdById: actor.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
+      .returning({ id: apiKeys.id });
+    await recordActivity(tx, {
+      actor,
+      action: 'CREATED',
+      entity: 'ApiKey',
+      entityId: row!.id,
+      category: CATEGORY,
+      summary: `API key "${input.name}" (htd_${prefix}) made`,
+      after: { name: input.name, scopes: input.scopes, expiresAt: input.expiresAt ?? null },
+      status: 'active',
+      ip: ip ?? null,
+    });
+    return row!.id;
+  });
+  return { ...(await visibleKey(db, actor, id)), key };
+}
+
+/** GET /api-keys: newest first. */
+export async function listApiKeys(db: DbOrTx, actor: Actor, query: ApiKeyListQuery) {
+  assertMay(actor, 'view');
+  const search = query.search?.trim().toLowerCase().replace(/^htd_/, '');
+  const where = and(
+    keyScope(actor),
+    query.status ? statusCondition(query.status) : undefined,
+    search ? or(ilike(apiKeys.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eq(apiKeys.prefix, search)) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    selectKeys(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(apiKeys).where(where),
+  ]);
+  const total = totals?.n ?? 0;
+  const totalPages = Math.ceil(total / query.limit);
+  return { data: rows.map(toDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+}
+
+export async function getApiKey(db: DbOrTx, actor: Actor, id: string): Promise<ApiKeyDto> {
+  assertMay(actor, 'view');
+  return visibleKey(db, actor, id);
+}
+
+/** PATCH /api-keys/{id}: name, scopes or expiry; a revoked key stays revoked and unchanged. */
+export async function updateApiKey(db: DbOrTx, actor: Actor, id: string, input: UpdateInput, ip?: string): Promise<ApiKeyDto> {
+  assertMay(actor, 'update');
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), keyScope(actor))).for('update');
+    if (!before) throw notFound('API key');
+    if (before.revokedAt) throw new AppError('CONFLICT', 'This key is revoked: make a new one');
+    const change = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.scopes !== undefined ? { scopes: input.scopes } : {}),
+      ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null } : {}),
+    };
+    await tx.update(apiKeys).set(change).where(eq(apiKeys.id, id));
+    await recordActivity(tx, {
+      actor,
+      action: 'UPDATED',
+      entity: 'ApiKey',
+      entityId: id,
+      category: CATEGORY,
+      summary: `API key "${change.name ?? before.name}" (htd_${before.prefix}) changed`,
+      before: { name: before.name, scopes: before.scopes, expiresAt: before.expiresAt?.toISOString() ?? null },
+      after: { ...change, ...(change.expiresAt !== undefined ? { expiresAt: change.expiresAt?.toISOString() ?? null } : {}) },
+      status: statusOf(before),
+      ip: ip ?? null,
+    });
+  });
+  return visibleKey(db, actor, id);
+}
+
+/** DELETE /api-keys/{id}: revoked at once (the row stays, so bookings made with it still name it). */
+export async function revokeApiKey(db: DbOrTx, actor: Actor, id: string, ip?: string): Promise<void> {
+  assertMay(actor, 'delete');
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), keyScope(actor))).for('update');
+    if (!row) throw notFound('API key');
+    if (row.revokedAt) return;
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
+    await recordActivity(tx, {
+      actor,
+      action: 'DELETED',
+      entity: 'ApiKey',
+      entityId: id,
+      category: CATEGORY,
+      summary: `API key "${row.name}" (htd_${row.prefix}) revoked`,
+      before: { status: statusOf(row) },
+      after: { status: 'revoked' },
+      status: 'revoked',
+      ip: ip ?? null,
+    });
+  });
+}
+
+/** The live key a request presents, or null (unknown, revoked, expired). Marks its use at most once a minute. */
+export async function findLiveApiKey(db: DbOrTx, key: string): Promise<Pick<ApiKeyRow, 'id' | 'userId' | 'businessId' | 'scopes'> | null> {
+  if (!looksLikeApiKey(key)) return null;
+  const [row] = await db
+    .select({ id: apiKeys.id, userId: apiKeys.userId, businessId: apiKeys.businessId, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashToken(key)))
+    .limit(1);
+  if (!row || statusOf(row) !== 'active') return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+  }
+  return { id: row.id, userId: row.userId, businessId: row.businessId, scopes: row.scopes };
+}

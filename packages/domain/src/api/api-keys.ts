@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { pageQuery } from './common.js';
+
+/**
+ * API keys (api-catalogue "API keys"; DECISIONS "API keys and external sources"): a business books and reads
+ * its shipments from its own systems. A key is shown once, stored hashed, and can be revoked. It acts as the
+ * business admin who made it, on the shipment calls its scopes allow and no others.
+ */
+export const API_KEY_SCOPES = ['shipments:read', 'shipments:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'shipments:read': 'Read shipments, tracking and waybills',
+  'shipments:write': 'Book and cancel shipments',
+};
+export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+
+const name = z.string('Name the key').trim().min(2, 'Name the key (at least 2 characters)').max(60, 'At most 60 characters');
+const scopes = z
+  .array(z.enum(API_KEY_SCOPES, 'Choose shipments:read or shipments:write'))
+  .min(1, 'Choose at least one scope')
+  .transform((s) => [...new Set(s)].sort());
+/** A future instant, or null for a key that does not expire. */
+const expiresAt = z.iso
+  .datetime({ offset: true, message: 'Use a date and time with its offset' })
+  .refine((v) => Date.parse(v) > Date.now(), 'Choose a time in the future')
+  .nullable();
+
+export const createApiKeyBody = z.object({
+  name,
+  scopes: scopes.default(['shipments:read', 'shipments:write']),
+  expiresAt: expiresAt.optional(),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyBody>;
+
+export const updateApiKeyBody = z
+  .object({ name: name.optional(), scopes: scopes.optional(), expiresAt: expiresAt.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Change the name, scopes or expiry' });
+export type UpdateApiKeyInput = z.input<typeof updateApiKeyBody>;
+
+export const apiKeyListQuery = pageQuery.extend({
+  /** Part of the key's name, or its prefix. */
+  search: z.string().trim().max(60).optional(),
+  status: z.enum(API_KEY_STATUSES, 'Choose active, expired or revoked').optional(),
+});
+export type ApiKeyListQuery = z.infer<typeof apiKeyListQuery>;
+
+export const apiKeyDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters (not secret): how people tell keys apart. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  status: z.enum(API_KEY_STATUSES),
+  userId: z.string(),
+  userName: z.string(),
+  businessId: z.string().nullable(),
+  businessName: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiKeyDto = z.infer<typeof apiKeyDto>;
+
+/** POST /api-keys answers the key itself, this once. */
+export const createdApiKeyDto = apiKeyDto.extend({ key: z.string() });
+export type CreatedApiKeyDto = z.infer<typeof createdApiKeyDto>;
