@@ -111,6 +111,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
   /** The referrer's wallet reward when a referred customer's first shipment is delivered (DECISIONS: ₱50); 0 turns it off. */
   REFERRAL_REWARD_IN_CENTS: z.coerce.number().int('must be whole centavos').min(0, 'must be 0 or more').max(10_000_000, 'must be at most 10000000').default(5000),
+  /** A sales agent's commission on its customers' delivered shipments, in basis points of the delivery fees (DECISIONS: 5%). */
+  SALES_COMMISSION_BPS: z.coerce.number().int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000 (100%)').default(500),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
   /** Xendit's publishable (public) key: the browser sends cards to Xendit with it in cards-session.js; never a secret. */

@@ -618,6 +618,11 @@ export class RouteAccessWorld {
       'POST /api/transaction/add-payment': async (a) =>
         send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1 }),
       'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
+      'GET /api/shipments/commission-stats': async () => {
+        const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));
+        return get(`/api/shipments/commission-stats?agentCode=${agent!.code}`);
+      },
+      'GET /api/shipments/payout-breakdown': async () => get(`/api/shipments/payout-breakdown?period=2026-05&partnerId=${w.people.service_partner.id}`),
       'POST /api/api-keys': async () => send('POST', '/api/api-keys', { name: CHECK }),
       'GET /api/api-keys': async () => get('/api/api-keys?status=active'),
       'GET /api/api-keys/:id': async (a) => get(`/api/api-keys/${await w.apiKey(a.target)}`),

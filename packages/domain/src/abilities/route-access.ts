@@ -335,6 +335,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/shipments/ongoing-shipments-count': { own: only(ADMIN_VIEW) },
   'GET /api/shipments/sales-stats': { own: only(STAFF) },
   'GET /api/shipments/rider-stats': { own: only('rider') },
+  /** An agent's own commission; staff and admins name any agent (DECISIONS "Sales agents and referrals"). */
+  'GET /api/shipments/commission-stats': { own: only(STAFF, 'sales_agent') },
+  /** A partner's own month; staff and admins name any partner (DECISIONS "Service partners"). */
+  'GET /api/shipments/payout-breakdown': { own: only(STAFF, 'service_partner') },
   /** Each number is moved or refused on its own (200 either way): the row is about the call itself. */
   'PATCH /api/shipments/bulk-delivery-status': { own: only(SHIPMENT_OPS) },
   'PATCH /api/shipments/bulk-payment-status': { own: only(OPERATIONS) },

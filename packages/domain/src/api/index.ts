@@ -21,3 +21,4 @@ export * from './riders.js';
 export * from './transactions.js';
 export * from './collections.js';
 export * from './api-keys.js';
+export * from './earnings.js';

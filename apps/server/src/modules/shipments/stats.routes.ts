@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { dataOf } from '@hatid/domain';
+import { commissionStatsDto, commissionStatsQuery, dataOf, payoutBreakdownDto, payoutBreakdownQuery } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { dashboardStatsDto, locationQuery, riderStatsDto, salesStatsDto, salesStatsQuery } from './lists.schemas.js';
 import { managesShipments } from './operations.service.js';
+import { commissionStats, payoutBreakdown } from './earnings.service.js';
 import { dashboardStats, ongoingShipmentsCount, riderStats, salesStats } from './stats.service.js';
 
 const tags = ['shipments'];
@@ -70,5 +71,30 @@ export const shipmentStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!actor.roles.includes('rider')) throw new AppError('FORBIDDEN', 'Only riders have rider stats');
       return { data: await riderStats(app.db, actor) };
     },
+  );
+  app.get(
+    '/commission-stats',
+    {
+      schema: {
+        tags,
+        summary: "A sales agent's commission: its customers' shipments delivered in the period, their delivery fees, the commission (own code for agents)",
+        querystring: commissionStatsQuery,
+        response: { 200: dataOf(commissionStatsDto) },
+      },
+    },
+    async (request) => ({ data: await commissionStats(app.db, request.requireActor(), request.query, app.config.SALES_COMMISSION_BPS) }),
+  );
+
+  app.get(
+    '/payout-breakdown',
+    {
+      schema: {
+        tags,
+        summary: "A service partner's month: retrieval and outbound fees of the shipments delivered in its provinces, less the cash it has not handed over",
+        querystring: payoutBreakdownQuery,
+        response: { 200: dataOf(payoutBreakdownDto) },
+      },
+    },
+    async (request) => ({ data: await payoutBreakdown(app.db, request.requireActor(), request.query) }),
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatMoney, type TransactionRecordDto, type transactionMetaBody, type VoidPaymentResult } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -82,11 +82,14 @@ export async function setMeta(
   return db.transaction(async (tx) => {
     const { row, trackingNumber } = await lockVisible(tx, actor, id);
     assertNotVoided(row, 'details');
-    await tx.update(transactions).set({ meta }).where(eq(transactions.id, id));
+    // Who recorded it (a rider or operations) is the server's note, not a detail staff edit: it stays.
+    const kept = (row.meta as Record<string, unknown>).recordedBy;
+    const next = kept === undefined ? meta : { ...meta, recordedBy: kept as string };
+    await tx.update(transactions).set({ meta: next }).where(eq(transactions.id, id));
     await logChange(tx, actor, id, {
       summary: `Details of a ${formatMoney(row.amountInCents)} payment for ${trackingNumber} changed`,
       before: { meta: row.meta },
-      after: { meta },
+      after: { meta: next },
       status: 'valid',
       ip,
     });
@@ -137,7 +140,14 @@ export async function voidPayment(db: DbOrTx, actor: Actor, id: string, reason: 
         .select({ id: collections.id, status: collections.status })
         .from(collectionShipments)
         .innerJoin(collections, eq(collections.id, collectionShipments.collectionId))
-        .where(and(eq(collectionShipments.shipmentId, row.shipmentId), inArray(collections.status, ['pending', 'on_going', 'completed'])))
+        .where(
+          and(
+            eq(collectionShipments.shipmentId, row.shipmentId),
+            // Only a hand-over by the person who received this cash can hold it.
+            row.receivedById ? eq(collections.collectedFromId, row.receivedById) : sql`false`,
+            inArray(collections.status, ['pending', 'on_going', 'completed']),
+          ),
+        )
         .limit(1);
       if (handOver) {
         throw new AppError('CONFLICT', `This cash is in a hand-over to the hub (${handOver.status.replace('_', ' ')}): cancel that collection first`);

@@ -134,7 +134,7 @@ describe('the transactions desk', () => {
     expect(none).toMatchObject({ cashCollectedInCents: 10000, remittedInCents: 0, inHandOverInCents: 0, outstandingInCents: 10000, collections: [] });
     expect(none.collectedBy).toEqual([expect.objectContaining({ userId: staff.userId, amountInCents: 10000 })]);
 
-    const [handOver] = await t.database.db.insert(collections).values({ collectedFromId: rider.userId, source: 'delivery', status: 'completed', amountInCents: 6000, completedAt: new Date() }).returning();
+    const [handOver] = await t.database.db.insert(collections).values({ collectedFromId: staff.userId, source: 'delivery', status: 'completed', amountInCents: 6000, completedAt: new Date() }).returning();
     await t.database.db.insert(collectionShipments).values({ collectionId: handOver!.id, shipmentId: s.id, amountInCents: 6000 });
     const some = (await call('GET', `/api/transaction/collection/${s.trackingNumber}`, staff)).json().data;
     expect(some).toMatchObject({ remittedInCents: 6000, outstandingInCents: 4000, collections: [{ id: handOver!.id, status: 'completed', amountInCents: 6000, collectedFromName: expect.any(String) }] });
@@ -156,8 +156,9 @@ describe('changing a payment', () => {
     const remarks = await call('PUT', `/api/transaction/remarks/${payment.id}`, staff, { remarks: '  Deposit slip checked  ' });
     expect(remarks.statusCode, remarks.body).toBe(200);
     expect(remarks.json().data.remarks).toBe('Deposit slip checked');
-    const meta = await call('PUT', `/api/transaction/meta/${payment.id}`, admin, { meta: { bank: 'BPI', 'Account no.': '1234-5678', verified: true } });
-    expect(meta.json().data.meta).toEqual({ bank: 'BPI', 'Account no.': '1234-5678', verified: true });
+    const meta = await call('PUT', `/api/transaction/meta/${payment.id}`, admin, { meta: { bank: 'BPI', 'Account no.': '1234-5678', verified: true, recordedBy: 'nobody' } });
+    // Who recorded the payment is the server's note: it stays whatever the details sent.
+    expect(meta.json().data.meta).toEqual({ bank: 'BPI', 'Account no.': '1234-5678', verified: true, recordedBy: 'operations' });
 
     const upload = (await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: staff.cookie }, payload: { fileName: 'slip.png', content: PNG_BASE64 } })).json().data;
     const proof = await call('PUT', `/api/transaction/proof-of-payment/${payment.id}`, staff, { proofUploadId: upload.id });
