@@ -54,9 +54,7 @@ const comingSoon = lazyRouteComponent(() => import('../../features/console/route
 
 /** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
 const COMING_SOON = [
-  '/transactions',
   '/billings',
-  '/cash-collections',
   '/agent-reports',
   '/tickets',
 ] as const satisfies readonly ScreenPath[];
@@ -128,6 +126,32 @@ const promoCodesRoute = createRoute({
   beforeLoad: guardScreen('/promo-codes'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(() => import('../../features/promo-codes/routes/promo-codes-page'), 'PromoCodesPage'),
+});
+
+/**
+ * Transactions: the payments desk over GET /transaction (every payment, or the shipments without one),
+ * with page, size, search, payment type, status, dates and tab in the address.
+ */
+const transactionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/transactions',
+  staticData: { title: 'Transactions' },
+  beforeLoad: guardScreen('/transactions'),
+  validateSearch: plainSearch<TableSearch & { paymentType?: string; transactionStatus?: string; startDate?: string; endDate?: string }>,
+  component: lazyRouteComponent(() => import('../../features/transactions/routes/transactions-page'), 'TransactionsPage'),
+});
+
+/**
+ * Cash collections: the hand-overs of cash riders and partners collected (GET /collections) with the cash
+ * still outstanding above them; page, size, search, status tab, source, who, province and dates in the address.
+ */
+const cashCollectionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/cash-collections',
+  staticData: { title: 'Cash collections' },
+  beforeLoad: guardScreen('/cash-collections'),
+  validateSearch: plainSearch<TableSearch & { source?: string; partner?: string; location?: string; startDate?: string; endDate?: string }>,
+  component: lazyRouteComponent(() => import('../../features/cash-collections/routes/cash-collections-page'), 'CashCollectionsPage'),
 });
 
 /** The pricing configuration in force, and its editor. */
@@ -236,6 +260,8 @@ export const consoleRoutes = [
     shipmentDetailRoute,
     promoCodesRoute,
     paymentsRoute,
+    transactionsRoute,
+    cashCollectionsRoute,
     pricingRoute,
     usersRoute,
     clientsRoute,

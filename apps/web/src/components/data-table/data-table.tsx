@@ -73,6 +73,8 @@ export interface DataTableProps<T extends RowData> {
   searchPlaceholder?: string;
   /** Screen-specific filters, above the tabs. */
   filters?: ReactNode;
+  /** A screen's own content between the title and the search box (e.g. a summary the list belongs to). */
+  intro?: ReactNode;
   /** Whether a filter (besides search and tab) is set, for the empty state's Clear filters. */
   filtered?: boolean;
   onClearFilters?: () => void;
@@ -155,6 +157,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           {props.createAction}
         </div>
       </div>
+
+      {props.intro}
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
         <SearchBox

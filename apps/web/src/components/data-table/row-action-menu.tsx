@@ -3,7 +3,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Ban, Copy, Eye, MoreHorizontal, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useAccess } from '../../lib/ability';
 import { cn } from '../../lib/utils';
-import { rowActionItems, type RowActionHandlers, type RowActionKey } from './row-actions';
+import { rowActionItems, VOID_LABEL, type RowActionHandlers, type RowActionKey } from './row-actions';
 
 const ICONS: Record<RowActionKey, LucideIcon> = { view: Eye, edit: Pencil, duplicate: Copy, cancel: Ban, delete: Trash2 };
 
@@ -26,7 +26,7 @@ export function RowActionMenu({ subject, label, ...handlers }: RowActionHandlers
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={4} className="z-50 min-w-[10rem] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           {items.map((item) => {
-            const Icon = ICONS[item.key];
+            const Icon = item.label === VOID_LABEL ? Ban : ICONS[item.key];
             return (
               <Menu.Item
                 key={item.key}

@@ -51,6 +51,15 @@ describe('row action rules (product.md §2)', () => {
     expect(labels({ onEdit: fn(), onDelete: fn() }, ['customer'], 'PromoCode')).toEqual([]);
   });
 
+  it('voids payments instead of deleting them: the delete slot reads Void and needs update', () => {
+    const handlers = { onUpdate: fn(), onView: fn(), onDelete: fn() };
+    // Staff change payments without holding `delete Transaction`; ssp only look.
+    expect(labels(handlers, ['staff'], 'Transaction')).toEqual(['View', 'Edit', 'Void']);
+    expect(labels(handlers, ['admin'], 'Transaction')).toEqual(['View', 'Edit', 'Void']);
+    expect(labels(handlers, ['ssp'], 'Transaction')).toEqual(['View']);
+    expect(labels({ onUpdate: fn(), onView: fn() }, ['staff'], 'Transaction')).toEqual(['View', 'Edit', 'Void (disabled)']);
+  });
+
   it('disables an item whose handler is missing (e.g. Cancel on a delivered shipment)', () => {
     expect(labels({ onView: fn(), onEdit: fn(), onDuplicate: fn() }, ['staff'])).toEqual(['View', 'Edit', 'Duplicate', 'Cancel (disabled)']);
   });

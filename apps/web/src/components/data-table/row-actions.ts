@@ -6,6 +6,7 @@ import { canUseRowEditAndDuplicate, type Action, type AppAbility, type RoleName,
  * - with view and duplicate handlers: View, Edit, Duplicate, Cancel;
  * - otherwise: Edit, Delete;
  * - no Delete for promo codes;
+ * - payments are voided, never deleted: their delete slot reads "Void" and needs `update` (VOIDED_SUBJECTS);
  * - Edit and Duplicate disabled for anyone with the ssp role;
  * - an item appears only if the ability allows its action on the subject.
  */
@@ -40,6 +41,13 @@ export const ROW_ACTION_ABILITY: Record<RowActionKey, Action> = {
   delete: 'delete',
 };
 
+/**
+ * Records kept for good and voided instead (the row stays, with a reason, and stops counting): the menu's
+ * delete slot says "Void" and needs the ability to change the record, not to delete it.
+ */
+export const VOIDED_SUBJECTS: readonly SubjectName[] = ['Transaction'];
+export const VOID_LABEL = 'Void';
+
 export interface RowActionItem {
   key: RowActionKey;
   label: string;
@@ -58,6 +66,8 @@ export function rowActionItems(
 
   if (context.subject === 'PromoCode') keys = keys.filter((key) => key !== 'delete');
   const editAllowed = canUseRowEditAndDuplicate(context.roles);
+  const voids = VOIDED_SUBJECTS.includes(context.subject);
+  const abilityOf = (key: RowActionKey): Action => (key === 'delete' && voids ? 'update' : ROW_ACTION_ABILITY[key]);
   const run: Record<RowActionKey, Handler | undefined> = {
     view: handlers.onView,
     edit: handlers.onUpdate ?? handlers.onEdit,
@@ -67,10 +77,10 @@ export function rowActionItems(
   };
 
   return keys
-    .filter((key) => context.ability.can(ROW_ACTION_ABILITY[key], context.subject))
+    .filter((key) => context.ability.can(abilityOf(key), context.subject))
     .map((key) => ({
       key,
-      label: ROW_ACTION_LABELS[key],
+      label: key === 'delete' && voids ? VOID_LABEL : ROW_ACTION_LABELS[key],
       disabled: ((key === 'edit' || key === 'duplicate') && !editAllowed) || !run[key],
       run: run[key],
     }));

@@ -1,6 +1,7 @@
 import { ACTIVITY_CATEGORY_LABELS, type ActivityCategory, type ActivityLogDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { DataTable, dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import { formatDateTime } from '../../../lib/format';
@@ -67,7 +68,7 @@ export function ActivityLogPage() {
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_LIMIT;
   const activities = useGlobalActivities({ page, limit, search: search.search, category: search.category, startDate: search.startDate, endDate: search.endDate });
-  const ids = { category: useId(), from: useId(), to: useId() };
+  const ids = { category: useId() };
 
   const setSearch = useTableSearch(search, navigateSearch, activities);
 
@@ -104,32 +105,12 @@ export function ActivityLogPage() {
               ))}
             </select>
           </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={ids.from} className="text-sm font-medium text-slate-800">
-              From
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              value={search.startDate ?? ''}
-              max={search.endDate}
-              onChange={(event) => setSearch({ startDate: event.target.value || undefined, page: undefined }, { replace: true })}
-              className={fieldClass}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={ids.to} className="text-sm font-medium text-slate-800">
-              To
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              value={search.endDate ?? ''}
-              min={search.startDate}
-              onChange={(event) => setSearch({ endDate: event.target.value || undefined, page: undefined }, { replace: true })}
-              className={fieldClass}
-            />
-          </div>
+          <DateRangeFilter
+            startDate={search.startDate}
+            endDate={search.endDate}
+            fromLabel={'From'}
+            onChange={(change) => setSearch({ ...change, page: undefined }, { replace: true })}
+          />
         </>
       }
     />

@@ -1,0 +1,105 @@
+import type { CollectionBulkResult, CollectionDto } from '@hatid/domain';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useBulkCollectionStatus } from '../api/collections';
+import { collectionName } from './collection-row-menu';
+
+const collections = (n: number) => `${n} ${n === 1 ? 'collection' : 'collections'}`;
+
+/**
+ * "Mark completed" on the ticked collections (PATCH /collections/bulk-status): each moves or is refused on
+ * its own. A clean run just says so; otherwise the refused ones stay listed with the server's reason, and
+ * the table marks them (onDone).
+ */
+export function BulkCompleteDialog({
+  ids,
+  rows,
+  onDone,
+  onClose,
+}: {
+  ids: string[];
+  /** The rows on screen, to name the refused ones. */
+  rows: readonly CollectionDto[];
+  onDone: (result: CollectionBulkResult) => void;
+  onClose: () => void;
+}) {
+  const bulk = useBulkCollectionStatus();
+  const [result, setResult] = useState<CollectionBulkResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const onOpenChange = (open: boolean) => (open ? undefined : onClose());
+
+  if (result) {
+    const nameOf = (id: string) => {
+      const row = rows.find((r) => r.id === id);
+      return row ? collectionName(row).replace(/^the /, '') : id;
+    };
+    return (
+      <Modal
+        open
+        onOpenChange={onOpenChange}
+        title="Mark completed"
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        <div className="flex flex-col gap-3" role="status">
+          <p className="text-sm text-slate-800">
+            {collections(result.updated.length)} completed. {result.failed.length} refused:
+          </p>
+          <ul aria-label="Refused collections" className="flex flex-col gap-2">
+            {result.failed.map((failure) => (
+              <li key={failure.id} className="flex gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0">
+                  <span className="font-semibold">{nameOf(failure.id)}</span>: {failure.message}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Mark ${collections(ids.length)} completed?`}
+      description="The cash is taken at the hub and you are recorded as having received it. A collection already completed or cancelled is refused on its own; the others still move."
+      confirmLabel="Mark completed"
+      pending={bulk.isPending}
+      onConfirm={() => {
+        setProblem(null);
+        bulk.mutate(
+          { ids, status: 'completed' },
+          {
+            onSuccess: (next) => {
+              onDone(next);
+              if (next.failed.length === 0) {
+                toast.success(`${collections(next.updated.length)} completed`);
+                onClose();
+              } else {
+                setResult(next);
+              }
+            },
+            onError: (error) => setProblem(errorMessage(error)),
+          },
+        );
+      }}
+    >
+      {problem ? (
+        <p role="alert" className="text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

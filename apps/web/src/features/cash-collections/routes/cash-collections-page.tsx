@@ -1,0 +1,230 @@
+import { COLLECTION_SOURCE_LABELS, COLLECTION_SOURCES, COLLECTION_STATUS_LABELS, COLLECTION_STATUSES, type CollectionBulkResult, type CollectionDto, type CollectionSource, type CollectionStatus } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { CircleCheck, Plus } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
+import { DataTable } from '../../../components/data-table/data-table';
+import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
+import type { TableTab } from '../../../components/data-table/table-tabs';
+import { useTableSearch } from '../../../components/data-table/use-table-search';
+import { Button } from '../../../components/ui/button';
+import { useAccess } from '../../../lib/ability';
+import { useCoveredProvinces } from '../../../lib/api/places';
+import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { screenById } from '../../console/screens';
+import { useCashHolders, useCollectionCount, useCollections, useSetCollectionStatus } from '../api/collections';
+import { AddCollectionModal, type CollectionPrefill } from '../components/add-collection-modal';
+import { BulkCompleteDialog } from '../components/bulk-complete-dialog';
+import { CancelCollectionDialog } from '../components/cancel-collection-dialog';
+import { COLLECTION_COLUMNS } from '../components/collection-columns';
+import { CollectionRowMenu } from '../components/collection-row-menu';
+import { CollectionViewModal } from '../components/collection-view-modal';
+import { firstSource, OutstandingCashPanel } from '../components/outstanding-cash-panel';
+import { MOVE_LABELS, type CollectionMenuKey } from '../lib/collection-actions';
+import { collectionFilters, hasCollectionFilters, parseCollectionsSearch, type CollectionsSearch } from '../lib/collections-search';
+
+const route = getRouteApi('/console/cash-collections');
+const TITLE = 'Cash collections';
+
+type Dialog = { kind: 'add'; prefill: CollectionPrefill | null } | { kind: 'view' | 'cancel'; collection: CollectionDto } | { kind: 'bulk-complete'; ids: string[] } | null;
+
+const fieldClass =
+  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+
+/**
+ * /cash-collections in the console: the cash riders and partners hand over at the hub. Above the table, who
+ * holds cash not handed over yet (GET /collections/outstanding), each with "Record hand-over"; the table
+ * lists the hand-overs (GET /collections) with status tabs and their counts, search, source, handed-over-by,
+ * province and date filters, all in the address. Each row is viewed and moved along COLLECTION_MOVES; ticked
+ * rows are marked completed together, the refused ones kept ticked and marked. Recording and moving need
+ * `create` and `update Collection` (staff and admins).
+ */
+export function CashCollectionsPage() {
+  const raw = route.useSearch();
+  const search = useMemo(() => parseCollectionsSearch(raw), [raw]);
+  const navigateSearch = route.useNavigate();
+  const { ability } = useAccess();
+  const status = search.tab;
+  const page = search.page ?? 1;
+  const limit = search.limit ?? DEFAULT_LIMIT;
+  const filters = useMemo(() => collectionFilters(search, status), [search, status]);
+  const filtersKey = JSON.stringify(filters);
+  const list = useCollections({ ...filters, page, limit });
+  const holders = useCashHolders();
+  const provinces = useCoveredProvinces();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const move = useSetCollectionStatus();
+  const ids = { source: useId(), partner: useId(), location: useId() };
+  const canCreate = ability.can('create', 'Collection');
+  const canUpdate = ability.can('update', 'Collection');
+
+  const setSearch = useTableSearch(search, navigateSearch, list);
+
+  // Another page, tab or filter: the ticks and marks belonged to rows no longer shown.
+  useEffect(() => {
+    setSelected({});
+    setRefused(new Set());
+  }, [filtersKey, page, limit]);
+
+  // Each tab's count for the same search and filters: the open tab's is its own total, the others ask for one row.
+  const counts = {
+    all: useCollectionCount(collectionFilters(search, undefined), status !== undefined),
+    pending: useCollectionCount(collectionFilters(search, 'pending'), status !== 'pending'),
+    on_going: useCollectionCount(collectionFilters(search, 'on_going'), status !== 'on_going'),
+    completed: useCollectionCount(collectionFilters(search, 'completed'), status !== 'completed'),
+    cancelled: useCollectionCount(collectionFilters(search, 'cancelled'), status !== 'cancelled'),
+  };
+  const countOf = (tab: CollectionStatus | undefined) => (tab === status ? list.data?.total : counts[tab ?? 'all'].data);
+  const tabs: TableTab[] = [
+    { value: undefined, label: 'All', count: countOf(undefined) },
+    ...COLLECTION_STATUSES.map((s) => ({ value: s, label: COLLECTION_STATUS_LABELS[s], count: countOf(s) })),
+  ];
+
+  const runMove = (collection: CollectionDto, next: 'on_going' | 'completed') =>
+    move.mutate(
+      { id: collection.id, status: next },
+      {
+        onSuccess: () => toast.success(`Collection ${COLLECTION_STATUS_LABELS[next].toLowerCase()}`, { description: `${formatMoney(collection.amountInCents)} from ${collection.collectedFromName}` }),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  const onMenu = (collection: CollectionDto, key: CollectionMenuKey) => {
+    if (key === 'view') setDialog({ kind: 'view', collection });
+    else if (key === 'cancelled') setDialog({ kind: 'cancel', collection });
+    else runMove(collection, key);
+  };
+  const onBulkDone = (result: CollectionBulkResult) => {
+    setRefused(new Set(result.failed.map((f) => f.id)));
+    // Keep only the refused rows ticked, ready for another look.
+    setSelected(Object.fromEntries(result.failed.map((f) => [f.id, true as const])));
+  };
+
+  return (
+    <>
+      <DataTable<CollectionDto>
+        title={TITLE}
+        description={screenById('cash-collections').description}
+        intro={
+          <OutstandingCashPanel
+            onRecord={
+              canCreate ? (person) => setDialog({ kind: 'add', prefill: { collectedFromId: person.userId, name: person.name, source: firstSource(person) } }) : null
+            }
+          />
+        }
+        columns={COLLECTION_COLUMNS}
+        query={list}
+        getRowId={(c) => c.id}
+        search={search}
+        onSearchChange={(patch, options) => setSearch(patch as Partial<CollectionsSearch>, options)}
+        searchPlaceholder="Tracking number or name"
+        noun="collections"
+        tabs={tabs}
+        filtered={hasCollectionFilters(search)}
+        onClearFilters={() => setSearch({ source: undefined, partner: undefined, location: undefined, startDate: undefined, endDate: undefined })}
+        filters={
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={ids.source} className="text-sm font-medium text-slate-800">
+                Source
+              </label>
+              <select
+                id={ids.source}
+                value={search.source ?? ''}
+                onChange={(event) => setSearch({ source: (event.target.value || undefined) as CollectionSource | undefined, page: undefined })}
+                className={fieldClass}
+              >
+                <option value="">All sources</option>
+                {COLLECTION_SOURCES.map((s) => (
+                  <option key={s} value={s}>
+                    {COLLECTION_SOURCE_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={ids.partner} className="text-sm font-medium text-slate-800">
+                Handed over by
+              </label>
+              <select
+                id={ids.partner}
+                value={search.partner ?? ''}
+                onChange={(event) => setSearch({ partner: event.target.value || undefined, page: undefined })}
+                className={fieldClass}
+              >
+                <option value="">Anyone</option>
+                {/* A link's person stays listed while the list loads (or if they no longer hold the role). */}
+                {search.partner && !holders.data?.some((p) => p.id === search.partner) ? <option value={search.partner}>{holders.isPending ? 'Loading…' : 'Someone else'}</option> : null}
+                {(holders.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={ids.location} className="text-sm font-medium text-slate-800">
+                Location
+              </label>
+              <select
+                id={ids.location}
+                value={search.location ?? ''}
+                onChange={(event) => setSearch({ location: event.target.value || undefined, page: undefined })}
+                className={fieldClass}
+              >
+                <option value="">Any province</option>
+                {search.location && !provinces.data?.some((p) => p.provinceCode === search.location) ? <option value={search.location}>{search.location}</option> : null}
+                {(provinces.data ?? []).map((p) => (
+                  <option key={p.provinceCode} value={p.provinceCode}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <DateRangeFilter
+              startDate={search.startDate}
+              endDate={search.endDate}
+              fromLabel={'Recorded from'}
+              wide
+              onChange={(change) => setSearch({ ...change, page: undefined }, { replace: true })}
+            />
+          </div>
+        }
+        createAction={
+          canCreate ? (
+            <Button onClick={() => setDialog({ kind: 'add', prefill: null })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              Add collection
+            </Button>
+          ) : null
+        }
+        rowClassName={(c) => (refused.has(c.id) ? 'bg-red-50' : undefined)}
+        selection={
+          canUpdate
+            ? {
+                selected,
+                onChange: setSelected,
+                actions: (ticked) => (
+                  <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-complete', ids: ticked })}>
+                    <CircleCheck className="h-4 w-4" aria-hidden="true" />
+                    {MOVE_LABELS.completed}
+                  </Button>
+                ),
+              }
+            : undefined
+        }
+        rowActions={(c) => <CollectionRowMenu collection={c} onSelect={(key) => onMenu(c, key)} />}
+      />
+      {dialog?.kind === 'add' ? <AddCollectionModal key={dialog.prefill?.collectedFromId ?? 'add'} prefill={dialog.prefill} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'view' ? <CollectionViewModal collection={dialog.collection} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'cancel' ? <CancelCollectionDialog collection={dialog.collection} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'bulk-complete' ? (
+        <BulkCompleteDialog ids={dialog.ids} rows={list.data?.data ?? []} onDone={onBulkDone} onClose={() => setDialog(null)} />
+      ) : null}
+    </>
+  );
+}
