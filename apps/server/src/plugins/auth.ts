@@ -14,6 +14,8 @@ export interface Actor {
   ability: AppAbility;
   /** Set when the request came with an API key (acting as its maker, on the key's calls only). */
   apiKeyId?: string;
+  /** What the key's bookings are marked: `external`, or `shopify` for a connected shop. */
+  apiKeySource?: 'external' | 'shopify';
 }
 
 type Action = Parameters<AppAbility['can']>[0];
@@ -89,6 +91,6 @@ export const authPlugin = fp(async (app) => {
     const scope = API_KEY_ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
     if (!scope) throw new AppError('FORBIDDEN', 'An API key can only book and read shipments');
     if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key does not have the ${scope} scope`);
-    request.actor = { ...actorFrom(user), apiKeyId: key.id };
+    request.actor = { ...actorFrom(user), apiKeyId: key.id, apiKeySource: key.source === 'shopify' ? 'shopify' : 'external' };
   });
 });

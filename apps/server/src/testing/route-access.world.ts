@@ -603,6 +603,14 @@ export class RouteAccessWorld {
       'POST /api/activities': async () => send('POST', '/api/activities', { action: 'UPDATED', entity: 'Shipment', summary: CHECK }),
 
       // Riders (issue 11 part B): each code goes to a rider of its own, from an address of its own.
+      // Shopify connection: each call for a shop owner of its own, from an address of its own.
+      'GET /api/sms/otp/shopify': async () => fromOwnAddress(get(`/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(await w.freshShopOwner())}`)),
+      'POST /api/sms/otp/shopify/verification': async () => {
+        const mobileNumber = await w.freshShopOwner();
+        const sent = await w.t.app.inject({ method: 'GET', url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(mobileNumber)}`, remoteAddress: w.nextAddress() });
+        if (sent.statusCode !== 200) throw new Error(`otp/shopify (setup) failed: ${sent.body}`);
+        return fromOwnAddress(send('POST', '/api/sms/otp/shopify/verification', { mobileNumber, otp: w.t.sms.lastCodeFor(mobileNumber), shopDomain: 'route-access.myshopify.com' }));
+      },
       'POST /api/sms/sendOtpRider': async () => fromOwnAddress(send('POST', '/api/sms/sendOtpRider', { mobileNumber: await w.freshRider() })),
       'GET /api/sms/verifyOtp/rider': async () => {
         const mobileNumber = await w.freshRider();
@@ -799,6 +807,13 @@ export class RouteAccessWorld {
   async freshRider(): Promise<string> {
     const mobileNumber = freshMobile();
     await this.freshCustomer({ mobileNumber }, ['rider']);
+    return mobileNumber;
+  }
+
+  /** A new business admin of the shared business with a mobile number (a shop owner); returns the number. */
+  async freshShopOwner(): Promise<string> {
+    const mobileNumber = freshMobile();
+    await this.freshCustomer({ mobileNumber, businessId: this.businessId }, ['business_admin']);
     return mobileNumber;
   }
 

@@ -130,6 +130,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // ---- Sign-in and accounts ------------------------------------------------------------------------------
   'POST /api/sms/sendOtp': PUBLIC,
   'POST /api/sms/verifyOtp': PUBLIC,
+  /** The Shopify connection: the shop's app calls it for the owner (a business admin's number and code). */
+  'GET /api/sms/otp/shopify': PUBLIC,
+  'POST /api/sms/otp/shopify/verification': PUBLIC,
   'POST /api/users/registerCustomer': PUBLIC,
   'POST /api/users/loginWithEmail': PUBLIC,
   'POST /api/users/registerWithEmail': PUBLIC,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { mobileNumberSchema } from '../validation/index.js';
 import { pageQuery } from './common.js';
+import { otpSchema } from './users.js';
 
 /**
  * API keys (api-catalogue "API keys"; DECISIONS "API keys and external sources"): a business books and reads
@@ -12,6 +14,9 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'shipments:read': 'Read shipments, tracking and waybills',
   'shipments:write': 'Book and cancel shipments',
 };
+/** What bookings made with a key are marked (shipments.source): a business's own system, or its Shopify shop. */
+export const API_KEY_SOURCES = ['external', 'shopify'] as const;
+export type ApiKeySource = (typeof API_KEY_SOURCES)[number];
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
@@ -51,6 +56,7 @@ export const apiKeyDto = z.object({
   /** The key's first characters (not secret): how people tell keys apart. */
   prefix: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
+  source: z.enum(API_KEY_SOURCES),
   status: z.enum(API_KEY_STATUSES),
   userId: z.string(),
   userName: z.string(),
@@ -66,3 +72,20 @@ export type ApiKeyDto = z.infer<typeof apiKeyDto>;
 /** POST /api-keys answers the key itself, this once. */
 export const createdApiKeyDto = apiKeyDto.extend({ key: z.string() });
 export type CreatedApiKeyDto = z.infer<typeof createdApiKeyDto>;
+
+/**
+ * The Shopify connection (GET /sms/otp/shopify, POST /sms/otp/shopify/verification): the shop's app asks for
+ * a code to the shop owner's mobile number (a Hatid business admin's), and on the right code gets a key that
+ * books for that business with source `shopify`.
+ */
+export const shopifyOtpQuery = z.object({ mobileNumber: mobileNumberSchema });
+export const shopifyVerificationBody = z.object({
+  mobileNumber: mobileNumberSchema,
+  otp: otpSchema,
+  shopDomain: z
+    .string('Enter the shop address')
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/, 'Enter the shop address, like my-shop.myshopify.com'),
+});
+export type ShopifyVerificationInput = z.input<typeof shopifyVerificationBody>;

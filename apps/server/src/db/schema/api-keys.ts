@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './_columns.js';
 import { businesses } from './businesses.js';
 import { users } from './users.js';
@@ -21,6 +21,8 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** What bookings made with the key are marked: a business's own system, or its Shopify shop. */
+    source: text('source').notNull().default('external'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     lastUsedAt: at('last_used_at'),
     expiresAt: at('expires_at'),
@@ -33,5 +35,6 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
     index('api_keys_business_idx').on(t.businessId),
     index('api_keys_user_idx').on(t.userId),
+    check('api_keys_source', sql`${t.source} IN ('external', 'shopify')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ApiKeyDto, ApiKeyListQuery, ApiKeyScope, ApiKeyStatus, CreatedApiKeyDto, createApiKeyBody, updateApiKeyBody } from '@hatid/domain';
+import type { ApiKeyDto, ApiKeyListQuery, ApiKeyScope, ApiKeySource, ApiKeyStatus, CreatedApiKeyDto, createApiKeyBody, updateApiKeyBody } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys, businesses, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
@@ -74,6 +74,7 @@ function toDto({ key: k, firstName, lastName, businessName }: ListedKey): ApiKey
     name: k.name,
     prefix: `htd_${k.prefix}`,
     scopes: k.scopes as ApiKeyScope[],
+    source: k.source as ApiKeySource,
     status: statusOf(k),
     userId: k.userId,
     userName: `${firstName} ${lastName ?? ''}`.trim(),
@@ -102,11 +103,22 @@ export async function createApiKey(db: DbOrTx, actor: Actor, input: CreateInput,
   if (!actor.roles.includes('business_admin') || !businessId) {
     throw new AppError('FORBIDDEN', 'API keys belong to a business: a business admin makes them');
   }
+  return issueKey(db, actor, businessId, { name: input.name, scopes: input.scopes, expiresAt: input.expiresAt ?? null, source: 'external' }, ip);
+}
+
+/** A new key acting as `actor` for its business, logged; the answer holds the key this once. */
+async function issueKey(
+  db: DbOrTx,
+  actor: Actor,
+  businessId: string,
+  input: { name: string; scopes: ApiKeyScope[]; expiresAt: string | null; source: ApiKeySource },
+  ip?: string,
+): Promise<CreatedApiKeyDto> {
   const { key, prefix, hash } = newApiKey();
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apiKeys)
-      .values({ name: input.name, prefix, keyHash: hash, userId: actor.id, businessId, scopes: input.scopes, createdById: actor.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
+      .values({ name: input.name, prefix, keyHash: hash, userId: actor.id, businessId, scopes: input.scopes, source: input.source, createdById: actor.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
       .returning({ id: apiKeys.id });
     await recordActivity(tx, {
       actor,
@@ -115,13 +127,23 @@ export async function createApiKey(db: DbOrTx, actor: Actor, input: CreateInput,
       entityId: row!.id,
       category: CATEGORY,
       summary: `API key "${input.name}" (htd_${prefix}) made`,
-      after: { name: input.name, scopes: input.scopes, expiresAt: input.expiresAt ?? null },
+      after: { name: input.name, scopes: input.scopes, expiresAt: input.expiresAt, source: input.source },
       status: 'active',
       ip: ip ?? null,
     });
     return row!.id;
   });
   return { ...(await visibleKey(db, actor, id)), key };
+}
+
+/**
+ * POST /sms/otp/shopify/verification, after the code checked out: a key for the shop owner's business that
+ * books with source `shopify`. `owner` is the business admin the mobile number belongs to.
+ */
+export async function issueShopifyKey(db: DbOrTx, owner: Actor, shopDomain: string, ip?: string): Promise<CreatedApiKeyDto> {
+  const businessId = owner.user.businessId;
+  if (!owner.roles.includes('business_admin') || !businessId) throw new AppError('FORBIDDEN', 'Only a business admin can connect a shop');
+  return issueKey(db, owner, businessId, { name: `Shopify: ${shopDomain}`, scopes: ['shipments:read', 'shipments:write'], expiresAt: null, source: 'shopify' }, ip);
 }
 
 /** GET /api-keys: newest first. */
@@ -200,10 +222,10 @@ export async function revokeApiKey(db: DbOrTx, actor: Actor, id: string, ip?: st
 }
 
 /** The live key a request presents, or null (unknown, revoked, expired). Marks its use at most once a minute. */
-export async function findLiveApiKey(db: DbOrTx, key: string): Promise<Pick<ApiKeyRow, 'id' | 'userId' | 'businessId' | 'scopes'> | null> {
+export async function findLiveApiKey(db: DbOrTx, key: string): Promise<Pick<ApiKeyRow, 'id' | 'userId' | 'businessId' | 'scopes' | 'source'> | null> {
   if (!looksLikeApiKey(key)) return null;
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, businessId: apiKeys.businessId, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ id: apiKeys.id, userId: apiKeys.userId, businessId: apiKeys.businessId, scopes: apiKeys.scopes, source: apiKeys.source, revokedAt: apiKeys.revokedAt, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, hashToken(key)))
     .limit(1);
@@ -211,5 +233,5 @@ export async function findLiveApiKey(db: DbOrTx, key: string): Promise<Pick<ApiK
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
-  return { id: row.id, userId: row.userId, businessId: row.businessId, scopes: row.scopes };
+  return { id: row.id, userId: row.userId, businessId: row.businessId, scopes: row.scopes, source: row.source };
 }

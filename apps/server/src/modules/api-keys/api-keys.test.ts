@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityLogs, apiKeys, businesses, shipments, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { signInAs, type Session } from '../../testing/auth.js';
+import { createCustomer, freshMobile, signInAs, type Session } from '../../testing/auth.js';
 import { bookingInput, priceOf } from '../../testing/shipments.js';
 
 let t: TestApp;
@@ -138,5 +138,42 @@ describe('API keys', () => {
     expect((await call('PATCH', `/api/api-keys/${key.id}`, bizAdmin, {})).statusCode).toBe(400);
     expect((await call('GET', '/api/api-keys/not-a-uuid', bizAdmin)).statusCode).toBe(400);
     expect((await call('GET', '/api/api-keys?status=lost', bizAdmin)).json().details[0].field).toBe('status');
+  });
+
+  it('connects a Shopify shop by a code to the owner\'s mobile number: its key books with source shopify', async () => {
+    const mobileNumber = freshMobile();
+    await t.database.db.update(users).set({ mobileNumber }).where(eq(users.id, bizAdmin.userId));
+    const from = { remoteAddress: '10.9.0.1' };
+    const sent = await t.app.inject({ method: 'GET', url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(mobileNumber)}`, ...from });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const verify = (otp: string, shopDomain = 'Sari-Sari.myshopify.com') =>
+      t.app.inject({ method: 'POST', url: '/api/sms/otp/shopify/verification', payload: { mobileNumber, otp, shopDomain }, ...from });
+    const code = t.sms.lastCodeFor(mobileNumber);
+    const wrong = await verify(code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0].field).toBe('otp');
+    expect((await verify(code, 'sari-sari.com')).json().details).toEqual([{ field: 'shopDomain', message: 'Enter the shop address, like my-shop.myshopify.com' }]);
+
+    const connected = await verify(code);
+    expect(connected.statusCode, connected.body).toBe(201);
+    const key = connected.json().data;
+    expect(key).toMatchObject({ name: 'Shopify: sari-sari.myshopify.com', source: 'shopify', userId: bizAdmin.userId, businessId, scopes: ['shipments:read', 'shipments:write'] });
+    // The code is spent.
+    expect((await verify(code)).statusCode).toBe(400);
+
+    const input = bookingInput();
+    const booked = await withKey('POST', '/api/shipments/customer', key.key, { ...input, expectedTotalInCents: await priceOf(t, input) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const [stored] = await t.database.db.select({ source: shipments.source }).from(shipments).where(eq(shipments.id, booked.json().data.id));
+    expect(stored!.source).toBe('shopify');
+    // The business admin sees and can revoke the shop's key like its own.
+    expect((await call('GET', '/api/api-keys?search=shopify', bizAdmin)).json().data.map((k: { id: string }) => k.id)).toContain(key.id);
+
+    // Only a business admin's number connects a shop.
+    const customer = await createCustomer(t);
+    const [row] = await t.database.db.select({ mobileNumber: users.mobileNumber }).from(users).where(eq(users.id, customer.userId));
+    const refused = await t.app.inject({ method: 'GET', url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(row!.mobileNumber!)}`, remoteAddress: '10.9.0.2' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details).toEqual([{ field: 'mobileNumber', message: "This number is not a Hatid business admin's" }]);
   });
 });

@@ -1,5 +1,7 @@
-import { dataOf, sendOtpBody, sendOtpResult, verifyOtpBody, verifyOtpResult } from '@hatid/domain';
+import { createdApiKeyDto, dataOf, errorDto, sendOtpBody, sendOtpResult, shopifyOtpQuery, shopifyVerificationBody, verifyOtpBody, verifyOtpResult } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorFrom } from '../../plugins/auth.js';
+import { issueShopifyKey } from '../api-keys/api-keys.service.js';
 import { findUserByMobile, loadUserWithRoles, toUserDto } from '../users/users.repository.js';
 import { checkOtp, issueRegistrationTicket, sendOtp } from './otp.service.js';
 import { secretCheckLimit } from './secret-check-limit.js';
@@ -48,6 +50,52 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
       await reply.startSession(user.id);
       return { data: { status: 'signed_in' as const, user: toUserDto((await loadUserWithRoles(app.db, user.id))!) } };
+    },
+  );
+  /** The shop owner: an active business admin with this number, or a clear refusal naming the field. */
+  async function shopOwner(mobileNumber: string) {
+    const found = await findUserByMobile(app.db, mobileNumber);
+    const owner = found && found.status === 'ACTIVE' ? await loadUserWithRoles(app.db, found.id) : null;
+    if (!owner || !owner.businessId || !owner.roles.some((r) => r.name === 'business_admin')) {
+      throw new AppError('RULE_BROKEN', "This number is not a Hatid business admin's", [{ field: 'mobileNumber', message: "This number is not a Hatid business admin's" }]);
+    }
+    return owner;
+  }
+
+  app.get(
+    '/otp/shopify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Connect a Shopify shop, step 1: send a code to the shop owner's mobile number (a Hatid business admin's)",
+        querystring: shopifyOtpQuery,
+        response: { 200: dataOf(sendOtpResult), 422: errorDto },
+      },
+      config: { rateLimit: secretCheckLimit(10) },
+    },
+    async (request) => {
+      await shopOwner(request.query.mobileNumber);
+      return { data: await sendOtp(deps(), request.query.mobileNumber, request.ip) };
+    },
+  );
+
+  app.post(
+    '/otp/shopify/verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Connect a Shopify shop, step 2: the right code gives an API key that books for the owner's business with source shopify (shown once)",
+        body: shopifyVerificationBody,
+        response: { 201: dataOf(createdApiKeyDto), 422: errorDto },
+      },
+      config: { rateLimit: secretCheckLimit(20) },
+    },
+    async (request, reply) => {
+      const { mobileNumber, otp, shopDomain } = request.body;
+      const owner = await shopOwner(mobileNumber);
+      await checkOtp(deps(), mobileNumber, otp);
+      reply.code(201).header('cache-control', 'no-store');
+      return { data: await issueShopifyKey(app.db, actorFrom(owner), shopDomain, request.ip) };
     },
   );
 };

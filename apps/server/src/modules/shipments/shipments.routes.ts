@@ -77,7 +77,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.authorize('create', 'Shipment');
       // A business system's booking (API key) is marked as such, with the key that made it.
-      const viaKey = actor.apiKeyId ? { source: 'external' as const, apiKeyId: actor.apiKeyId } : {};
+      const viaKey = actor.apiKeyId ? { source: actor.apiKeySource ?? ('external' as const), apiKeyId: actor.apiKeyId } : {};
       const result = await book(actor, request, async () => ({ ...request.body, ...viaKey }));
       return reply.status(201).send(result.body);
     },
@@ -98,7 +98,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who may book for whom (403/404): booking-access.ts, inside bookShipment.
       const actor = request.authorize('create', 'Shipment');
       // A business system's booking (API key) is marked as such, with the key that made it.
-      const viaKey = actor.apiKeyId ? { source: 'external' as const, apiKeyId: actor.apiKeyId } : {};
+      const viaKey = actor.apiKeyId ? { source: actor.apiKeySource ?? ('external' as const), apiKeyId: actor.apiKeyId } : {};
       const result = await book(actor, request, async () => ({ ...request.body, ...viaKey }));
       return reply.status(201).send(result.body);
     },
