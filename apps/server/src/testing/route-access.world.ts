@@ -603,6 +603,7 @@ export class RouteAccessWorld {
       'POST /api/activities': async () => send('POST', '/api/activities', { action: 'UPDATED', entity: 'Shipment', summary: CHECK }),
 
       // Riders (issue 11 part B): each code goes to a rider of its own, from an address of its own.
+      'POST /api/sms/forwardToSmsService': async () => fromOwnAddress(send('POST', '/api/sms/forwardToSmsService', { mobileNumber: freshMobile(), message: CHECK })),
       // Shopify connection: each call for a shop owner of its own, from an address of its own.
       'GET /api/sms/otp/shopify': async () => fromOwnAddress(get(`/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(await w.freshShopOwner())}`)),
       'POST /api/sms/otp/shopify/verification': async () => {

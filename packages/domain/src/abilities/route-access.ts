@@ -130,6 +130,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // ---- Sign-in and accounts ------------------------------------------------------------------------------
   'POST /api/sms/sendOtp': PUBLIC,
   'POST /api/sms/verifyOtp': PUBLIC,
+  /** Staff text a customer through the SMS gateway (manage Shipment: staff and admins). */
+  'POST /api/sms/forwardToSmsService': { own: only(STAFF) },
   /** The Shopify connection: the shop's app calls it for the owner (a business admin's number and code). */
   'GET /api/sms/otp/shopify': PUBLIC,
   'POST /api/sms/otp/shopify/verification': PUBLIC,

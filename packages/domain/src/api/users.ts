@@ -26,6 +26,15 @@ export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
 export const OTP_LENGTH = 6;
 
 export const sendOtpBody = z.object({ mobileNumber: mobileNumberSchema });
+
+/** POST /sms/forwardToSmsService: staff text a customer (about a shipment) through the SMS gateway. */
+export const forwardSmsBody = z.object({
+  mobileNumber: mobileNumberSchema,
+  message: z.string('Write the message').trim().min(1, 'Write the message').max(480, 'Keep the message to 480 characters (3 SMS)'),
+  /** The shipment the message is about, for the activity log. */
+  trackingNumber: z.string().trim().min(1).max(40).optional(),
+});
+export const forwardSmsResult = z.object({ sent: z.literal(true), to: z.string(), segments: z.number().int() });
 export const sendOtpResult = z.object({ expiresInSeconds: z.number(), resendAfterSeconds: z.number() });
 
 export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code we sent you');

@@ -1,6 +1,8 @@
-import { createdApiKeyDto, dataOf, errorDto, sendOtpBody, sendOtpResult, shopifyOtpQuery, shopifyVerificationBody, verifyOtpBody, verifyOtpResult } from '@hatid/domain';
+import { createdApiKeyDto, dataOf, errorDto, forwardSmsBody, forwardSmsResult, sendOtpBody, sendOtpResult, shopifyOtpQuery, shopifyVerificationBody, verifyOtpBody, verifyOtpResult } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorFrom } from '../../plugins/auth.js';
+import { recordActivity } from '../../platform/activity-log.js';
+import { managesShipments } from '../shipments/operations.service.js';
 import { issueShopifyKey } from '../api-keys/api-keys.service.js';
 import { findUserByMobile, loadUserWithRoles, toUserDto } from '../users/users.repository.js';
 import { checkOtp, issueRegistrationTicket, sendOtp } from './otp.service.js';
@@ -96,6 +98,44 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkOtp(deps(), mobileNumber, otp);
       reply.code(201).header('cache-control', 'no-store');
       return { data: await issueShopifyKey(app.db, actorFrom(owner), shopDomain, request.ip) };
+    },
+  );
+  app.post(
+    '/forwardToSmsService',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Staff text a customer through the SMS gateway (logged, never the text itself)',
+        body: forwardSmsBody,
+        response: { 202: dataOf(forwardSmsResult), 403: errorDto },
+      },
+      // Each message costs money and reaches a person's phone: a few a minute per address is plenty.
+      config: { rateLimit: secretCheckLimit(20) },
+    },
+    async (request, reply) => {
+      const actor = request.requireActor();
+      if (!managesShipments(actor)) throw new AppError('FORBIDDEN', 'Only staff and admins send SMS to customers');
+      const { mobileNumber, message, trackingNumber } = request.body;
+      try {
+        await app.sms.send(mobileNumber, message);
+      } catch (error) {
+        request.log.error({ err: error }, 'the SMS gateway refused a message');
+        throw new AppError('PROVIDER_UNAVAILABLE', 'The SMS gateway did not take the message. Please try again in a moment.');
+      }
+      // GSM-7 holds 160 characters per SMS (153 each when split); one emoji or ñ makes it UCS-2: 70 (67).
+      const unicode = /[^\n\r -~£¥èéùìòÇØøÅåÄÖÑÜ§¿äöñüà]/.test(message);
+      const [single, part] = unicode ? [70, 67] : [160, 153];
+      const segments = message.length <= single ? 1 : Math.ceil(message.length / part);
+      await recordActivity(app.db, {
+        actor,
+        action: 'CREATED',
+        entity: 'Sms',
+        entityId: trackingNumber ?? null,
+        category: 'shipments',
+        summary: `SMS sent to ${mobileNumber.slice(0, -4)}••••${trackingNumber ? ` about ${trackingNumber}` : ''} (${segments} part${segments === 1 ? '' : 's'})`,
+        ip: request.ip,
+      });
+      return reply.code(202).send({ data: { sent: true as const, to: mobileNumber, segments } });
     },
   );
 };
