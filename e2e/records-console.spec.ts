@@ -6,9 +6,9 @@ import { screenshotWidths } from './helpers/ui';
 /**
  * The console's record screens: an admin changes a promo code through the API, finds the change in the
  * activity log (category filter, search, the before → after summary), downloads the sales report's CSV
- * and sees the demo service partner on /partners.
+ * and sees the demo service partner on /partners with its payout; then the sales agent reads its agent report.
  */
-test('an admin reads the activity log, downloads the sales report and sees the service partners', async ({ page }) => {
+test('an admin reads the activity log, downloads the sales report and sees the service partners; an agent its report', async ({ page }) => {
   test.setTimeout(90_000);
   await loginWithEmail(page.request, 'admin@hatid.test');
 
@@ -69,6 +69,12 @@ test('an admin reads the activity log, downloads the sales report and sees the s
   await expect(page.getByRole('heading', { level: 1, name: 'Nina Castillo' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Partner shipments' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Provinces served' })).toBeVisible();
+  // Its payout this month: the totals in plain words (a net payout, or what it owes the hub).
+  const payout = page.getByRole('region', { name: 'Payout' });
+  await expect(payout.getByLabel('Month')).toHaveValue(/^\d{4}-\d{2}$/);
+  await expect(payout.getByText('Fees due', { exact: true })).toBeVisible();
+  await expect(payout.getByText('Cash not yet handed over', { exact: true })).toBeVisible();
+  await expect(payout.getByText(/^(Net payout|Owes the hub)$/)).toBeVisible();
   await screenshotWidths(page, 'console-partner');
 
   // The admin gives the partner one more province, then takes it back (other tests use the demo partner).
@@ -87,4 +93,19 @@ test('an admin reads the activity log, downloads the sales report and sees the s
   await dialog.getByRole('button', { name: 'Save provinces' }).click();
   await expect(dialog).toBeHidden();
   await expect(served.getByRole('rowheader', { name: province, exact: true })).toHaveCount(0);
+
+  // The sales agent: its own agent report (no agent picker), this month by default.
+  await page.request.post('/api/users/logout', { data: {} });
+  await loginWithEmail(page.request, 'sales-agent@hatid.test');
+  await page.goto('/agent-reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent reports' })).toBeVisible();
+  await expect(page.getByLabel('Sales agent')).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Carlo Navarro')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('Customers');
+  await expect(summary).toContainText(/Commission \(\d+(\.\d+)?%\)₱/);
+  await expect(page.getByRole('table', { name: 'Commission by customer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Last month' }).click();
+  await expect(page).toHaveURL(/period=last_month/);
+  await expect(summary).toBeVisible();
 });

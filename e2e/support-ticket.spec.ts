@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bookShipment, dataOf, signedInApi, signUpCustomer } from './helpers/accounts';
+import { bookShipment, dataOf, loginWithEmail, signedInApi, signUpCustomer } from './helpers/accounts';
 import { chooseFromCombobox, screenshotWidths } from './helpers/ui';
 
 test('a customer writes to support, edits, closes and deletes tickets', async ({ page, baseURL }) => {
@@ -79,4 +79,61 @@ test('a customer writes to support, edits, closes and deletes tickets', async ({
   await expect(confirm).toBeHidden();
   await expect(edited).toHaveCount(0);
   await expect(tickets.getByRole('listitem')).toHaveCount(1);
+});
+
+/**
+ * The other side of a ticket: a customer writes about a shipment; staff (Teresa Reyes, the demo staff
+ * account) find it on /tickets by its tracking number, take it and move it to "In progress" from the row
+ * menu; the customer sees the new status on /talk-to-us.
+ */
+test('staff find a customer ticket on /tickets, assign it to themselves and move its status', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await signUpCustomer(page, 'Lorna', 'Santos');
+  const shipment = await bookShipment(page.request, 'Dante Cruz');
+  await dataOf(await page.request.post('/api/tickets', { data: { subject: 'Wrong address on the waybill', description: 'The barangay is wrong.', trackingNumber: shipment.trackingNumber } }));
+
+  const staffContext = await browser.newContext({ baseURL });
+  const staff = await staffContext.newPage();
+  await loginWithEmail(staff.request, 'staff@hatid.test');
+  await staff.goto('/tickets');
+  await expect(staff).toHaveTitle('Tickets · Hatid');
+  await expect(staff.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+  await expect(staff.getByText('Support tickets from customers.')).toBeVisible();
+
+  // The search box takes a tracking number: only that shipment's tickets.
+  await staff.getByRole('search', { name: 'Search tickets' }).getByRole('searchbox').fill(shipment.trackingNumber);
+  await expect(staff).toHaveURL(new RegExp(`search=${shipment.trackingNumber}`));
+  const row = staff.getByRole('row').filter({ hasText: 'Wrong address on the waybill' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Lorna Santos');
+  await expect(row).toContainText('Open');
+  await expect(row).toContainText('Nobody');
+  await expect(row.getByRole('link', { name: shipment.trackingNumber })).toHaveAttribute('href', `/shipments/${shipment.trackingNumber}`);
+  await screenshotWidths(staff, 'console-tickets');
+
+  await row.getByRole('button', { name: 'Actions for Wrong address on the waybill' }).click();
+  await staff.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Edit ticket: Wrong address on the waybill' });
+  await expect(dialog.getByRole('option', { name: 'Teresa Reyes' })).toBeAttached();
+  await dialog.getByLabel('Assigned to').selectOption({ label: 'Teresa Reyes' });
+  await dialog.getByLabel('Status').selectOption({ label: 'In progress' });
+  await screenshotWidths(staff, 'console-ticket-edit');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByText('Ticket updated successfully')).toBeVisible();
+  await expect(row).toContainText('In progress');
+  await expect(row).toContainText('Teresa Reyes');
+
+  // "Assigned to me" on the "In progress" tab finds it too.
+  await staff.getByRole('search', { name: 'Search tickets' }).getByRole('searchbox').fill('');
+  await staff.getByLabel('Assigned to').selectOption({ label: 'Assigned to me' });
+  await staff.getByRole('tab', { name: /^In progress/ }).click();
+  await expect(staff).toHaveURL(/assignee=me/);
+  await expect(staff.getByRole('row').filter({ hasText: 'Wrong address on the waybill' })).toHaveCount(1);
+  await staffContext.close();
+
+  // The customer sees where their ticket stands.
+  await page.goto('/talk-to-us');
+  const mine = page.getByRole('list', { name: 'My tickets' }).getByRole('listitem', { name: 'Wrong address on the waybill' });
+  await expect(mine).toContainText('In progress');
 });

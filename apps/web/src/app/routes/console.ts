@@ -55,8 +55,6 @@ const comingSoon = lazyRouteComponent(() => import('../../features/console/route
 /** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
 const COMING_SOON = [
   '/billings',
-  '/agent-reports',
-  '/tickets',
 ] as const satisfies readonly ScreenPath[];
 
 const comingSoonRoutes = COMING_SOON.map((path) =>
@@ -154,6 +152,19 @@ const cashCollectionsRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/cash-collections/routes/cash-collections-page'), 'CashCollectionsPage'),
 });
 
+/**
+ * Tickets: the support tickets (GET /tickets) with status tabs and counts, the assignee filter and paging
+ * in the address; view, edit (status, assignee) and delete.
+ */
+const ticketsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/tickets',
+  staticData: { title: 'Tickets' },
+  beforeLoad: guardScreen('/tickets'),
+  validateSearch: plainSearch<TableSearch & { assignee?: string }>,
+  component: lazyRouteComponent(() => import('../../features/tickets/routes/tickets-page'), 'TicketsPage'),
+});
+
 /** The pricing configuration in force, and its editor. */
 const pricingRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -201,6 +212,16 @@ const reportsRoute = createRoute({
   beforeLoad: guardScreen('/reports'),
   validateSearch: plainSearch<{ period?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(() => import('../../features/reports/routes/reports-page'), 'ReportsPage'),
+});
+
+/** Agent reports: a sales agent's customers, deliveries and commission (agent, period and dates in the address). */
+const agentReportsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/agent-reports',
+  staticData: { title: 'Agent reports' },
+  beforeLoad: guardScreen('/agent-reports'),
+  validateSearch: plainSearch<{ agentCode?: string; period?: string; startDate?: string; endDate?: string }>,
+  component: lazyRouteComponent(() => import('../../features/agent-reports/routes/agent-reports-page'), 'AgentReportsPage'),
 });
 
 /** Partners: the service partners (search and paging in the address). */
@@ -262,11 +283,13 @@ export const consoleRoutes = [
     paymentsRoute,
     transactionsRoute,
     cashCollectionsRoute,
+    ticketsRoute,
     pricingRoute,
     usersRoute,
     clientsRoute,
     activityLogsRoute,
     reportsRoute,
+    agentReportsRoute,
     partnersRoute,
     partnerDetailRoute,
     couriersRoute,

@@ -1,16 +1,13 @@
 import { defineAbilityFor, s10CheckDigit, type CollectionDto, type OutstandingCashDto, type RoleName } from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { accessFor, AccessProvider } from '../../lib/ability';
 import { renderWithProviders } from '../../testing/render';
 import { AddCollectionModal } from './components/add-collection-modal';
 import { collectionMenuItems } from './lib/collection-actions';
 import { parseCollectionsSearch } from './lib/collections-search';
 import { fakeApi, json, type FakeCall } from '../../testing/fake-api';
+import { renderConsoleScreen } from '../../testing/console-screen';
 import { CashCollectionsPage } from './routes/cash-collections-page';
 
 beforeAll(() => {
@@ -232,25 +229,7 @@ describe('cash collections page', () => {
   }
 
   function renderPage(url = '/cash-collections', roles: RoleName[] = ['staff']) {
-    const rootRoute = createRootRoute();
-    const consoleRoute = createRoute({ getParentRoute: () => rootRoute, id: 'console' });
-    const page = createRoute({
-      getParentRoute: () => consoleRoute,
-      path: '/cash-collections',
-      validateSearch: (raw: Record<string, unknown>) => raw,
-      component: () => (
-        <AccessProvider access={accessFor({ roles: roles.map((name, id) => ({ id, name })) })}>
-          <CashCollectionsPage />
-        </AccessProvider>
-      ),
-    });
-    const shipmentRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/shipments/$trackingNumber' });
-    const router = createRouter({ routeTree: rootRoute.addChildren([consoleRoute.addChildren([page, shipmentRoute])]), history: createMemoryHistory({ initialEntries: [url] }) });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>,
-    );
+    return renderConsoleScreen(url, '/cash-collections', <CashCollectionsPage />, roles);
   }
 
   const rowOf = (name: string) => screen.getAllByRole('row').find((row) => row.textContent?.includes(name))!;

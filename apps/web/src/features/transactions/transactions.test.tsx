@@ -1,17 +1,14 @@
 import type { RoleName, TransactionRecordDto, TransactionRowDto, TransactionShipmentDto } from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { accessFor, AccessProvider } from '../../lib/ability';
 import { renderWithProviders } from '../../testing/render';
 import { AddPaymentModal } from './components/add-payment-modal';
 import { EditTransactionModal } from './components/edit-transaction-modal';
 import type { PaymentRow } from './components/transaction-columns';
 import { VoidPaymentDialog } from './components/void-payment-dialog';
 import { fakeApi, json } from '../../testing/fake-api';
+import { renderConsoleScreen } from '../../testing/console-screen';
 import { TransactionsPage } from './routes/transactions-page';
 
 afterEach(() => {
@@ -78,9 +75,6 @@ const amountPaid = (balanceInCents: number) => ({
   },
 });
 
-function withAccess(roles: RoleName[], ui: React.ReactElement) {
-  return <AccessProvider access={accessFor({ roles: roles.map((name, id) => ({ id, name })) })}>{ui}</AccessProvider>;
-}
 
 describe('add payment', () => {
   it('prefills the balance, sends centavos with an Idempotency-Key, and keeps the key for a retry after a refusal', async () => {
@@ -247,25 +241,7 @@ describe('transactions page', () => {
   }
 
   function renderPage(url: string, roles: RoleName[] = ['staff']) {
-    const rootRoute = createRootRoute();
-    const consoleRoute = createRoute({ getParentRoute: () => rootRoute, id: 'console' });
-    const transactionsRoute = createRoute({
-      getParentRoute: () => consoleRoute,
-      path: '/transactions',
-      validateSearch: (raw: Record<string, unknown>) => raw,
-      component: () => withAccess(roles, <TransactionsPage />),
-    });
-    const shipmentRoute = createRoute({ getParentRoute: () => consoleRoute, path: '/shipments/$trackingNumber' });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([consoleRoute.addChildren([transactionsRoute, shipmentRoute])]),
-      history: createMemoryHistory({ initialEntries: [url] }),
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>,
-    );
-    return { location: () => new URLSearchParams(router.state.location.searchStr) };
+    return renderConsoleScreen(url, '/transactions', <TransactionsPage />, roles);
   }
 
   it('moves a shipment from "without transactions" to the payments once a payment is added, with both counts', async () => {

@@ -1,4 +1,4 @@
-import type { PartnerDto } from '@hatid/domain';
+import type { PartnerDto, PayoutBreakdownDto } from '@hatid/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
@@ -44,4 +44,13 @@ export async function exportPartnerShipments(partnerId: string, search: string |
     query: { partnerId, ...(search ? { search } : {}), filename: 'Partner shipments' },
   });
   return response.blob();
+}
+
+/** GET /shipments/payout-breakdown?period=yyyy-MM&partnerId=…: the month's fees due, cash not handed over, the net. */
+export function usePartnerPayout(params: { partnerId: string; period: string }) {
+  return useQuery({
+    queryKey: ['shipments', 'payout-breakdown', params],
+    queryFn: ({ signal }) => api.get<PayoutBreakdownDto>('/shipments/payout-breakdown', { signal, query: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
 }

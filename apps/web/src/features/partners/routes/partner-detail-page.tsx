@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useAccess } from '../../../lib/ability';
 import { PartnerProvincesDialog } from '../components/partner-provinces-dialog';
 import { HandOffModal } from '../components/hand-off-modal';
+import { PartnerPayout } from '../components/partner-payout';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +20,7 @@ import { PARTNER_STATUS_LABELS } from '../components/partner-columns';
 const route = getRouteApi('/console/partners/$partnerId');
 const count = (n: number) => n.toLocaleString('en-PH');
 
-/** /partners/{id}: the partner, the provinces it serves (retrieval fee, intra-city) and its shipments. */
+/** /partners/{id}: the partner, the provinces it serves (retrieval fee, intra-city), its payout and its shipments. */
 export function PartnerDetailPage() {
   const { partnerId } = route.useParams();
   const raw = route.useSearch();
@@ -32,6 +33,8 @@ export function PartnerDetailPage() {
   // Hand-offs: the partner itself and operations (the server also keeps it to the partner's provinces).
   const { ability, roles } = useAccess();
   const canHandOff = roles.includes('service_partner') || ability.can('update_delivery_status', 'Shipment');
+  // The payout: the partner itself, and whoever manages shipments (the server's rule for payout-breakdown).
+  const canSeePayout = roles.includes('service_partner') || ability.can('manage', 'Shipment');
   const [handingOff, setHandingOff] = useState<ShipmentDto | null>(null);
   const shipments = usePartnerShipments({ partnerId, page: search.page ?? 1, limit: search.limit ?? DEFAULT_LIMIT, search: search.search });
 
@@ -120,6 +123,7 @@ export function PartnerDetailPage() {
               </div>
             )}
           </Card>
+          {canSeePayout ? <PartnerPayout partnerId={partner.data.id} /> : null}
         </>
       )}
       <DataTable<ShipmentDto>

@@ -1,0 +1,37 @@
+import { formatDateTime, type TicketDto } from '@hatid/domain';
+import type { ReactNode } from 'react';
+import { ViewModal } from '../../../components/ui/modal';
+import { useTicket } from '../api/console-tickets';
+import { TicketShipmentLink } from './ticket-columns';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+const dash = (value: string | null | undefined): ReactNode => value || '—';
+const when = (value: string | null) => (value ? formatDateTime(value) : '—');
+
+/**
+ * View: the whole ticket as GET /tickets/{id} gives it (a ticket is its subject and the customer's message;
+ * there is no thread of replies), refreshed from the server while the row's copy is shown.
+ */
+export function TicketViewModal({ ticket: row, onClose }: { ticket: TicketDto; onClose: () => void }) {
+  const ticket = useTicket(row).data ?? row;
+  const fields: { label: string; value: ReactNode }[] = [
+    { label: 'Status', value: <TicketStatusBadge status={ticket.status} /> },
+    { label: 'Customer', value: ticket.createdByName },
+    { label: 'Shipment', value: <TicketShipmentLink trackingNumber={ticket.trackingNumber} /> },
+    { label: 'Assigned to', value: dash(ticket.assignedToName) },
+    { label: 'Opened', value: formatDateTime(ticket.createdAt) },
+    { label: 'Last update', value: formatDateTime(ticket.updatedAt) },
+    { label: 'Resolved', value: when(ticket.resolvedAt) },
+    { label: 'Closed', value: when(ticket.closedAt) },
+  ];
+  return (
+    <ViewModal open onOpenChange={(open) => (open ? undefined : onClose())} title={ticket.subject} size="lg" fields={fields}>
+      <section aria-labelledby="ticket-message-title" className="flex flex-col gap-2 border-t border-slate-100 pt-4">
+        <h3 id="ticket-message-title" className="text-sm font-semibold text-slate-900">
+          Message from {ticket.createdByName}
+        </h3>
+        <p className="text-sm break-words whitespace-pre-line text-slate-800">{ticket.description || 'No message.'}</p>
+      </section>
+    </ViewModal>
+  );
+}
