@@ -13,6 +13,7 @@ import { activityLogs } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { isDateOnly, manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 type ActivityRow = typeof activityLogs.$inferSelect;
 type CreateInput = z.output<typeof createActivityBody>;
@@ -63,8 +64,7 @@ async function page(db: Db, where: SQL | undefined, query: { page: number; limit
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = Number(totals?.n ?? 0);
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows.map(toActivityLogDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows.map(toActivityLogDto), query, total);
 }
 
 /**
@@ -83,7 +83,6 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityListQu
   return page(db, where, query);
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /activities/global (admins): words of the summary, the person, the record; dates as Manila days. */
 export async function listGlobalActivities(db: Db, query: GlobalActivityQuery) {

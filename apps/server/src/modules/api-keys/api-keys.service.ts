@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { hashToken } from '../auth/tokens.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 /**
  * API keys (DECISIONS "API keys and external sources"; docs/decisions.md "API keys"). A key is
@@ -153,15 +154,14 @@ export async function listApiKeys(db: DbOrTx, actor: Actor, query: ApiKeyListQue
   const where = and(
     keyScope(actor),
     query.status ? statusCondition(query.status) : undefined,
-    search ? or(ilike(apiKeys.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eq(apiKeys.prefix, search)) : undefined,
+    search ? or(ilike(apiKeys.name, `%${escapeLike(search)}%`), eq(apiKeys.prefix, search)) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
     selectKeys(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(apiKeys).where(where),
   ]);
   const total = totals?.n ?? 0;
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows.map(toDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows.map(toDto), query, total);
 }
 
 export async function getApiKey(db: DbOrTx, actor: Actor, id: string): Promise<ApiKeyDto> {

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { businessAddresses, businesses, roles, userRoles, users } from '../../db/schema/index.js';
 import { toAddressDto } from '../addresses/addresses.repository.js';
+import { escapeLike } from '../../db/paging.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -38,7 +39,6 @@ export async function lockBusiness(db: DbOrTx, id: string): Promise<BusinessRow 
   return row ?? null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Part of the name or email, a TIN (digits only compared) or a mobile number in any spelling. */
 export function businessSearch(raw: string | undefined): SQL | undefined {

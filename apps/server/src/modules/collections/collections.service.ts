@@ -22,6 +22,7 @@ import { findProvince } from '../../platform/psgc/index.js';
 import { manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
 import { loadUserWithRoles } from '../users/users.repository.js';
 import { outstandingCash } from './outstanding-cash.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 /**
  * Cash collections (DECISIONS "Collections"; docs/decisions.md "Cash collections"): hand-overs of the cash
@@ -40,7 +41,6 @@ const collectedFrom = aliasedTable(users, 'collected_from');
 const receivedBy = aliasedTable(users, 'received_by');
 const createdBy = aliasedTable(users, 'created_by');
 const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const rowColumns = {
   collection: collections,
@@ -129,8 +129,7 @@ export async function listCollections(db: DbOrTx, actor: Actor, query: Collectio
     db.select({ n: count() }).from(collections).leftJoin(collectedFrom, eq(collectedFrom.id, collections.collectedFromId)).where(where),
   ]);
   const total = totals?.n ?? 0;
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: await toDtos(db, rows), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(await toDtos(db, rows), query, total);
 }
 
 /** GET /collections/outstanding: per rider or partner, and (for one person) their shipments. */

@@ -17,13 +17,13 @@ import { shipmentScope } from '../shipments/shipments.scope.js';
 import { assertMayRead, assertMayWork, assertVisible, seesAllConsolidations } from './access.js';
 import { consolidationShipmentsOf, toConsolidationDtos, waitingShipments, type ConsolidationRow } from './consolidations.repository.js';
 import { addToConsolidation } from './membership.service.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 type CreateInput = z.output<typeof createConsolidationBody>;
 type UpdateInput = z.output<typeof updateConsolidationBody>;
 
 export const CATEGORY = 'consolidations';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const visibleTo = (actor: Actor): SQL | undefined => (seesAllConsolidations(actor) ? undefined : eq(consolidations.createdById, actor.id));
 
@@ -50,8 +50,7 @@ export async function listConsolidations(db: DbOrTx, actor: Actor, query: Consol
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = totals?.n ?? 0;
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: await toConsolidationDtos(db, rows), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(await toConsolidationDtos(db, rows), query, total);
 }
 
 /** A consolidation by id or by tag (the catalogue addresses it both ways). */

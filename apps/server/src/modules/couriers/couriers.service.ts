@@ -6,6 +6,7 @@ import { consolidationShipments, consolidations, couriers, shipmentMiles } from 
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 type CourierRow = typeof couriers.$inferSelect;
 type CreateInput = z.output<typeof courierInput>;
@@ -29,7 +30,6 @@ export function toCourierDto(row: CourierRow): CourierDto {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /couriers: by name, with the spec's type and category filters and the console's status tabs. */
 export async function listCouriers(db: DbOrTx, query: CourierListQuery) {
@@ -49,8 +49,7 @@ export async function listCouriers(db: DbOrTx, query: CourierListQuery) {
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = totals?.n ?? 0;
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows.map(toCourierDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows.map(toCourierDto), query, total);
 }
 
 /** The pickers' lists (transport details, hand-offs): active couriers only, by name. */

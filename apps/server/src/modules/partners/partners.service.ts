@@ -6,6 +6,7 @@ import { coveredProvinces, shipments, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 type ProvincesInput = z.output<typeof partnerProvincesBody>;
 
@@ -24,7 +25,6 @@ function partnerVisibility(actor: Actor): SQL | undefined {
   throw new AppError('FORBIDDEN', 'You are not allowed to see service partners');
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function partnerSearch(raw: string | undefined): SQL | undefined {
   const term = raw?.trim();
@@ -99,8 +99,7 @@ export async function listPartners(db: Db, actor: Actor, query: PartnerListQuery
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = Number(totals?.n ?? 0);
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: await toPartnerDtos(db, people), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(await toPartnerDtos(db, people), query, total);
 }
 
 async function findPartner(db: DbOrTx, id: string, visibility?: SQL): Promise<PartnerUser> {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { promoCodeUses, promoCodes } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/paging.js';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type NewPromoCodeRow = typeof promoCodes.$inferInsert;
@@ -111,6 +112,3 @@ export async function giveUseBack(tx: Tx, promoCodeId: string): Promise<void> {
     .where(eq(promoCodes.id, promoCodeId));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

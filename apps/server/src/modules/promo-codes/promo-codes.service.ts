@@ -31,6 +31,7 @@ import {
   updatePromo,
   type PromoCodeRow,
 } from './promo-codes.repository.js';
+import { toPage } from '../../db/paging.js';
 
 export { releasePromoUse, reservePromoUse, type ReservePromoUseInput, type ReservedPromoUse } from './promo-codes.reservation.js';
 
@@ -72,8 +73,7 @@ export async function verifyPromoCode(
 
 export async function listPromoCodes(db: DbOrTx, query: PromoCodeListQuery) {
   const { rows, total } = await listLivePromos(db, query);
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows.map(toPromoCodeDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows.map(toPromoCodeDto), query, total);
 }
 
 export async function getPromoCode(db: DbOrTx, id: string): Promise<PromoCodeDto> {

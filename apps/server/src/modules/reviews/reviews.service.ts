@@ -18,6 +18,7 @@ import {
   toReviewDto,
   updateReview,
 } from './reviews.repository.js';
+import { toPage } from '../../db/paging.js';
 
 type CreateInput = z.output<typeof createReviewBody>;
 type UpdateInput = z.output<typeof updateReviewBody>;
@@ -43,8 +44,7 @@ export async function listReviews(db: DbOrTx, actor: Actor, query: ReviewListQue
     query.comment ? commentContains(query.comment) : undefined,
   );
   const { rows, total } = await pageReviewViews(db, where, query.page, query.limit);
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows.map(toReviewDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows.map(toReviewDto), query, total);
 }
 
 export async function getReview(db: DbOrTx, actor: Actor, id: string): Promise<ReviewDto> {

@@ -29,6 +29,7 @@ import {
   type TicketRow,
   type TicketValues,
 } from './tickets.repository.js';
+import { toPage } from '../../db/paging.js';
 
 type CreateInput = z.output<typeof createTicketBody>;
 type UpdateInput = z.output<typeof updateTicketBody>;
@@ -62,8 +63,7 @@ export async function listTickets(db: DbOrTx, actor: Actor, query: TicketListQue
     query.assignedToId ? eq(tickets.assignedToId, query.assignedToId) : undefined,
   );
   const { rows, total } = await pageTicketViews(db, where, query.page, query.limit);
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows.map(toTicketDto), page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows.map(toTicketDto), query, total);
 }
 
 /** Someone else's ticket answers 404, as if it did not exist. */

@@ -19,6 +19,7 @@ import { shipmentScope } from '../shipments/shipments.scope.js';
 import { findVisibleShipment } from '../shipments/status.service.js';
 import { toTransactionDto } from './add-payment.service.js';
 import { paymentStatusFor, type TransactionRow } from './shipment-payments.js';
+import { escapeLike, toPage } from '../../db/paging.js';
 
 /**
  * The transactions desk (/transactions): the payments recorded for shipments, newest first, with the
@@ -32,7 +33,6 @@ export function assertMayViewTransactions(actor: Actor): void {
 const receivedBy = aliasedTable(users, 'received_by');
 const voidedBy = aliasedTable(users, 'voided_by');
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 const shipmentColumns = {
@@ -120,11 +120,7 @@ function unpaidShipmentsWhere(actor: Actor, filters: Filters): SQL | undefined {
   );
 }
 
-type Page<T> = { data: T[]; page: number; limit: number; total: number; totalPages: number; hasNextPage: boolean };
-const pageOf = <T>(data: T[], query: { page: number; limit: number }, total: number): Page<T> => {
-  const totalPages = Math.ceil(total / query.limit);
-  return { data, page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
-};
+type Page<T> = ReturnType<typeof toPage<T>>;
 
 function transactionRowsQuery(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -152,14 +148,14 @@ export async function listTransactions(db: DbOrTx, actor: Actor, query: Transact
       unpaidShipmentsQuery(db, where).limit(query.limit).offset(offset),
       db.select({ n: count() }).from(shipments).where(where),
     ]);
-    return pageOf(rows.map((s) => ({ transaction: null, shipment: toShipmentSummary(s) })), query, totals?.n ?? 0);
+    return toPage(rows.map((s) => ({ transaction: null, shipment: toShipmentSummary(s) })), query, totals?.n ?? 0);
   }
   const where = transactionsWhere(actor, query);
   const [rows, [totals]] = await Promise.all([
     transactionRowsQuery(db, where).limit(query.limit).offset(offset),
     db.select({ n: count() }).from(transactions).innerJoin(shipments, eq(shipments.id, transactions.shipmentId)).where(where),
   ]);
-  return pageOf(rows.map((r) => ({ transaction: toRecordDto(r), shipment: toShipmentSummary(r.shipment) })), query, totals?.n ?? 0);
+  return toPage(rows.map((r) => ({ transaction: toRecordDto(r), shipment: toShipmentSummary(r.shipment) })), query, totals?.n ?? 0);
 }
 
 export const EXPORT_BATCH = 1000;

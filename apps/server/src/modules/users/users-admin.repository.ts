@@ -16,10 +16,10 @@ import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
 const GROUPED_COUNT_LIMIT = 3 * EXACT_COUNT_LIMIT;
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { toUserDto, type UserRow } from './users.repository.js';
+import { escapeLike } from '../../db/paging.js';
 
 
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
+export 
 /**
  * A user's name, email and mobile number as one text: the expression of the users_search_trgm_idx trigram
  * index (schema/users.ts), so a search by any part of any of them is one index lookup.

@@ -51,6 +51,7 @@ import {
 } from './users.scope.js';
 import { newAgentCode } from './users.service.js';
 import { CUSTOMER_SIDE_ROLES } from '../shipments/booking-access.js';
+import { toPage } from '../../db/paging.js';
 
 type Options = { ip?: string | undefined };
 
@@ -122,8 +123,7 @@ export async function listUsers(
 async function listOptions(db: Db, names: readonly RoleName[], query: UserOptionsQuery) {
   const where = and(eq(users.status, 'ACTIVE'), hasRoleIn(names), userSearchCondition(query.search));
   const { rows, total } = await selectUserOptions(db, where, { limit: query.limit, offset: (query.page - 1) * query.limit });
-  const totalPages = Math.ceil(total / query.limit);
-  return { data: rows, page: query.page, limit: query.limit, total, totalPages, hasNextPage: query.page < totalPages };
+  return toPage(rows, query, total);
 }
 
 /** Whoever may work tickets (their roles may update tickets): for support staff assigning one. */
