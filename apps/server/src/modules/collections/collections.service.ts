@@ -20,7 +20,7 @@ import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { findProvince } from '../../platform/psgc/index.js';
 import { manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
+import { loadUserWithRoles, personName } from '../users/users.repository.js';
 import { outstandingCash } from './outstanding-cash.js';
 import { escapeLike, toPage } from '../../db/paging.js';
 
@@ -40,7 +40,6 @@ export function assertMayWorkCollections(actor: Actor, action: 'view' | 'create'
 const collectedFrom = aliasedTable(users, 'collected_from');
 const receivedBy = aliasedTable(users, 'received_by');
 const createdBy = aliasedTable(users, 'created_by');
-const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 const rowColumns = {
   collection: collections,
@@ -76,9 +75,9 @@ async function toDtos(db: DbOrTx, rows: JoinedRow[]): Promise<CollectionDto[]> {
   return rows.map(({ collection: c, ...names }) => ({
     id: c.id,
     collectedFromId: c.collectedFromId,
-    collectedFromName: fullName(names.fromFirst, names.fromLast) ?? '',
+    collectedFromName: personName(names.fromFirst, names.fromLast) ?? '',
     receivedById: c.receivedById,
-    receivedByName: fullName(names.receivedFirst, names.receivedLast),
+    receivedByName: personName(names.receivedFirst, names.receivedLast),
     source: c.source as CollectionDto['source'],
     status: c.status,
     amountInCents: c.amountInCents,
@@ -86,7 +85,7 @@ async function toDtos(db: DbOrTx, rows: JoinedRow[]): Promise<CollectionDto[]> {
     locationName: c.location ? (findProvince(c.location)?.name ?? c.location) : null,
     remarks: c.remarks,
     shipments: lines.filter((l) => l.collectionId === c.id).map(({ collectionId: _, ...line }) => line),
-    createdByName: fullName(names.createdFirst, names.createdLast),
+    createdByName: personName(names.createdFirst, names.createdLast),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     completedAt: c.completedAt?.toISOString() ?? null,
@@ -151,7 +150,7 @@ export async function outstandingSummary(db: DbOrTx, actor: Actor, query: { coll
   }
   if (people.size > 0) {
     const names = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, [...people.keys()]));
-    for (const n of names) people.get(n.id)!.name = fullName(n.first, n.last) ?? '';
+    for (const n of names) people.get(n.id)!.name = personName(n.first, n.last) ?? '';
   }
   return {
     people: [...people.values()].sort((a, b) => b.pickupInCents + b.deliveryInCents - (a.pickupInCents + a.deliveryInCents) || a.name.localeCompare(b.name)),
@@ -174,7 +173,7 @@ export async function createCollection(db: DbOrTx, actor: Actor, input: CreateIn
     if (!person || !person.roles.some((r) => r.name === 'rider' || r.name === 'service_partner')) {
       throw fieldError('collectedFromId', 'Choose a rider or partner who collected cash', 'RULE_BROKEN');
     }
-    const name = fullName(person.firstName, person.lastName) ?? 'This person';
+    const name = personName(person.firstName, person.lastName) ?? 'This person';
     const lines = await outstandingCash(tx, { userId: person.id, source: input.source });
     let chosen = lines;
     if (input.trackingNumbers) {

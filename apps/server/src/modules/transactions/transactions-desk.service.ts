@@ -20,6 +20,7 @@ import { findVisibleShipment } from '../shipments/status.service.js';
 import { toTransactionDto } from './add-payment.service.js';
 import { paymentStatusFor, type TransactionRow } from './shipment-payments.js';
 import { escapeLike, toPage } from '../../db/paging.js';
+import { personName } from '../users/users.repository.js';
 
 /**
  * The transactions desk (/transactions): the payments recorded for shipments, newest first, with the
@@ -33,7 +34,6 @@ export function assertMayViewTransactions(actor: Actor): void {
 const receivedBy = aliasedTable(users, 'received_by');
 const voidedBy = aliasedTable(users, 'voided_by');
 
-const fullName = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 const shipmentColumns = {
   id: shipments.id,
@@ -64,12 +64,12 @@ export interface RecordJoins {
 export function toRecordDto(row: RecordJoins): TransactionRecordDto {
   const t = row.transaction;
   return {
-    ...toTransactionDto(t, fullName(row.receivedFirst, row.receivedLast)),
+    ...toTransactionDto(t, personName(row.receivedFirst, row.receivedLast)),
     proofUploadId: t.proofUploadId,
     proofUrl: t.proofUploadId ? row.proofUrl : null,
     meta: t.meta as TransactionRecordDto['meta'],
     voidedById: t.voidedById,
-    voidedByName: fullName(row.voidedFirst, row.voidedLast),
+    voidedByName: personName(row.voidedFirst, row.voidedLast),
   };
 }
 
@@ -138,24 +138,34 @@ function unpaidShipmentsQuery(db: DbOrTx, where: SQL | undefined) {
   return db.select(shipmentColumns).from(shipments).where(where).orderBy(desc(shipments.createdAt), desc(shipments.id));
 }
 
+/**
+ * The desk's rows for one filter, in its order (time, id): `rows` reads a slice, `count` the whole set. The
+ * list and the export both read through it, so they always show the same rows the same way.
+ */
+function deskRows(db: DbOrTx, actor: Actor, query: TransactionExportQuery | TransactionListQuery) {
+  if (query.filter === 'no_transactions') {
+    const where = unpaidShipmentsWhere(actor, query);
+    return {
+      rows: async (limit: number, offset: number): Promise<TransactionRowDto[]> =>
+        (await unpaidShipmentsQuery(db, where).limit(limit).offset(offset)).map((s) => ({ transaction: null, shipment: toShipmentSummary(s) })),
+      count: async () => (await db.select({ n: count() }).from(shipments).where(where))[0]?.n ?? 0,
+    };
+  }
+  const where = transactionsWhere(actor, query);
+  return {
+    rows: async (limit: number, offset: number): Promise<TransactionRowDto[]> =>
+      (await transactionRowsQuery(db, where).limit(limit).offset(offset)).map((r) => ({ transaction: toRecordDto(r), shipment: toShipmentSummary(r.shipment) })),
+    count: async () =>
+      (await db.select({ n: count() }).from(transactions).innerJoin(shipments, eq(shipments.id, transactions.shipmentId)).where(where))[0]?.n ?? 0,
+  };
+}
+
 /** GET /transaction: one page of the desk. */
 export async function listTransactions(db: DbOrTx, actor: Actor, query: TransactionListQuery): Promise<Page<TransactionRowDto>> {
   assertMayViewTransactions(actor);
-  const offset = (query.page - 1) * query.limit;
-  if (query.filter === 'no_transactions') {
-    const where = unpaidShipmentsWhere(actor, query);
-    const [rows, [totals]] = await Promise.all([
-      unpaidShipmentsQuery(db, where).limit(query.limit).offset(offset),
-      db.select({ n: count() }).from(shipments).where(where),
-    ]);
-    return toPage(rows.map((s) => ({ transaction: null, shipment: toShipmentSummary(s) })), query, totals?.n ?? 0);
-  }
-  const where = transactionsWhere(actor, query);
-  const [rows, [totals]] = await Promise.all([
-    transactionRowsQuery(db, where).limit(query.limit).offset(offset),
-    db.select({ n: count() }).from(transactions).innerJoin(shipments, eq(shipments.id, transactions.shipmentId)).where(where),
-  ]);
-  return toPage(rows.map((r) => ({ transaction: toRecordDto(r), shipment: toShipmentSummary(r.shipment) })), query, totals?.n ?? 0);
+  const desk = deskRows(db, actor, query);
+  const [rows, total] = await Promise.all([desk.rows(query.limit, (query.page - 1) * query.limit), desk.count()]);
+  return toPage(rows, query, total);
 }
 
 export const EXPORT_BATCH = 1000;
@@ -167,17 +177,9 @@ export const EXPORT_BATCH = 1000;
  */
 export async function* transactionRowBatches(db: DbOrTx, actor: Actor, query: TransactionExportQuery): AsyncGenerator<TransactionRowDto[]> {
   assertMayViewTransactions(actor);
+  const desk = deskRows(db, actor, query);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const batch: TransactionRowDto[] =
-      query.filter === 'no_transactions'
-        ? (await unpaidShipmentsQuery(db, unpaidShipmentsWhere(actor, query)).limit(EXPORT_BATCH).offset(offset)).map((s) => ({
-            transaction: null,
-            shipment: toShipmentSummary(s),
-          }))
-        : (await transactionRowsQuery(db, transactionsWhere(actor, query)).limit(EXPORT_BATCH).offset(offset)).map((r) => ({
-            transaction: toRecordDto(r),
-            shipment: toShipmentSummary(r.shipment),
-          }));
+    const batch = await desk.rows(EXPORT_BATCH, offset);
     if (batch.length > 0) yield batch;
     if (batch.length < EXPORT_BATCH) return;
   }
@@ -259,7 +261,7 @@ export async function collectionOf(db: DbOrTx, actor: Actor, idOrTrackingNumber:
     trackingNumber: shipment.trackingNumber,
     paidBy: shipment.paidBy,
     cashCollectedInCents: collected,
-    collectedBy: cash.map((c) => ({ userId: c.userId, name: fullName(c.first, c.last), amountInCents: c.amountInCents, receivedAt: c.receivedAt.toISOString() })),
+    collectedBy: cash.map((c) => ({ userId: c.userId, name: personName(c.first, c.last), amountInCents: c.amountInCents, receivedAt: c.receivedAt.toISOString() })),
     remittedInCents: remitted,
     inHandOverInCents: inHandOver,
     outstandingInCents: Math.max(collected - remitted - inHandOver, 0),
@@ -267,7 +269,7 @@ export async function collectionOf(db: DbOrTx, actor: Actor, idOrTrackingNumber:
       id: h.id,
       status: h.status,
       amountInCents: h.amountInCents,
-      collectedFromName: fullName(h.first, h.last),
+      collectedFromName: personName(h.first, h.last),
       createdAt: h.createdAt.toISOString(),
       completedAt: h.completedAt?.toISOString() ?? null,
     })),

@@ -6,6 +6,9 @@ import { roles, userRoles, users } from '../../db/schema/index.js';
 export type UserRow = typeof users.$inferSelect;
 export type UserWithRoles = UserRow & { roles: { id: number; name: RoleName }[] };
 
+/** "First Last" of a person joined into a row; null when nobody was joined (a left join found no one). */
+export const personName = (first: string | null, last: string | null): string | null => (first === null ? null : `${first} ${last ?? ''}`.trim());
+
 export async function loadUserWithRoles(db: DbOrTx, userId: string): Promise<UserWithRoles | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
