@@ -1,7 +1,7 @@
 import { ACTIVITY_CATEGORY_LABELS, type ActivityCategory, type ActivityLogDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
-import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
+import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
 import { DataTable, dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import { formatDateTime } from '../../../lib/format';
@@ -57,8 +57,7 @@ const COLUMNS: DataColumn<ActivityLogDto>[] = [
   column.display({ id: 'changes', header: 'Changes', cell: ({ row }) => <ActivityChanges entry={row.original} /> }),
 ];
 
-const fieldClass =
-  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+const fieldClass = filterFieldClass;
 
 /** /activity-logs: GET /activities/global with search, category, date range and paging in the address. */
 export function ActivityLogPage() {

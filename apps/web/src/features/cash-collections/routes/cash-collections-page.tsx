@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { CircleCheck, Plus } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
+import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import type { TableTab } from '../../../components/data-table/table-tabs';
@@ -25,14 +25,15 @@ import { CollectionViewModal } from '../components/collection-view-modal';
 import { firstSource, OutstandingCashPanel } from '../components/outstanding-cash-panel';
 import { MOVE_LABELS, type CollectionMenuKey } from '../lib/collection-actions';
 import { collectionFilters, hasCollectionFilters, parseCollectionsSearch, type CollectionsSearch } from '../lib/collections-search';
+import { cn } from '../../../lib/utils';
 
 const route = getRouteApi('/console/cash-collections');
 const TITLE = 'Cash collections';
 
 type Dialog = { kind: 'add'; prefill: CollectionPrefill | null } | { kind: 'view' | 'cancel'; collection: CollectionDto } | { kind: 'bulk-complete'; ids: string[] } | null;
 
-const fieldClass =
-  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+/** The filters' fields, full width in their grid. */
+const fieldClass = cn(filterFieldClass, 'w-full');
 
 /**
  * /cash-collections in the console: the cash riders and partners hand over at the hub. Above the table, who

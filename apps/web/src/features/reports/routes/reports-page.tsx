@@ -12,14 +12,13 @@ import { cn } from '../../../lib/utils';
 import { exportSalesReport, useSalesReport, type SalesReportParams } from '../api/reports';
 import { SalesReportView } from '../components/sales-report-view';
 import { parseReportSearch, type ReportSearch } from '../lib/report-search';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 
 const route = getRouteApi('/console/reports');
 const TITLE = 'Reports';
 const FILE_TITLE = 'Sales report';
 const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
 
-const fieldClass =
-  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
 
 /** /reports: sales by period (day, week, month), delivery type and province, with the server's CSV. */
 export function ReportsPage() {
@@ -28,7 +27,7 @@ export function ReportsPage() {
   const navigate = route.useNavigate();
   const params: SalesReportParams = { period: search.period ?? 'day', startDate: search.startDate, endDate: search.endDate };
   const report = useSalesReport(params);
-  const ids = { from: useId(), to: useId(), title: useId() };
+  const ids = { title: useId() };
   const [downloading, setDownloading] = useState(false);
 
   const setSearch = (patch: Partial<ReportSearch>) => void navigate({ search: { ...search, ...patch }, replace: true });
@@ -76,18 +75,7 @@ export function ReportsPage() {
             </button>
           ))}
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.from} className="text-sm font-medium text-slate-800">
-            From
-          </label>
-          <input id={ids.from} type="date" className={fieldClass} value={search.startDate ?? ''} max={search.endDate} onChange={(e) => setSearch({ startDate: e.target.value || undefined })} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.to} className="text-sm font-medium text-slate-800">
-            To
-          </label>
-          <input id={ids.to} type="date" className={fieldClass} value={search.endDate ?? ''} min={search.startDate} onChange={(e) => setSearch({ endDate: e.target.value || undefined })} />
-        </div>
+        <DateRangeFilter startDate={search.startDate} endDate={search.endDate} onChange={(change) => setSearch(change)} />
       </div>
 
       {report.isPending ? (

@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_LABELS, TRANSACTION_LIST_FILTER_LABELS, TRANSACTION_STATUS_LABELS, TRANSACTION_STATUSES, type PaymentMethod, type TransactionRowDto, type TransactionStatus } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
+import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
@@ -18,14 +18,15 @@ import { isPaymentRow, PAYMENT_COLUMNS, UNPAID_COLUMNS, type PaymentRow } from '
 import { TransactionViewModal } from '../components/transaction-view-modal';
 import { VoidPaymentDialog } from '../components/void-payment-dialog';
 import { NO_TRANSACTIONS_TAB, parseTransactionsSearch, transactionFilters, type TransactionsSearch } from '../lib/transactions-search';
+import { cn } from '../../../lib/utils';
 
 const route = getRouteApi('/console/transactions');
 const TITLE = 'Transactions';
 
 type Dialog = { kind: 'view' | 'edit' | 'void'; row: PaymentRow } | { kind: 'add-payment'; row: TransactionRowDto } | null;
 
-const fieldClass =
-  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none';
+/** The filters' fields, full width in their grid. */
+const fieldClass = cn(filterFieldClass, 'w-full');
 
 /**
  * /transactions in the console: the transactions desk over GET /transaction. Two tabs (the spec's toggle):
