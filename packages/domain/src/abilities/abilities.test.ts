@@ -15,7 +15,7 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Consolidation: ['view', 'create', 'update'],
     Business: ['view', 'create', 'update'],
   },
-  business_admin: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'], ApiKey: 'all' },
+  business_admin: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'], ApiKey: 'all', Billing: ['view', 'admin_view'], Invoice: ['view'] },
   business_member: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'] },
   consolidator: {
     Box: ['view'],
@@ -64,6 +64,9 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Ticket: 'all',
     Review: 'all',
     Collection: 'all',
+    // §1 "billings"; invoices are issued from them.
+    Billing: 'all',
+    Invoice: 'all',
     // Drop-off hubs, kept by staff.
     Hub: 'all',
   },

@@ -48,6 +48,10 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     can('admin_view', ['Shipment', 'Dashboard']);
     // DECISIONS "API keys and external sources": a business makes its own keys (the server keeps them to it).
     can('manage', 'ApiKey');
+    // DECISIONS "Billings and invoices": a business on an invoice account reads its own statements
+    // and invoices (the server keeps them to its business); staff prepare and settle them.
+    can(['view', 'admin_view'], 'Billing');
+    can('view', 'Invoice');
   },
   business_member: ({ can }) => {
     can(['view', 'create'], 'Shipment');
@@ -106,7 +110,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     can('manage', 'Hub');
     can('admin_view', ['Shipment', 'Client', 'Consolidation', 'Transaction']);
     // §1: "Staff and administrators manage ... cash collections, tickets, reviews" (the §6 row does not repeat it).
-    can('manage', ['Ticket', 'Review', 'Collection']);
+    // §1 also names billings; an invoice is the numbered document issued from one.
+    can('manage', ['Ticket', 'Review', 'Collection', 'Billing', 'Invoice']);
   },
 };
 

@@ -22,3 +22,4 @@ export * from './transactions.js';
 export * from './collections.js';
 export * from './api-keys.js';
 export * from './earnings.js';
+export * from './billings.js';

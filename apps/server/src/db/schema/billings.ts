@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// The billingType filter: a receivable bills a client for its shipments; a payable pays a client the cash
+// collected on delivery for it (domain api/billings.ts).
+import { BILLING_TYPES } from '@hatid/domain';
 import { at, createdAt, id, updatedAt } from './_columns.js';
 import { billingPaymentMethod, collectionStatus, oneOf, paymentStatus } from './_enums.js';
 import { bigCents, cents } from './_money.js';
@@ -10,11 +13,6 @@ import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { walletTransactions } from './wallet.js';
 
-/**
- * The billingType filter: a receivable bills a client for its shipments; a payable pays a sender the
- * cash on delivery collected for it (DECISIONS "Collections"). The domain has no list yet.
- */
-export const BILLING_TYPES = ['receivable', 'payable'] as const;
 
 /** A client allowed to pay by invoice: terms and credit limit set by staff. One per client. */
 export const invoiceAccounts = pgTable(
