@@ -70,6 +70,9 @@ import { cardTokensRoutes } from './modules/payments/card-tokens.routes.js';
 import { cardTokenizerRoutes } from './modules/payments/card-tokenizer.routes.js';
 import { paymentsRoutes, shipmentPaymentLinkRoutes } from './modules/payments/payments.routes.js';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.js';
+import { createSocialLogin, type SocialLogin } from './platform/oauth/index.js';
+import { socialLoginRoutes } from './modules/users/social-login.routes.js';
+import { oauthSandboxRoutes } from './modules/users/oauth-sandbox.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +94,8 @@ declare module 'fastify' {
     shipmentReads: ReadCache;
     /** The payment provider (sandbox or xendit), the webhook's callback token (platform/payments). */
     payments: Payments;
+    /** Social sign-in providers per connection type: the local sandbox or Google (platform/oauth). */
+    socialLogin: SocialLogin;
   }
   interface FastifyContextConfig {
     /** A POST that only reads (pricing, promo checks, waybill downloads): answering it leaves cached reads valid. */
@@ -167,6 +172,7 @@ export async function buildApp(options: BuildAppOptions) {
     'payments',
     createPayments(app, config, options.secretDir === undefined ? config.dataDir : options.secretDir, options.paymentProvider),
   );
+  app.decorate('socialLogin', createSocialLogin(config, app.secret, app.log));
   const shipmentReads = await openShipmentReadCache(options.database);
   app.decorate('shipmentReads', shipmentReads.cache);
   // An event is published after its change commits, and a browser refetches when it hears it. The NOTIFY may
@@ -243,6 +249,9 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(smsRoutes, { prefix: '/sms' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(usersAdminRoutes, { prefix: '/users' });
+      await api.register(socialLoginRoutes, { prefix: '/users' });
+      // The sign-in sandbox's consent page exists only while the sandbox stands in for the providers.
+      if (app.socialLogin.sandbox) await api.register(oauthSandboxRoutes, { prefix: '/oauth/sandbox' });
       await api.register(addressesRoutes, { prefix: '/addresses' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(shipmentsRoutes, { prefix: '/shipments' });

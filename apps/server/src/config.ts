@@ -113,6 +113,11 @@ const envSchema = z.object({
   REFERRAL_REWARD_IN_CENTS: z.coerce.number().int('must be whole centavos').min(0, 'must be 0 or more').max(10_000_000, 'must be at most 10000000').default(5000),
   /** A sales agent's commission on its customers' delivered shipments, in basis points of the delivery fees (DECISIONS: 5%). */
   SALES_COMMISSION_BPS: z.coerce.number().int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000 (100%)').default(500),
+  /** Social sign-in: `sandbox` (a consent page on this server) or `live` (Google with GOOGLE_CLIENT_*). Default: sandbox outside production unless Google is configured. */
+  OAUTH_PROVIDER: z.enum(['sandbox', 'live']).optional(),
+  /** A Google OAuth client (web application) whose redirect URI is PUBLIC_URL/api/users/callback. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
   XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
   /** Xendit's publishable (public) key: the browser sends cards to Xendit with it in cards-session.js; never a secret. */
@@ -153,8 +158,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL' | 'OAUTH_PROVIDER'> & {
   SEED_DEMO: boolean;
+  OAUTH_PROVIDER: 'sandbox' | 'live';
   PUBLIC_URL: string;
   dataDir: string;
 };
@@ -192,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'the other VAPID_* key is set',
   );
   requireWith(Boolean(c.VAPID_PUBLIC_KEY) && !c.VAPID_SUBJECT, 'VAPID_SUBJECT', 'VAPID keys are set');
+  requireWith(
+    Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET),
+    c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
+    'the other GOOGLE_CLIENT_* variable is set',
+  );
   requireWith(c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET, 'S3_BUCKET', 'STORAGE_DRIVER=s3');
   requireWith(c.STORAGE_DRIVER === 's3' && !c.S3_REGION, 'S3_REGION', 'STORAGE_DRIVER=s3');
   requireWith(
@@ -202,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     SEED_DEMO: c.SEED_DEMO ?? c.APP_ENV !== 'production',
+    // The sandbox lets anyone claim any email: never by default in production, nor once Google is set up.
+    OAUTH_PROVIDER: c.OAUTH_PROVIDER ?? (c.APP_ENV === 'production' || c.GOOGLE_CLIENT_ID ? 'live' : 'sandbox'),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     dataDir: path.resolve(c.DATA_DIR),
   };

@@ -354,6 +354,16 @@ export class RouteAccessWorld {
      */
     const fromOwnAddress = (request: Request): Request =>
       'inject' in request ? { ...request, inject: { ...request.inject, remoteAddress: w.nextAddress() } } : request;
+    /** A valid authorization request to the sign-in sandbox, as GET /users/social-login-url makes one. */
+    const sandboxAuthorization = () => {
+      const url = w.t.app.socialLogin.sandbox!.authorizationUrl({
+        state: randomUUID(),
+        codeVerifier: `${randomUUID()}${randomUUID()}`,
+        redirectUri: w.t.app.socialLogin.redirectUri,
+        connectionType: 'google',
+      });
+      return { url, fields: Object.fromEntries(new URL(url, 'http://local').searchParams) };
+    };
     const tn = (a: Ask) => shipment(a).trackingNumber;
     const cancelReason = CANCELLATION_REASONS.find((r) => r !== 'Other (please specify)')!;
 
@@ -418,6 +428,19 @@ export class RouteAccessWorld {
         const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));
         return get(`/api/users/agent-code/user/${agent!.code}`);
       },
+      'GET /api/users/social-login-url': async () => fromOwnAddress(get('/api/users/social-login-url?connectionType=google')),
+      // Without the sign-in's state cookie the callback sends the person back to /login?error=expired (a 302).
+      'GET /api/users/callback': async () => fromOwnAddress(get('/api/users/callback?code=c&state=s')),
+      'GET /api/oauth/sandbox/authorize': async () => get(sandboxAuthorization().url),
+      'POST /api/oauth/sandbox/authorize': async () =>
+        fromOwnAddress({
+          inject: {
+            method: 'POST',
+            url: '/api/oauth/sandbox/authorize',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ ...sandboxAuthorization().fields, email: 'sandbox-access@hatid.test', given_name: 'Sandy', family_name: 'Box', decision: 'allow' }).toString(),
+          },
+        }),
       'GET /api/users/by-role/:roleName': async () => get('/api/users/by-role/customer'),
       'POST /api/users/contactSupport': async () => send('POST', '/api/users/contactSupport', { message: CHECK }),
       /** Each caller invites with a role it may give if it may give any (admins: staff, ssp: customer, partners: rider). */

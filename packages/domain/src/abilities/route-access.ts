@@ -142,6 +142,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/users/me': SIGNED_IN,
   'PUT /api/users/update/me': SIGNED_IN,
   'GET /api/users/agent-code/validity/:agentCode': PUBLIC,
+  // Social sign-in: anyone may start one; the callback always redirects (to the page, or /login?error=…).
+  'GET /api/users/social-login-url': PUBLIC,
+  'GET /api/users/callback': PUBLIC,
   /** Everyone who may view roles; ssp gets the customer role only (the list is filtered, not refused). */
   'GET /api/users/roles': { own: only(OPERATIONS) },
 
@@ -547,6 +550,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/payments/sandbox/link/:id': PUBLIC,
   'POST /api/payments/sandbox/link/:id/authorize': PUBLIC,
   'POST /api/payments/sandbox/link/:id/decline': PUBLIC,
+  // The sign-in sandbox's consent page (OAUTH_PROVIDER=sandbox, the default outside production).
+  'GET /api/oauth/sandbox/authorize': PUBLIC,
+  'POST /api/oauth/sandbox/authorize': PUBLIC,
   /** Remote flags: read by the web app before sign-in; changed by admins. */
   'GET /api/flags': PUBLIC,
   'PATCH /api/flags/:key': { own: only(ADMINS) },

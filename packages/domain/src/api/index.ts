@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './users.js';
 export * from './users-admin.js';
+export * from './social-login.js';
 export * from './addresses.js';
 export * from './pricing.js';
 export * from './promo-codes.js';

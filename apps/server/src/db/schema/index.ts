@@ -22,6 +22,7 @@ export * from './reviews.js';
 export * from './shipment-miles.js';
 export * from './shipment-tracking.js';
 export * from './shipments.js';
+export * from './social-identities.js';
 export * from './tickets.js';
 export * from './transactions.js';
 export * from './uploads.js';

@@ -17,6 +17,9 @@ const loginRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login',
   staticData: { title: 'Sign in' },
+  // ?error=<reason> when a social sign-in came back without signing in (SOCIAL_LOGIN_ERRORS in the domain).
+  validateSearch: (search: Record<string, unknown>): { error?: string } =>
+    typeof search.error === 'string' && /^[a-z_]{1,40}$/.test(search.error) ? { error: search.error } : {},
   component: lazyRouteComponent(authPages, 'LoginPage'),
 });
 

@@ -1,19 +1,27 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Phone } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { AuthCard } from '../components/auth-card';
+import { SignInError } from '../components/sign-in-error';
+import { SocialLoginButton } from '../components/social-login-button';
 import { StaffLoginForm } from '../components/staff-login-form';
+
+const route = getRouteApi('/sign-in/login');
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // ?error=… : a social sign-in that came back without signing in (GET /api/users/callback).
+  const { error } = route.useSearch();
   return (
     <AuthCard title="Sign in to Hatid" description="Book, pay for and track parcels anywhere in the Philippines.">
       <div className="flex flex-col gap-6">
+        <SignInError code={error} />
         <Link to="/login/mobile-number" className={buttonClasses('primary', 'lg', 'w-full')}>
           {/* Lucide's "smartphone" is a bare rounded box at this size, read as a missing-emoji glyph; the handset is not. */}
           <Phone className="h-5 w-5" aria-hidden="true" data-icon="phone" />
           Continue with mobile number
         </Link>
+        <SocialLoginButton connectionType="google" />
         <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
           <span className="h-px flex-1 bg-slate-200" />
           Hatid staff

@@ -1,0 +1,12 @@
+import { socialLoginErrorMessage } from '@hatid/domain';
+
+/** Why a social sign-in came back to /login (?error=…, set by GET /api/users/callback). */
+export function SignInError({ code }: { code: string | undefined }) {
+  const message = socialLoginErrorMessage(code);
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+      {message}
+    </div>
+  );
+}
