@@ -23,6 +23,7 @@ const user: UserDto = {
   email: null,
   accountType: 'individual',
   businessName: null,
+  businessId: null,
   agentCode: null,
   usedAgentCode: null,
   status: 'ACTIVE',

@@ -95,6 +95,8 @@ export const userDto = z.object({
   email: z.string().nullable(),
   accountType: z.enum(ACCOUNT_TYPES),
   businessName: z.string().nullable(),
+  /** The business the person belongs to (GET /businesses/{id} reads it, e.g. whether it books on account). */
+  businessId: z.string().nullable(),
   agentCode: z.string().nullable(),
   usedAgentCode: z.string().nullable(),
   status: z.enum(USER_STATUSES),

@@ -57,6 +57,15 @@ export const PAYER_LABELS: Record<Payer, string> = {
   wallet: 'Wallet',
 };
 
+/**
+ * Who pays, as a booked shipment reads: a business on an invoice account that books "sender pays" is billed
+ * on its account (payment method invoice), so nobody pays cash at pick-up (docs/decisions.md "Booking on account").
+ */
+export const BILLED_TO_ACCOUNT_LABEL = 'Billed to account';
+export function payerLabel(shipment: { paidBy: Payer; paymentMethod: PaymentMethod }): string {
+  return shipment.paymentMethod === 'invoice' ? BILLED_TO_ACCOUNT_LABEL : PAYER_LABELS[shipment.paidBy];
+}
+
 export const PAYMENT_STATUSES = ['Paid', 'Partially Paid', 'Pending'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

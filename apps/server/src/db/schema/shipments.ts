@@ -136,6 +136,8 @@ export const shipments = pgTable(
     // List filters of GET /shipments*.
     index('shipments_owner_created_idx').on(t.ownerId, t.createdAt),
     index('shipments_business_created_idx').on(t.businessId, t.createdAt),
+    // What a business owes on account (on-account.ts) reads shipments_on_account_owed_idx (migration 0024: partial on
+    // unpaid live invoice shipments, total INCLUDEd, which drizzle cannot declare).
     index('shipments_booked_by_idx').on(t.bookedById),
     index('shipments_created_idx').on(t.createdAt),
     index('shipments_delivery_status_created_idx').on(t.deliveryStatus, t.createdAt),

@@ -8,6 +8,7 @@ import { recordActivity } from '../../platform/activity-log.js';
 import { findVisibleShipment } from '../shipments/status.service.js';
 import { amountPaidInCents } from '../transactions/shipment-payments.js';
 import { lockShipment } from '../shipments/shipments.repository.js';
+import { BILLED_ON_ACCOUNT } from '../shipments/on-account.js';
 import { returnUrl, type PaymentsContext } from './context.js';
 import type { ReservedDetails } from './provider-start.js';
 import { findById, findByProviderId, isOpen, toPaymentRequestDto, type PaymentRequestRow } from './payment-requests.repository.js';
@@ -35,6 +36,7 @@ export async function createPaymentLink(
   const visible = await findVisibleShipment(tx as unknown as Db, actor, input.shipmentId);
   const shipment = (await lockShipment(tx, visible.id))!;
   if (shipment.status === 'Cancelled') throw fieldError('shipmentId', 'This shipment is cancelled: there is nothing to pay', 'RULE_BROKEN');
+  if (shipment.paymentMethod === 'invoice') throw fieldError('shipmentId', BILLED_ON_ACCOUNT, 'RULE_BROKEN');
   const unpaid = shipment.totalInCents - (await amountPaidInCents(tx, shipment.id));
   if (unpaid <= 0) throw fieldError('shipmentId', 'This shipment is already paid in full', 'RULE_BROKEN');
   const amountInCents = input.amountInCents ?? unpaid;

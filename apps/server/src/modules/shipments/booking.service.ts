@@ -26,6 +26,7 @@ import { assertPaymentOptionOn, type AppEnv } from '../flags/flags.service.js';
 import { payShipmentByWallet } from '../wallet/wallet-payments.js';
 import { paymentStatusFor } from '../transactions/shipment-payments.js';
 import { authorizeBookingOwner, checkPickupProvince, mayUseSavedAddress, type BookingOwner } from './booking-access.js';
+import { findInvoiceAccount, reserveOnAccount } from './on-account.js';
 import type { ShipmentRow } from './shipments.repository.js';
 
 type CustomerBooking = z.output<typeof customerBookingBody>;
@@ -91,14 +92,17 @@ async function checkServiceArea(db: DbOrTx, input: BookingInput, sender: Party, 
 }
 
 /**
- * Cash upon pick up or delivery, or the wallet: the owner's own wallet, spent only by the owner booking for
+ * Cash upon pick up or delivery, the business's account, or the wallet. "Sender pays" is billed on the
+ * account (invoice) when the owner's business is on an invoice account (on-account.ts; its credit limit is
+ * checked in the booking's transaction). The wallet is the owner's own, spent only by the owner booking for
  * themselves (staff booking for a customer cannot spend the customer's money), and only while the remote
  * flag `payments.wallet` is on (issue 12).
  */
-async function paymentMethodFor(db: DbOrTx, actor: Actor, ownerId: string, paidBy: BookingInput['paidBy'], appEnv: AppEnv) {
+async function paymentMethodFor(db: DbOrTx, actor: Actor, owner: BookingOwner['owner'], paidBy: BookingInput['paidBy'], appEnv: AppEnv) {
+  if (paidBy === 'sender' && (await findInvoiceAccount(db, owner.businessId))) return 'invoice' as const;
   if (paidBy !== 'wallet') return 'cash' as const;
   await assertPaymentOptionOn(db, appEnv, 'wallet', 'paidBy');
-  if (actor.id !== ownerId) {
+  if (actor.id !== owner.id) {
     throw fieldError('paidBy', "Only the customer pays from their own wallet. Choose cash upon pick up or upon delivery.", 'RULE_BROKEN');
   }
   return 'wallet' as const;
@@ -125,7 +129,7 @@ export async function bookShipment(
   const ownerId = input.ownerId ?? actor.id;
   const booking = await authorizeBookingOwner(db, actor, ownerId);
   const { owner } = booking;
-  const paymentMethod = await paymentMethodFor(db, actor, ownerId, input.paidBy, options.appEnv ?? 'development');
+  const paymentMethod = await paymentMethodFor(db, actor, owner, input.paidBy, options.appEnv ?? 'development');
   const sender = await resolveParty(db, booking, input.sender, 'sender');
   const receiver = await resolveParty(db, booking, input.receiver, 'receiver');
   checkPickupProvince(booking, sender.provinceCode);
@@ -162,6 +166,8 @@ export async function bookShipment(
   const pickup = input.shipmentType === 'Pick Up' ? schedulePickup(now, input.deliveryType) : null;
 
   const shipment = await db.transaction(async (tx) => {
+    // First: the business row stays locked until commit, so its on-account bookings pass the limit one at a time.
+    if (paymentMethod === 'invoice') await reserveOnAccount(tx, owner.businessId!, quote.totalInCents);
     const row = await insertWithFreshTrackingNumber(tx, {
       deliveryType: input.deliveryType,
       shipmentType: input.shipmentType,

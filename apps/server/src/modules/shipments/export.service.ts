@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { DELIVERY_TYPE_LABELS, PAYER_LABELS } from '@hatid/domain';
+import { BILLED_TO_ACCOUNT_LABEL, DELIVERY_TYPE_LABELS, PAYER_LABELS, payerLabel } from '@hatid/domain';
 import type { Database, Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rendered.js';
 import { shipments } from '../../db/schema/index.js';
@@ -102,7 +102,7 @@ function toRecord(row: ExportRow): string[] {
     row.receiver_name,
     row.receiver_city_label,
     provinceName(row.receiver_province_code),
-    PAYER_LABELS[row.paid_by],
+    payerLabel({ paidBy: row.paid_by, paymentMethod: row.payment_method }),
     row.payment_status,
     pesos(row.total_in_cents),
     pesos(codAmountOf({ paidBy: row.paid_by, paymentMethod: row.payment_method, totalInCents: row.total_in_cents, status: row.status })),
@@ -223,7 +223,8 @@ const SQL_CELLS: Record<Column, SQL> = {
   'Receiver name': textCell(sql`${shipments.receiverName}`),
   'Receiver city': textCell(sql`${shipments.receiverCityLabel}`),
   'Receiver province': provinceCell(sql`${shipments.receiverProvinceCode}`),
-  Payer: sql`lookup.payer ->> ${shipments.paidBy}::text`,
+  // payerLabel: a booking on account reads "Billed to account" whoever was chosen to pay.
+  Payer: sql`case when ${shipments.paymentMethod} = 'invoice' then ${BILLED_TO_ACCOUNT_LABEL}::text else lookup.payer ->> ${shipments.paidBy}::text end`,
   'Payment status': sql`${shipments.paymentStatus}::text`,
   'Total (PHP)': pesosCell(sql`${shipments.totalInCents}`),
   // codAmountOf: the rider collects the total when the recipient pays cash and the shipment is not cancelled.

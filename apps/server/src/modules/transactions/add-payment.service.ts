@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { mayRecordPayments } from '../shipments/operations.service.js';
+import { BILLED_ON_ACCOUNT } from '../shipments/on-account.js';
 import type { ShipmentRow } from '../shipments/shipments.repository.js';
 import { findVisibleShipment, phoneTime } from '../shipments/status.service.js';
 import { amountPaidInCents, recordShipmentPayment, type TransactionRow } from './shipment-payments.js';
@@ -64,6 +65,7 @@ export async function addPayment(tx: Tx, actor: Actor, input: AddPaymentBody, no
   if (!actor.ability.can('create', 'Transaction')) throw new AppError('FORBIDDEN', 'You are not allowed to record payments');
   const shipment = await findVisibleShipment(tx, actor, (input.shipmentId ?? input.trackingNumber)!);
   if (!mayRecordPayments(actor)) assertRiderMayCollect(actor, shipment, input);
+  if (shipment.paymentMethod === 'invoice') throw fieldError('shipmentId', BILLED_ON_ACCOUNT, 'RULE_BROKEN');
   if (shipment.status === 'Cancelled') throw new AppError('CONFLICT', 'This shipment is cancelled: nothing is collected for it');
   const receivedAt = phoneTime('receivedAt', input.receivedAt, now) ?? now;
   if (input.proofUploadId) await assertOwnUpload(tx, actor, input.proofUploadId);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   PAYER_LABELS,
   PAYMENT_METHOD_LABELS,
+  payerLabel,
   TRANSACTION_STATUS_LABELS,
   type TransactionExportQuery,
   type TransactionRowDto,
@@ -33,7 +34,7 @@ const manilaMinute = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).
 
 function toRecord({ transaction: t, shipment: s }: TransactionRowDto): string[] {
   if (!t) {
-    return [manilaMinute(s.createdAt), s.trackingNumber, s.senderName, s.receiverName, PAYER_LABELS[s.paidBy], PAYMENT_METHOD_LABELS[s.paymentMethod], s.paymentStatus, pesos(s.totalInCents)];
+    return [manilaMinute(s.createdAt), s.trackingNumber, s.senderName, s.receiverName, payerLabel(s), PAYMENT_METHOD_LABELS[s.paymentMethod], s.paymentStatus, pesos(s.totalInCents)];
   }
   return [
     manilaMinute(t.receivedAt),

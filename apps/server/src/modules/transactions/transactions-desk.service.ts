@@ -107,12 +107,17 @@ function transactionsWhere(actor: Actor, filters: Filters): SQL | undefined {
   );
 }
 
-/** Shipments still to be paid for, among those the actor sees: live (not cancelled, not deleted), a price above zero, no valid payment. */
+/**
+ * Shipments still to be paid for, among those the actor sees: live (not cancelled, not deleted), a price above
+ * zero, no valid payment. Shipments booked on account (invoice) are not: their business pays them through its
+ * billing, not here (docs/decisions.md "Booking on account").
+ */
 function unpaidShipmentsWhere(actor: Actor, filters: Filters): SQL | undefined {
   const search = filters.search?.trim();
   return and(
     shipmentScope(actor),
     sql`${shipments.status} <> 'Cancelled'`,
+    sql`${shipments.paymentMethod} <> 'invoice'`,
     sql`${shipments.totalInCents} > 0`,
     sql`not exists (select 1 from ${transactions} where ${transactions.shipmentId} = ${shipments.id} and ${transactions.voidedAt} is null)`,
     ...dayRange(shipments.createdAt, filters),

@@ -1,6 +1,7 @@
 import {
   DELIVERY_TYPE_LABELS,
   PAYER_LABELS,
+  payerLabel,
   formatDate,
   formatMoney,
   PAYMENT_METHOD_LABELS,
@@ -131,7 +132,8 @@ export function paymentSummary(item: WaybillData): PaymentSummary {
   return {
     cashOnDelivery: false,
     headline: 'PAID',
-    detail: item.paidBy === 'recipient' ? 'Shipping fee settled by recipient' : `Shipping fee: ${PAYER_LABELS[item.paidBy]}`,
+    // A booking on account reads "Shipping fee: Billed to account" (payerLabel).
+    detail: item.paidBy === 'recipient' ? 'Shipping fee settled by recipient' : `Shipping fee: ${payerLabel(item)}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, PAYER_LABELS, formatMoney } from '@hatid/domain';
+import { DELIVERY_TYPE_LABELS, formatMoney, payerLabel } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, FileDown, PackageSearch } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
@@ -32,7 +32,7 @@ function BookedDetails({ trackingNumber }: { trackingNumber: string }) {
       ) : null}
       <dt className="text-slate-500">Total</dt>
       <dd className="font-semibold text-slate-900">
-        {formatMoney(shipment.totalInCents)} · {PAYER_LABELS[shipment.paidBy]}
+        {formatMoney(shipment.totalInCents)} · {payerLabel(shipment)}
       </dd>
     </dl>
   );

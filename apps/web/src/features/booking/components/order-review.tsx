@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatMobileNumber } from '../../../lib/format';
 import { useBarangays, useCitiesMunicipalities } from '../../../lib/api/places';
+import { accountName, accountPayerLabel, type InvoiceAccountChoice } from '../api/get-invoice-account';
 import type { BookingDraft, PartyDraft, PartyRole } from '../draft/booking-draft';
 import { boxImageUrl } from './box-image';
 import { PARTY_TITLES, addressLine } from './party-fields';
@@ -85,13 +86,17 @@ export function OrderReview({
   savedAddresses,
   provinces,
   hubs,
+  account = null,
 }: {
   draft: BookingDraft;
   savedAddresses: readonly AddressDto[] | undefined;
   provinces: readonly CoveredProvinceDto[] | undefined;
   /** The drop-off hubs of the sender's province. */
   hubs?: readonly HubDto[] | undefined;
+  /** The owner's business books on account: "sender pays" is billed to it (useInvoiceAccount). */
+  account?: InvoiceAccountChoice | null;
 }) {
+  const billed = draft.paidBy === 'sender' ? account : null;
   const declared = Number(draft.declaredInsuranceValue || 0);
   const dropOff = draft.shipmentType === 'Drop Off';
   const hub = dropOff ? hubs?.find((h) => h.id === draft.dropOffHubId) : undefined;
@@ -141,9 +146,9 @@ export function OrderReview({
       <Section title="Payment and extras">
         <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[10rem_1fr]">
           <dt className="text-slate-500">Who pays</dt>
-          <dd className="font-medium text-slate-900">{PAYER_LABELS[draft.paidBy]}</dd>
+          <dd className="font-medium text-slate-900">{billed ? accountPayerLabel(billed) : PAYER_LABELS[draft.paidBy]}</dd>
           <dt className="text-slate-500">Payment method</dt>
-          <dd>{draft.paidBy === 'wallet' ? 'Wallet (paid when you book)' : 'Cash'}</dd>
+          <dd>{billed ? `Billed to ${accountName(billed)}` : draft.paidBy === 'wallet' ? 'Wallet (paid when you book)' : 'Cash'}</dd>
           <dt className="text-slate-500">Declared value</dt>
           <dd>{formatPesoAmount(declared)}</dd>
           <dt className="text-slate-500">Promo code</dt>

@@ -1,5 +1,6 @@
 import { formatMoney, PAYERS, PAYER_LABELS, type Payer } from '@hatid/domain';
 import { cn } from '../../../lib/utils';
+import { accountName, accountPayerLabel, type InvoiceAccountChoice } from '../api/get-invoice-account';
 import type { WalletChoice } from '../api/get-wallet-choice';
 
 const DETAILS: Record<Payer, string> = {
@@ -14,13 +15,17 @@ function walletDetails(wallet: WalletChoice | undefined, totalInCents: number | 
   return `Paid now from your Hatid wallet. Balance: ${formatMoney(wallet.balanceInCents)}.`;
 }
 
-/** Who pays and how: cash from the sender or the recipient, or the wallet (its balance, and a top-up when short). */
+/**
+ * Who pays and how: cash from the sender or the recipient, or the wallet (its balance, and a top-up when short).
+ * For a business on an invoice account, the sender's choice is its account instead of cash.
+ */
 export function PayerField({
   value,
   onChange,
   error,
   dropOff = false,
   wallet,
+  account = null,
   totalInCents,
 }: {
   value: Payer;
@@ -30,6 +35,8 @@ export function PayerField({
   dropOff?: boolean;
   /** Whether the wallet is switched on for this person, and their balance. */
   wallet?: WalletChoice;
+  /** The owner's business books on account: "sender pays" bills it (payment method invoice). */
+  account?: InvoiceAccountChoice | null;
   /** The booking's current total, to say when the balance is short. */
   totalInCents?: number | null;
 }) {
@@ -60,20 +67,24 @@ export function PayerField({
                 className="mt-0.5 h-4 w-4 shrink-0 accent-teal-700"
               />
               <span className="flex flex-col gap-0.5">
-                <span className="font-medium text-slate-900">{PAYER_LABELS[payer]}</span>
+                <span className="font-medium text-slate-900">{payer === 'sender' && account ? accountPayerLabel(account) : PAYER_LABELS[payer]}</span>
                 <span id={`payer-${payer}-details`} className="text-xs text-slate-600">
-                  {dropOff && payer === 'sender'
-                    ? 'The sender pays in cash at the hub when dropping the parcel off.'
-                    : payer === 'wallet'
-                      ? walletDetails(wallet, totalInCents)
-                      : DETAILS[payer]}
+                  {payer === 'sender' && account
+                    ? `Billed to ${accountName(account)} on its payment terms: nobody pays cash at pick-up.`
+                    : dropOff && payer === 'sender'
+                      ? 'The sender pays in cash at the hub when dropping the parcel off.'
+                      : payer === 'wallet'
+                        ? walletDetails(wallet, totalInCents)
+                        : DETAILS[payer]}
                 </span>
               </span>
             </label>
           );
         })}
       </div>
-      <p className="text-xs text-slate-600">Payment method: {value === 'wallet' ? 'Wallet' : 'Cash'}</p>
+      <p className="text-xs text-slate-600">
+        Payment method: {value === 'wallet' ? 'Wallet' : value === 'sender' && account ? `Invoice (billed to ${accountName(account)})` : 'Cash'}
+      </p>
       {short ? (
         <p className="text-sm text-amber-800">
           Your balance is short of this total.{' '}

@@ -57,6 +57,8 @@ export interface BookingDraft {
 export interface BookFor {
   id: string;
   name: string;
+  /** The customer's business, if any: whether "sender pays" bills its invoice account (get-invoice-account.ts). */
+  businessId?: string | null;
 }
 
 export type PartyRole = 'sender' | 'receiver';
@@ -118,7 +120,7 @@ function partyFrom(raw: unknown): PartyDraft {
 
 function bookForFrom(raw: unknown): BookFor | null {
   const b = (raw ?? {}) as Record<string, unknown>;
-  return str(b.id) ? { id: str(b.id), name: str(b.name) } : null;
+  return str(b.id) ? { id: str(b.id), name: str(b.name), businessId: str(b.businessId) || null } : null;
 }
 
 /** Reads a stored draft defensively: storage is user-editable and may hold an older shape. */

@@ -14,6 +14,7 @@ import { PackageLinesEditor } from '../components/package-lines-editor';
 import { PartyFields } from '../components/party-fields';
 import { PayerField } from '../components/payer-field';
 import { useWalletChoice } from '../api/get-wallet-choice';
+import { useInvoiceAccount } from '../api/get-invoice-account';
 import { PricingSummary } from '../components/pricing-summary';
 import { PromoCodeField } from '../components/promo-code-field';
 import { ServiceTypeField } from '../components/service-type-field';
@@ -67,6 +68,7 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const checker = useDraftChecker(draft);
   const { check, errors, pricing, savedAddresses, saved, provinces, hubs, senderProvince, ready } = useDraftCheck(draft, signedIn, { checker });
   const wallet = useWalletChoice(signedIn);
+  const account = useInvoiceAccount(signedIn, draft.bookFor);
   const localAreas = provinces.data?.filter((p) => p.isIntraCityEnabled).map((p) => p.name);
 
   useEffect(() => {
@@ -264,6 +266,7 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
               error={visible('paidBy')}
               dropOff={draft.shipmentType === 'Drop Off'}
               wallet={wallet}
+              account={account}
               totalInCents={pricing.result?.total === undefined ? null : Math.round(pricing.result.total * 100)}
               onChange={(paidBy) => updateDraft((d) => ({ ...d, paidBy }))}
             />

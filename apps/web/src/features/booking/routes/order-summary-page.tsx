@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription } from '../../../components/ui/card';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useBookShipment } from '../api/book-shipment';
+import { useInvoiceAccount } from '../api/get-invoice-account';
 import { bookedShipmentQueryKey } from '../api/get-booked-shipment';
 import { useCreateAddress } from '../../../lib/api/saved-addresses';
 import { BookingSuccess } from '../components/booking-success';
@@ -101,6 +102,7 @@ export function OrderSummaryPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { check, errors, pricing, savedAddresses, provinces, hubs } = useDraftCheck(draft, true, { checker: draftChecker, debounceMs: 0 });
+  const account = useInvoiceAccount(true, draft.bookFor);
   const createAddress = useCreateAddress();
   const book = useBookShipment();
   const placing = useRef(false);
@@ -172,7 +174,7 @@ export function OrderSummaryPage() {
         <h1 className="text-xl font-semibold text-slate-900">Order summary</h1>
         {draft.bookFor ? <p className="text-sm text-slate-700">Booking for {draft.bookFor.name}</p> : null}
         {issues.length > 0 ? <IssueList title="Some details need your attention" issues={issues} draft={draft} /> : null}
-        <OrderReview draft={draft} savedAddresses={savedAddresses} provinces={provinces.data} hubs={hubs.data} />
+        <OrderReview draft={draft} savedAddresses={savedAddresses} provinces={provinces.data} hubs={hubs.data} account={account} />
       </div>
       <aside aria-label="Price and order" className="lg:sticky lg:top-4">
         <Card className="flex flex-col gap-4">

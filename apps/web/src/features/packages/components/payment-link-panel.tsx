@@ -23,7 +23,8 @@ export function PaymentLinkPanel({ shipment, staff = false }: { shipment: Shipme
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: shipmentQueryKey(shipment.trackingNumber) });
-  const payable = shipment.status !== 'Cancelled' && shipment.paymentStatus !== 'Paid';
+  // A shipment booked on account is paid through its business's billing, never by its own link.
+  const payable = shipment.status !== 'Cancelled' && shipment.paymentStatus !== 'Paid' && shipment.paymentMethod !== 'invoice';
   if (!link.data && !(staff && payable)) return null;
 
   return (

@@ -1,3 +1,4 @@
+import { payerLabel } from '@hatid/domain';
 import { describe, expect, it } from 'vitest';
 import { paymentStatusText } from './payment-summary';
 
@@ -10,5 +11,13 @@ describe('paymentStatusText', () => {
   it('shows the derived status of a live shipment as it is', () => {
     expect(paymentStatusText({ status: 'OnGoing', paymentStatus: 'Pending' })).toBe('Pending');
     expect(paymentStatusText({ status: 'Pending', paymentStatus: 'Partially Paid' })).toBe('Partially Paid');
+  });
+});
+
+describe('payerLabel', () => {
+  it('reads "Billed to account" for a booking on account, and who pays otherwise', () => {
+    expect(payerLabel({ paidBy: 'sender', paymentMethod: 'invoice' })).toBe('Billed to account');
+    expect(payerLabel({ paidBy: 'sender', paymentMethod: 'cash' })).toBe('Cash upon pick up');
+    expect(payerLabel({ paidBy: 'recipient', paymentMethod: 'cash' })).toBe('Cash upon delivery');
   });
 });

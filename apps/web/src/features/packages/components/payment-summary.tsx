@@ -1,4 +1,4 @@
-import { formatMoney, PAYER_LABELS, PAYMENT_METHOD_LABELS, type ShipmentDto } from '@hatid/domain';
+import { formatMoney, PAYMENT_METHOD_LABELS, payerLabel, type ShipmentDto } from '@hatid/domain';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
 
@@ -50,7 +50,7 @@ export function PaymentSummary({ shipment: s }: { shipment: ShipmentDto }) {
       <dl className="mt-5 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-500">Payer</dt>
-          <dd className="font-medium text-slate-900">{PAYER_LABELS[s.paidBy]}</dd>
+          <dd className="font-medium text-slate-900">{payerLabel(s)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Payment method</dt>

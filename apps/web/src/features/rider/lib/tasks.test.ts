@@ -88,5 +88,8 @@ describe("the rider's worklist", () => {
     // Cash upon pick up is collected by the pickup rider only.
     const senderPays = shipment('ND000000077PH', { paidBy: 'sender', deliveryStatus: 'For pickup' });
     expect(taskFor(senderPays, RIDER, [])[0]).toMatchObject({ leg: 'pickup', cashDueInCents: 23000, nextMoves: ['On the way for pickup', 'Package picked up', 'Pick up failed'] });
+    // Billed to a business account (invoice): nobody pays the rider.
+    const onAccount = shipment('ND000000088PH', { paidBy: 'sender', paymentMethod: 'invoice', deliveryStatus: 'For pickup' });
+    expect(taskFor(onAccount, RIDER, [])[0]).toMatchObject({ leg: 'pickup', cashDueInCents: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, PAYER_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_LABELS, type PaymentStatus, type TransactionRowDto } from '@hatid/domain';
+import { formatDateTime, formatMoney, payerLabel, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_LABELS, type PaymentStatus, type TransactionRowDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { cn } from '../../../lib/utils';
@@ -84,7 +84,7 @@ export const UNPAID_COLUMNS: DataColumn<TransactionRowDto>[] = [
     header: 'Receiver',
     cell: ({ row }) => <span className="block max-w-[10rem] truncate" title={row.original.shipment.receiverName}>{row.original.shipment.receiverName}</span>,
   }),
-  column.display({ id: 'payer', header: 'Payer', cell: ({ row }) => PAYER_LABELS[row.original.shipment.paidBy] }),
+  column.display({ id: 'payer', header: 'Payer', cell: ({ row }) => payerLabel(row.original.shipment) }),
   column.display({ id: 'paymentMethod', header: 'Payment method', meta: WRAP, cell: ({ row }) => PAYMENT_METHOD_LABELS[row.original.shipment.paymentMethod] }),
   column.display({ id: 'paymentStatus', header: 'Payment status', meta: WRAP, cell: ({ row }) => <PaymentStatusText status={row.original.shipment.paymentStatus} /> }),
   column.display({

@@ -33,7 +33,7 @@ export function BookForCustomerDialog({ open, onOpenChange }: { open: boolean; o
   });
 
   const choose = (customer: AdminUserDto) => {
-    startBookingFor({ id: customer.id, name: fullName(customer) });
+    startBookingFor({ id: customer.id, name: fullName(customer), businessId: customer.businessId });
     onOpenChange(false);
     void navigate({ to: '/' });
   };

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, formatDate, formatMoney, PAYER_LABELS, type ShipmentDto } from '@hatid/domain';
+import { DELIVERY_TYPE_LABELS, formatDate, formatMoney, payerLabel, type ShipmentDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../../components/data-table/data-table';
 import { cn } from '../../../../lib/utils';
@@ -56,7 +56,7 @@ export const SHIPMENT_COLUMNS: DataColumn<ShipmentDto>[] = [
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
         <span className={cn('font-medium', PAYMENT_TONE[row.original.paymentStatus])}>{row.original.paymentStatus}</span>
-        <span className="block text-xs text-slate-500">{PAYER_LABELS[row.original.paidBy]}</span>
+        <span className="block text-xs text-slate-500">{payerLabel(row.original)}</span>
       </span>
     ),
   }),

@@ -1,0 +1,38 @@
+import type { BusinessDetailDto } from '@hatid/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { meQueryOptions } from '../../auth';
+import type { BookFor } from '../draft/booking-draft';
+
+/**
+ * Booking on account (docs/decisions.md "Booking on account"): when the booking's owner belongs to a business
+ * on an invoice account (active, invoice billing on), "sender pays" is billed to that account instead of cash
+ * at pick-up. The owner is the signed-in person, or the customer staff book for (the picker gave their
+ * business). The server decides at booking; this only lets the form say what will happen.
+ */
+export interface InvoiceAccountChoice {
+  businessName: string;
+  /** The signed-in person's own business (false: the customer staff book for). */
+  own: boolean;
+}
+
+/** GET /businesses/{id}, under the clients screen's key so both share one cached answer. */
+const businessQueryOptions = (id: string) => ({
+  queryKey: ['businesses', 'one', id] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<BusinessDetailDto>(`/businesses/${encodeURIComponent(id)}`, { signal }),
+  staleTime: 60_000,
+});
+
+export function useInvoiceAccount(signedIn: boolean, bookFor: BookFor | null): InvoiceAccountChoice | null {
+  const me = useQuery({ ...meQueryOptions(), enabled: signedIn && !bookFor });
+  const businessId = bookFor ? (bookFor.businessId ?? null) : (me.data?.businessId ?? null);
+  const business = useQuery({ ...businessQueryOptions(businessId ?? ''), enabled: signedIn && Boolean(businessId) });
+  const b = business.data;
+  return b && b.isActive && b.invoiceAccount.invoiceBillingEnabled ? { businessName: b.name, own: !bookFor } : null;
+}
+
+/** "Bill to Acme Trading's account (invoice)": the sender-pays choice of a business on account. */
+export const accountPayerLabel = (account: InvoiceAccountChoice) => `Bill to ${account.businessName}'s account (invoice)`;
+
+/** "your business account", or "Acme Trading's account" when staff book for a customer. */
+export const accountName = (account: InvoiceAccountChoice) => (account.own ? 'your business account' : `${account.businessName}'s account`);
