@@ -61,6 +61,8 @@ import { riderSignInRoutes } from './modules/riders/rider-sign-in.routes.js';
 import { ridersRoutes } from './modules/riders/riders.routes.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
+import { billingsRoutes } from './modules/billings/billings.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
 import { createPayments, type PaymentProvider, type Payments } from './platform/payments/index.js';
@@ -288,6 +290,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(ridersRoutes, { prefix: '/users' });
       await api.register(transactionsRoutes, { prefix: '/transaction' });
       await api.register(collectionsRoutes, { prefix: '/collections' });
+      await api.register(billingsRoutes, { prefix: '/billings' });
+      await api.register(invoicesRoutes, { prefix: '/invoices' });
       await api.register(apiKeysRoutes, { prefix: '/api-keys' });
     },
     { prefix: '/api' },

@@ -14,6 +14,9 @@ import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
 import {
   addresses,
   apiKeys,
+  billingAttachments,
+  billings,
+  billingShipments,
   businessAddresses,
   cardTokens as cardTokensTable,
   paymentRequests as paymentRequestsTable,
@@ -34,6 +37,7 @@ import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.j
 import { newToken } from '../modules/auth/tokens.js';
 import { loadPricingConfig } from '../modules/pricing/pricing-config.service.js';
 import { createPromoCode } from '../modules/promo-codes/promo-codes.service.js';
+import { createInvoice } from '../modules/invoices/invoices.service.js';
 import { createReview } from '../modules/reviews/reviews.service.js';
 import { createMileNote, shipmentProgress } from '../modules/shipment-miles/shipment-miles.service.js';
 import { bookShipment } from '../modules/shipments/booking.service.js';
@@ -301,6 +305,47 @@ export class RouteAccessWorld {
     const [userId, businessId] = target === 'own' ? [this.people.business_admin.id, this.businessId] : [this.people.stranger.id, this.businesses.stranger];
     const [row] = await this.db.insert(apiKeys).values({ name: 'Route access', prefix, keyHash: hash, userId, businessId }).returning({ id: apiKeys.id });
     return row!.id;
+  }
+
+  /**
+   * A fresh receivable billing (one shipment booked on account today): of the business admin's business for
+   * the business admin, else of the stranger's business on an invoice account.
+   */
+  async billing(person: Person): Promise<string> {
+    const ownBusiness = person === 'business_admin';
+    const businessId = ownBusiness ? this.businessId : this.businesses.stranger;
+    const customerId = ownBusiness ? this.people.business_admin.id : this.people.stranger.id;
+    const shipment = await insertShipment(this.db, { ownerId: customerId, businessId, paymentMethod: 'invoice', paidBy: 'sender', totalInCents: 10000 });
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const [row] = await this.db
+      .insert(billings)
+      .values({ customerId, businessId, billerId: this.people.staff.id, periodStart: today, periodEnd: today, totalInCents: shipment.totalInCents })
+      .returning({ id: billings.id });
+    await this.db.insert(billingShipments).values({ billingId: row!.id, shipmentId: shipment.id, amountInCents: shipment.totalInCents });
+    return row!.id;
+  }
+
+  /** A fresh live invoice on a fresh billing of `person`'s (see billing()). */
+  async invoice(person: Person): Promise<string> {
+    const billingId = await this.billing(person);
+    return (await createInvoice(this.db, this.staffActor, { billingId })).id;
+  }
+
+  /** A fresh billing with one attachment (the staff member's upload), for a call that removes it. */
+  async billingAttachment(person: Person): Promise<{ billingId: string; attachmentId: string }> {
+    const billingId = await this.billing(person);
+    const [row] = await this.db.insert(billingAttachments).values({ billingId, uploadId: this.uploads.staff, name: CHECK }).returning({ id: billingAttachments.id });
+    return { billingId, attachmentId: row!.id };
+  }
+
+  /** A business of the stranger's on an invoice account, with one shipment booked on account today. */
+  async invoiceClient(): Promise<string> {
+    const [business] = await this.db
+      .insert(businesses)
+      .values({ name: `RA Invoice Client ${this.nextNumber()}`, ownerId: this.people.stranger.id, invoiceBillingEnabled: true })
+      .returning({ id: businesses.id });
+    await insertShipment(this.db, { ownerId: this.people.stranger.id, businessId: business!.id, paymentMethod: 'invoice', paidBy: 'sender' });
+    return business!.id;
   }
 
   /** A fresh pending hand-over of the demo rider's, for a call that moves it. */
@@ -670,6 +715,28 @@ export class RouteAccessWorld {
       'GET /api/collections/outstanding': async () => get(`/api/collections/outstanding?collectedFromId=${w.people.rider.id}`),
       'PATCH /api/collections/status': async () => send('PATCH', '/api/collections/status', { id: await w.collection(), status: 'on_going' }),
       'PATCH /api/collections/bulk-status': async () => send('PATCH', '/api/collections/bulk-status', { ids: [await w.collection()], status: 'completed' }),
+      'POST /api/billings': async () => {
+        const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+        return send('POST', '/api/billings', { businessId: await w.invoiceClient(), periodStart: today, periodEnd: today });
+      },
+      'POST /api/billings/record': async (a) =>
+        send('POST', '/api/billings/record', { billingId: await w.billing(a.whose), method: 'Cash', amountInCents: 100 }),
+      'PATCH /api/billings/bulk-status': async (a) => send('PATCH', '/api/billings/bulk-status', { ids: [await w.billing(a.whose)], status: 'on_going' }),
+      'GET /api/billings/:id': async (a) => get(`/api/billings/${await w.billing(a.whose)}`),
+      'PATCH /api/billings/:id': async (a) => send('PATCH', `/api/billings/${await w.billing(a.whose)}`, { notes: CHECK }),
+      'DELETE /api/billings/:id': async (a) => send('DELETE', `/api/billings/${await w.billing(a.whose)}`),
+      'PATCH /api/billings/:id/attachments': async (a) =>
+        send('PATCH', `/api/billings/${await w.billing(a.whose)}/attachments`, { uploadId: w.uploads[a.caller === 'signedOut' ? 'stranger' : a.caller], name: CHECK }),
+      'DELETE /api/billings/:id/attachments': async (a) => {
+        const { billingId, attachmentId } = await w.billingAttachment(a.whose);
+        return send('DELETE', `/api/billings/${billingId}/attachments`, { attachmentId });
+      },
+      'GET /api/billings/:id/export': async (a) => get(`/api/billings/${await w.billing(a.whose)}/export`),
+      'GET /api/billings/:id/preview': async (a) => get(`/api/billings/${await w.billing(a.whose)}/preview`),
+      'POST /api/invoices': async (a) => send('POST', '/api/invoices', { billingId: await w.billing(a.whose) }),
+      'GET /api/invoices/:id': async (a) => get(`/api/invoices/${await w.invoice(a.whose)}`),
+      'PATCH /api/invoices/:id': async (a) => send('PATCH', `/api/invoices/${await w.invoice(a.whose)}`, { notes: CHECK }),
+      'DELETE /api/invoices/:id': async (a) => send('DELETE', `/api/invoices/${await w.invoice(a.whose)}`, { reason: CHECK }),
       'GET /api/transaction': async () => get('/api/transaction?filter=no_transactions&limit=5'),
       'GET /api/transaction/export': async () => get('/api/transaction/export?search=HT&filename=Transactions'),
       'GET /api/transaction/unique-payment-types': async () => get('/api/transaction/unique-payment-types'),

@@ -110,6 +110,11 @@ const CONSOLIDATION_READ: RouteAccess = {
   own: only(CONSOLIDATION_READERS),
   stranger: { ok: [CONSOLIDATION_SEERS], hidden: ['service_partner'], rest: 'forbidden' },
 };
+/** Billings and invoices: read by operations (ssp: admin view) and business admins (their business's only, else 404). */
+const BILLING_READERS = [...OPERATIONS, 'business_admin'] as const;
+const BILLING_READ: RouteAccess = { own: only(BILLING_READERS), stranger: { ok: [OPERATIONS], hidden: ['business_admin'], rest: 'forbidden' } };
+/** … prepared, settled, invoiced and voided by staff and admins (manage Billing, manage Invoice), checked before any lookup. */
+const BILLING_WRITE: RouteAccess = { own: only(STAFF), stranger: only(STAFF) };
 
 /**
  * Keys are "METHOD /path" as the server registers them (HEAD is answered by the GET handler and has no
@@ -473,6 +478,23 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/collections/outstanding': { own: only(STAFF) },
   'PATCH /api/collections/status': { own: only(STAFF) },
   'PATCH /api/collections/bulk-status': { own: only(STAFF) },
+  /** Billings and invoices (docs/decisions.md "Billings and invoices"). */
+  'POST /api/billings': { own: only(STAFF) },
+  'GET /api/billings': { own: only(BILLING_READERS) },
+  'POST /api/billings/record': { own: only(STAFF) },
+  'PATCH /api/billings/bulk-status': { own: only(STAFF) },
+  'GET /api/billings/:id': BILLING_READ,
+  'PATCH /api/billings/:id': BILLING_WRITE,
+  'DELETE /api/billings/:id': BILLING_WRITE,
+  'PATCH /api/billings/:id/attachments': BILLING_WRITE,
+  'DELETE /api/billings/:id/attachments': BILLING_WRITE,
+  'GET /api/billings/:id/export': BILLING_READ,
+  'GET /api/billings/:id/preview': BILLING_READ,
+  'POST /api/invoices': { own: only(STAFF) },
+  'GET /api/invoices': { own: only(BILLING_READERS) },
+  'GET /api/invoices/:id': BILLING_READ,
+  'PATCH /api/invoices/:id': BILLING_WRITE,
+  'DELETE /api/invoices/:id': BILLING_WRITE,
   /** Changing a payment (remarks, meta, proof, void): update Transaction, staff and admins; ssp only look. */
   'PUT /api/transaction/remarks/:id': { own: only(STAFF), stranger: only(STAFF) },
   'PUT /api/transaction/meta/:id': { own: only(STAFF), stranger: only(STAFF) },

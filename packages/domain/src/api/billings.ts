@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BILLING_PAYMENT_METHODS, COLLECTION_STATUSES, PAYMENT_STATUSES, type CollectionStatus } from '../catalogue/enums.js';
-import { pageQuery } from './common.js';
+import { pageOf, pageQuery } from './common.js';
 
 /**
  * Billings and invoices (/billings; api-catalogue "Billings", "invoices"; DECISIONS "Billings and
@@ -30,7 +30,8 @@ export const BILLING_MOVES: Record<CollectionStatus, readonly CollectionStatus[]
   cancelled: [],
 };
 
-const manilaDay = z.iso.date('Use a yyyy-MM-dd date');
+// Bounded so that a period, and a due date after it, always fit the database's date (year 0 does not).
+const manilaDay = z.iso.date('Use a yyyy-MM-dd date').refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || (d >= '2000-01-01' && d <= '2199-12-31'), 'Choose a date between 2000 and 2199');
 const provinceCode = z.string().trim().regex(/^\d{10}$/, 'Choose a province from the list');
 const notes = z.string().trim().max(1000, 'Keep notes to 1,000 characters');
 
@@ -150,6 +151,9 @@ export type BillingDetailDto = z.infer<typeof billingDetailDto>;
 
 /** GET /billings answers counts per status with the page, for the tabs. */
 export const billingCountsDto = z.object(Object.fromEntries(COLLECTION_STATUSES.map((s) => [s, z.number().int()])) as Record<CollectionStatus, z.ZodNumber>);
+/** GET /billings: a page of billings plus `counts`, how many match the same filters under each status (the `status` asked for does not change them). */
+export const billingPage = pageOf(billingDto).extend({ counts: billingCountsDto });
+export type BillingPage = z.infer<typeof billingPage>;
 
 /**
  * PATCH /billings/{id}: notes, due date, status. A new period gathers the shipments again, allowed

@@ -124,7 +124,8 @@ export async function setProofOfPayment(db: DbOrTx, actor: Actor, id: string, pr
  * POST /transaction/void-payment/{transactionId}: the payment stops counting (the row stays, with why and by
  * whom) and the shipment's payment status is derived again, in one database transaction. Not voided here:
  * - a wallet payment: its money is in the customer's ledger; cancelling the shipment refunds it there;
- * - cash already in a hand-over to the hub that is not cancelled: the hand-over's total counts it.
+ * - cash already in a hand-over to the hub that is not cancelled: the hand-over's total counts it;
+ * - a shipment's share of a paid billing (method invoice): the billing holds the payments that settled it.
  * Voiding twice is a 409, so two people voiding at once void it once (the row is locked).
  */
 export async function voidPayment(db: DbOrTx, actor: Actor, id: string, reason: string, ip?: string): Promise<VoidPaymentResult> {
@@ -135,6 +136,7 @@ export async function voidPayment(db: DbOrTx, actor: Actor, id: string, reason: 
     if (row.method === 'wallet' || row.walletTransactionId) {
       throw new AppError('CONFLICT', 'A wallet payment is refunded to the wallet by cancelling the shipment, not voided');
     }
+    if (row.method === 'invoice') throw new AppError('CONFLICT', 'This shipment was settled through its billing: its payments are kept on the billing, not voided here');
     if (row.method === 'cash') {
       const [handOver] = await tx
         .select({ id: collections.id, status: collections.status })

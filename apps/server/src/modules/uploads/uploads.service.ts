@@ -16,6 +16,7 @@ import {
   type StorageDriver,
 } from '../../platform/storage/index.js';
 import { mayReadShipmentAttachment } from '../shipments/attachments.service.js';
+import { mayReadBillingAttachment } from '../billings/billings.access.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -174,7 +175,8 @@ function keyOf(fileUrl: string): { id: string } | { path: string } {
 
 export async function mayReadUpload(db: Db, actor: Actor, row: UploadRow): Promise<boolean> {
   if (row.isPublic || row.uploadedById === actor.id || isFileStaff(actor)) return true;
-  return mayReadShipmentAttachment(db, actor, row.id);
+  // Billing attachments: whoever may read the billing (an ssp, the billed business's admin).
+  return (await mayReadShipmentAttachment(db, actor, row.id)) || mayReadBillingAttachment(db, actor, row.id);
 }
 
 /**
