@@ -50,24 +50,6 @@ const guardScreen =
     if (!context.canOpen(path)) throw new NoAccessError();
   };
 
-const comingSoon = lazyRouteComponent(() => import('../../features/console/routes/coming-soon-page'), 'ComingSoonPage');
-
-/** Screens later issues build: gated like the real ones, showing "Coming soon" inside the shell. */
-const COMING_SOON = [
-  '/billings',
-] as const satisfies readonly ScreenPath[];
-
-const comingSoonRoutes = COMING_SOON.map((path) =>
-  createRoute({
-    getParentRoute: () => consoleRoute,
-    path,
-    // "/cash-collections" → "Cash collections"
-    staticData: { title: path.slice(1).replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase()) },
-    beforeLoad: guardScreen(path),
-    component: comingSoon,
-  }),
-);
-
 export interface DashboardSearch {
   /** The sales figures' time range (product.md §3); absent: this month. */
   range?: string;
@@ -150,6 +132,19 @@ const cashCollectionsRoute = createRoute({
   beforeLoad: guardScreen('/cash-collections'),
   validateSearch: plainSearch<TableSearch & { source?: string; partner?: string; location?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(() => import('../../features/cash-collections/routes/cash-collections-page'), 'CashCollectionsPage'),
+});
+
+/**
+ * Billings: receivable and payable billings (GET /billings) with status tabs and counts; page, size, search,
+ * status tab, type, biller, customer and province in the address.
+ */
+const billingsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/billings',
+  staticData: { title: 'Billings' },
+  beforeLoad: guardScreen('/billings'),
+  validateSearch: plainSearch<TableSearch & { type?: string; biller?: string; customer?: string; location?: string }>,
+  component: lazyRouteComponent(() => import('../../features/billings/routes/billings-page'), 'BillingsPage'),
 });
 
 /**
@@ -283,6 +278,7 @@ export const consoleRoutes = [
     paymentsRoute,
     transactionsRoute,
     cashCollectionsRoute,
+    billingsRoute,
     ticketsRoute,
     pricingRoute,
     usersRoute,
@@ -295,6 +291,5 @@ export const consoleRoutes = [
     couriersRoute,
     consolidationsRoute,
     consolidationDetailRoute,
-    ...comingSoonRoutes,
   ]),
 ];

@@ -10,12 +10,12 @@ import type {
   TransactionRecordDto,
   TransactionRowDto,
   TransactionStatus,
-  UploadDto,
   VoidPaymentResult,
 } from '@hatid/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload-file';
 
 /** The desk's filters (GET /transaction and its export take the same ones). */
 export interface TransactionFilters {
@@ -120,7 +120,7 @@ export async function changeTransaction(id: string, change: TransactionChange): 
     case 'meta':
       return api.put<TransactionRecordDto>(`/transaction/meta/${path}`, { meta: change.meta });
     case 'proof': {
-      const upload = await uploadProofOfPayment(change.file);
+      const upload = await uploadFile(change.file, 'payments');
       return api.put<TransactionRecordDto>(`/transaction/proof-of-payment/${path}`, { proofUploadId: upload.id });
     }
   }
@@ -146,20 +146,6 @@ export function useVoidPayment() {
     mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post<VoidPaymentResult>(`/transaction/void-payment/${encodeURIComponent(id)}`, { reason }),
     onSuccess: () => invalidateDesk(queryClient),
   });
-}
-
-const readAsDataUrl = (file: Blob): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-
-/** POST /uploads: the proof of payment as base64 in JSON (the server checks the bytes: images or PDF, 10 MB). */
-export async function uploadProofOfPayment(file: File): Promise<UploadDto> {
-  const content = await readAsDataUrl(file);
-  return api.post<UploadDto>('/uploads', { fileName: file.name, content, path: 'payments' });
 }
 
 function invalidateDesk(queryClient: ReturnType<typeof useQueryClient>) {

@@ -1,0 +1,73 @@
+import { BILLING_PAYMENT_METHODS, checkNumeric, toIsoDate, type RecordBillingPaymentInput } from '@hatid/domain';
+
+/**
+ * The "record billing" form: the amount is typed in pesos and sent as centavos (`amountInCents`), as the add
+ * payment modal of transactions does; the day it was paid is a Manila day (today: the server's "now").
+ */
+export type BillingPaymentMethod = (typeof BILLING_PAYMENT_METHODS)[number];
+
+export interface RecordPaymentValues {
+  method: BillingPaymentMethod | '';
+  /** ₱ */
+  amountPesos: string;
+  /** yyyy-MM-dd */
+  paidOn: string;
+  referenceNumber: string;
+  remarks: string;
+}
+
+export type RecordPaymentField = keyof RecordPaymentValues;
+export type RecordPaymentErrors = Partial<Record<RecordPaymentField, string>>;
+
+const MAX_PESOS = 100_000_000;
+
+/** Centavos as the pesos box shows them: 12345 → "123.45". */
+export const pesosText = (cents: number) => (cents / 100).toFixed(2);
+
+export const recordPaymentDefaults = (balanceInCents: number, today = toIsoDate(new Date())): RecordPaymentValues => ({
+  method: '',
+  amountPesos: balanceInCents > 0 ? pesosText(balanceInCents) : '',
+  paidOn: today,
+  referenceNumber: '',
+  remarks: '',
+});
+
+/** Checks the form and turns it into the API's body (without the proof), or says per field what is wrong. */
+export function readRecordPaymentForm(
+  values: RecordPaymentValues,
+  billingId: string,
+  today = toIsoDate(new Date()),
+): { ok: true; input: RecordBillingPaymentInput } | { ok: false; errors: RecordPaymentErrors } {
+  const errors: RecordPaymentErrors = {};
+  if (!values.method || !(BILLING_PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = 'Choose how it was paid';
+
+  let amountInCents = 0;
+  const amount = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_PESOS, messages: { required: 'Enter the amount paid', min: 'Enter an amount above zero' } });
+  if (amount.ok) amountInCents = Math.round(amount.value * 100);
+  else errors.amountPesos = amount.message;
+
+  const paidOn = values.paidOn.trim();
+  if (paidOn && !/^\d{4}-\d{2}-\d{2}$/.test(paidOn)) errors.paidOn = 'Use a date';
+  else if (paidOn > today) errors.paidOn = 'The date paid cannot be in the future';
+
+  const referenceNumber = values.referenceNumber.trim();
+  if (referenceNumber.length > 100) errors.referenceNumber = 'Keep the reference to 100 characters';
+  const remarks = values.remarks.trim();
+  if (remarks.length > 500) errors.remarks = 'Keep remarks to 500 characters';
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const input: RecordBillingPaymentInput = { billingId, method: values.method as BillingPaymentMethod, amountInCents };
+  // Today (or blank) is "now" on the server; an earlier day is recorded at its noon, Manila time.
+  if (paidOn && paidOn < today) input.paidAt = `${paidOn}T12:00:00+08:00`;
+  if (referenceNumber) input.referenceNumber = referenceNumber;
+  if (remarks) input.remarks = remarks;
+  return { ok: true, input };
+}
+
+/** The API names the amount in centavos and the day as `paidAt`: their answers belong on the form's boxes. */
+export function recordPaymentFieldOf(apiField: string): RecordPaymentField | null {
+  const field = apiField.replace(/^(body|query|params)\./, '').split('.')[0]!;
+  if (field === 'amountInCents') return 'amountPesos';
+  if (field === 'paidAt') return 'paidOn';
+  return field === 'method' || field === 'referenceNumber' || field === 'remarks' ? field : null;
+}
