@@ -1,7 +1,8 @@
 import { ACTIVITY_CATEGORY_LABELS, type ActivityCategory, type ActivityLogDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
-import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
+import { useMemo } from 'react';
+import { FilterSelect } from '../../../components/data-table/filter-select';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { DataTable, dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import { formatDateTime } from '../../../lib/format';
@@ -57,7 +58,6 @@ const COLUMNS: DataColumn<ActivityLogDto>[] = [
   column.display({ id: 'changes', header: 'Changes', cell: ({ row }) => <ActivityChanges entry={row.original} /> }),
 ];
 
-const fieldClass = filterFieldClass;
 
 /** /activity-logs: GET /activities/global with search, category, date range and paging in the address. */
 export function ActivityLogPage() {
@@ -67,7 +67,6 @@ export function ActivityLogPage() {
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_LIMIT;
   const activities = useGlobalActivities({ page, limit, search: search.search, category: search.category, startDate: search.startDate, endDate: search.endDate });
-  const ids = { category: useId() };
 
   const setSearch = useTableSearch(search, navigateSearch, activities);
 
@@ -86,24 +85,14 @@ export function ActivityLogPage() {
       onClearFilters={() => setSearch({ category: undefined, startDate: undefined, endDate: undefined })}
       filters={
         <>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={ids.category} className="text-sm font-medium text-slate-800">
-              Category
-            </label>
-            <select
-              id={ids.category}
-              value={search.category ?? ''}
-              onChange={(event) => setSearch({ category: (event.target.value || undefined) as ActivityCategory | undefined, page: undefined })}
-              className={fieldClass}
-            >
-              <option value="">All categories</option>
-              {Object.entries(ACTIVITY_CATEGORY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect<ActivityCategory>
+            label="Category"
+            value={search.category}
+            anyLabel="All categories"
+            options={Object.entries(ACTIVITY_CATEGORY_LABELS).map(([value, label]) => ({ value, label }))}
+            wide={false}
+            onChange={(category) => setSearch({ category, page: undefined })}
+          />
           <DateRangeFilter
             startDate={search.startDate}
             endDate={search.endDate}

@@ -2,9 +2,9 @@ import { BILLING_STATUS_LABELS, BILLING_TYPES, COLLECTION_STATUSES, type Billing
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Ban, CircleCheck, Plus, Truck, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
 import { DataTable } from '../../../components/data-table/data-table';
-import { filterFieldClass } from '../../../components/data-table/date-range-filter';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import type { TableTab } from '../../../components/data-table/table-tabs';
 import { useTableSearch } from '../../../components/data-table/use-table-search';
@@ -38,7 +38,6 @@ type Dialog = { kind: 'add' } | { kind: RowDialog; billing: BillingDto } | { kin
 const BULK_ICONS: Record<BillingMove, LucideIcon> = { on_going: Truck, completed: CircleCheck, cancelled: Ban };
 
 /** The filters' fields, full width in their grid. */
-const fieldClass = cn(filterFieldClass, 'w-full');
 
 /** A tab's count: the server's counts per status; "All" is their sum. Without counts, the open tab's own total. */
 function countOf(tab: CollectionStatus | undefined, open: CollectionStatus | undefined, counts: BillingCounts | undefined, total: number | undefined) {
@@ -77,7 +76,6 @@ export function BillingsPage() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const move = useUpdateBilling();
-  const ids = { type: useId(), biller: useId(), customer: useId(), location: useId() };
 
   const setSearch = useTableSearch(search, navigateSearch, list);
 
@@ -130,71 +128,42 @@ export function BillingsPage() {
         onClearFilters={() => setSearch({ type: undefined, biller: undefined, customer: undefined, location: undefined })}
         filters={
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={ids.type} className="text-sm font-medium text-slate-800">
-                Type
-              </label>
-              <select
-                id={ids.type}
-                value={search.type ?? ''}
-                onChange={(event) => setSearch({ type: (event.target.value || undefined) as BillingType | undefined, page: undefined })}
-                className={fieldClass}
-              >
-                <option value="">All types</option>
-                {BILLING_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {BILLING_TYPE_SHORT[t]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect<BillingType>
+              label="Type"
+              value={search.type}
+              anyLabel="All types"
+              options={optionsOf(BILLING_TYPES, BILLING_TYPE_SHORT)}
+              onChange={(type) => setSearch({ type, page: undefined })}
+            />
             {pickBiller ? (
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={ids.biller} className="text-sm font-medium text-slate-800">
-                  Biller
-                </label>
-                <select id={ids.biller} value={search.biller ?? ''} onChange={(event) => setSearch({ biller: event.target.value || undefined, page: undefined })} className={fieldClass}>
-                  <option value="">Anyone</option>
-                  {/* A link's biller stays listed while the list loads (or if they no longer prepare billings). */}
-                  {search.biller && !billers.data?.some((p) => p.id === search.biller) ? <option value={search.biller}>{billers.isPending ? 'Loading…' : 'Someone else'}</option> : null}
-                  {(billers.data ?? []).map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect
+                label="Biller"
+                value={search.biller}
+                anyLabel="Anyone"
+                options={(billers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                loading={billers.isPending}
+                unknownLabel="Someone else"
+                onChange={(biller) => setSearch({ biller, page: undefined })}
+              />
             ) : null}
             {pickCustomer ? (
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={ids.customer} className="text-sm font-medium text-slate-800">
-                  Customer
-                </label>
-                <select id={ids.customer} value={search.customer ?? ''} onChange={(event) => setSearch({ customer: event.target.value || undefined, page: undefined })} className={fieldClass}>
-                  <option value="">Any customer</option>
-                  {search.customer && !customers.data?.some((c) => c.id === search.customer) ? <option value={search.customer}>{customers.isPending ? 'Loading…' : 'Someone else'}</option> : null}
-                  {(customers.data ?? []).map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect
+                label="Customer"
+                value={search.customer}
+                anyLabel="Any customer"
+                options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                loading={customers.isPending}
+                unknownLabel="Someone else"
+                onChange={(customer) => setSearch({ customer, page: undefined })}
+              />
             ) : null}
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={ids.location} className="text-sm font-medium text-slate-800">
-                Location
-              </label>
-              <select id={ids.location} value={search.location ?? ''} onChange={(event) => setSearch({ location: event.target.value || undefined, page: undefined })} className={fieldClass}>
-                <option value="">Any province</option>
-                {search.location && !provinces.data?.some((p) => p.provinceCode === search.location) ? <option value={search.location}>{search.location}</option> : null}
-                {(provinces.data ?? []).map((p) => (
-                  <option key={p.provinceCode} value={p.provinceCode}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              label="Location"
+              value={search.location}
+              anyLabel="Any province"
+              options={(provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }))}
+              onChange={(location) => setSearch({ location, page: undefined })}
+            />
           </div>
         }
         createAction={

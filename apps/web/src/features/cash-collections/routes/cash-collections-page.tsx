@@ -2,8 +2,9 @@ import { COLLECTION_SOURCE_LABELS, COLLECTION_SOURCES, COLLECTION_STATUS_LABELS,
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { CircleCheck, Plus } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
+import { useEffect, useMemo, useState } from 'react';
+import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import type { TableTab } from '../../../components/data-table/table-tabs';
@@ -25,7 +26,6 @@ import { CollectionViewModal } from '../components/collection-view-modal';
 import { firstSource, OutstandingCashPanel } from '../components/outstanding-cash-panel';
 import { MOVE_LABELS, type CollectionMenuKey } from '../lib/collection-actions';
 import { collectionFilters, hasCollectionFilters, parseCollectionsSearch, type CollectionsSearch } from '../lib/collections-search';
-import { cn } from '../../../lib/utils';
 
 const route = getRouteApi('/console/cash-collections');
 const TITLE = 'Cash collections';
@@ -33,7 +33,6 @@ const TITLE = 'Cash collections';
 type Dialog = { kind: 'add'; prefill: CollectionPrefill | null } | { kind: 'view' | 'cancel'; collection: CollectionDto } | { kind: 'bulk-complete'; ids: string[] } | null;
 
 /** The filters' fields, full width in their grid. */
-const fieldClass = cn(filterFieldClass, 'w-full');
 
 /**
  * /cash-collections in the console: the cash riders and partners hand over at the hub. Above the table, who
@@ -60,7 +59,6 @@ export function CashCollectionsPage() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const move = useSetCollectionStatus();
-  const ids = { source: useId(), partner: useId(), location: useId() };
   const canCreate = ability.can('create', 'Collection');
   const canUpdate = ability.can('update', 'Collection');
 
@@ -129,63 +127,29 @@ export function CashCollectionsPage() {
         onClearFilters={() => setSearch({ source: undefined, partner: undefined, location: undefined, startDate: undefined, endDate: undefined })}
         filters={
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={ids.source} className="text-sm font-medium text-slate-800">
-                Source
-              </label>
-              <select
-                id={ids.source}
-                value={search.source ?? ''}
-                onChange={(event) => setSearch({ source: (event.target.value || undefined) as CollectionSource | undefined, page: undefined })}
-                className={fieldClass}
-              >
-                <option value="">All sources</option>
-                {COLLECTION_SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {COLLECTION_SOURCE_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={ids.partner} className="text-sm font-medium text-slate-800">
-                Handed over by
-              </label>
-              <select
-                id={ids.partner}
-                value={search.partner ?? ''}
-                onChange={(event) => setSearch({ partner: event.target.value || undefined, page: undefined })}
-                className={fieldClass}
-              >
-                <option value="">Anyone</option>
-                {/* A link's person stays listed while the list loads (or if they no longer hold the role). */}
-                {search.partner && !holders.data?.some((p) => p.id === search.partner) ? <option value={search.partner}>{holders.isPending ? 'Loading…' : 'Someone else'}</option> : null}
-                {(holders.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={ids.location} className="text-sm font-medium text-slate-800">
-                Location
-              </label>
-              <select
-                id={ids.location}
-                value={search.location ?? ''}
-                onChange={(event) => setSearch({ location: event.target.value || undefined, page: undefined })}
-                className={fieldClass}
-              >
-                <option value="">Any province</option>
-                {search.location && !provinces.data?.some((p) => p.provinceCode === search.location) ? <option value={search.location}>{search.location}</option> : null}
-                {(provinces.data ?? []).map((p) => (
-                  <option key={p.provinceCode} value={p.provinceCode}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect<CollectionSource>
+              label="Source"
+              value={search.source}
+              anyLabel="All sources"
+              options={optionsOf(COLLECTION_SOURCES, COLLECTION_SOURCE_LABELS)}
+              onChange={(source) => setSearch({ source, page: undefined })}
+            />
+            <FilterSelect
+              label="Handed over by"
+              value={search.partner}
+              anyLabel="Anyone"
+              options={(holders.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              loading={holders.isPending}
+              unknownLabel="Someone else"
+              onChange={(partner) => setSearch({ partner, page: undefined })}
+            />
+            <FilterSelect
+              label="Location"
+              value={search.location}
+              anyLabel="Any province"
+              options={(provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }))}
+              onChange={(location) => setSearch({ location, page: undefined })}
+            />
             <DateRangeFilter
               startDate={search.startDate}
               endDate={search.endDate}

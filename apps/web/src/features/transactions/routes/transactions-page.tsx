@@ -1,7 +1,8 @@
 import { PAYMENT_METHOD_LABELS, TRANSACTION_LIST_FILTER_LABELS, TRANSACTION_STATUS_LABELS, TRANSACTION_STATUSES, type PaymentMethod, type TransactionRowDto, type TransactionStatus } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import { useId, useMemo, useState } from 'react';
-import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
+import { useMemo, useState } from 'react';
+import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
+import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
@@ -18,7 +19,6 @@ import { isPaymentRow, PAYMENT_COLUMNS, UNPAID_COLUMNS, type PaymentRow } from '
 import { TransactionViewModal } from '../components/transaction-view-modal';
 import { VoidPaymentDialog } from '../components/void-payment-dialog';
 import { NO_TRANSACTIONS_TAB, parseTransactionsSearch, transactionFilters, type TransactionsSearch } from '../lib/transactions-search';
-import { cn } from '../../../lib/utils';
 
 const route = getRouteApi('/console/transactions');
 const TITLE = 'Transactions';
@@ -26,7 +26,6 @@ const TITLE = 'Transactions';
 type Dialog = { kind: 'view' | 'edit' | 'void'; row: PaymentRow } | { kind: 'add-payment'; row: TransactionRowDto } | null;
 
 /** The filters' fields, full width in their grid. */
-const fieldClass = cn(filterFieldClass, 'w-full');
 
 /**
  * /transactions in the console: the transactions desk over GET /transaction. Two tabs (the spec's toggle):
@@ -49,7 +48,6 @@ export function TransactionsPage() {
   const otherCount = useTransactionCount(otherFilters);
   const paymentTypes = usePaymentTypes();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const ids = { type: useId(), status: useId() };
 
   const setSearch = useTableSearch(search, navigateSearch, list);
 
@@ -83,42 +81,20 @@ export function TransactionsPage() {
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
             {payments ? (
               <>
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={ids.type} className="text-sm font-medium text-slate-800">
-                    Payment type
-                  </label>
-                  <select
-                    id={ids.type}
-                    value={search.paymentType ?? ''}
-                    onChange={(event) => setSearch({ paymentType: (event.target.value || undefined) as PaymentMethod | undefined, page: undefined })}
-                    className={fieldClass}
-                  >
-                    <option value="">All types</option>
-                    {typeOptions.map((method) => (
-                      <option key={method} value={method}>
-                        {PAYMENT_METHOD_LABELS[method]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={ids.status} className="text-sm font-medium text-slate-800">
-                    Status
-                  </label>
-                  <select
-                    id={ids.status}
-                    value={search.transactionStatus ?? ''}
-                    onChange={(event) => setSearch({ transactionStatus: (event.target.value || undefined) as TransactionStatus | undefined, page: undefined })}
-                    className={fieldClass}
-                  >
-                    <option value="">Valid and voided</option>
-                    {TRANSACTION_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {TRANSACTION_STATUS_LABELS[status]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <FilterSelect<PaymentMethod>
+                  label="Payment type"
+                  value={search.paymentType}
+                  anyLabel="All types"
+                  options={optionsOf(typeOptions, PAYMENT_METHOD_LABELS)}
+                  onChange={(paymentType) => setSearch({ paymentType, page: undefined })}
+                />
+                <FilterSelect<TransactionStatus>
+                  label="Status"
+                  value={search.transactionStatus}
+                  anyLabel="Valid and voided"
+                  options={optionsOf(TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS)}
+                  onChange={(transactionStatus) => setSearch({ transactionStatus, page: undefined })}
+                />
               </>
             ) : null}
             <DateRangeFilter
