@@ -21,6 +21,7 @@ const ALL_SCREENS = [
   'Agent reports',
   'Payments',
   'Tickets',
+  'API keys',
 ];
 
 interface RoleCase {
@@ -43,12 +44,12 @@ const ROLES: Record<string, RoleCase> = {
   staff: {
     email: 'staff@hatid.test',
     landing: '/dashboard',
-    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Cash collections', 'Pricing', 'Payments', 'Tickets'],
+    screens: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Billings', 'Cash collections', 'Pricing', 'Payments', 'Tickets'],
     forbidden: '/promo-codes',
   },
   ssp: { email: 'ssp@hatid.test', landing: '/shipments', screens: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'], forbidden: '/dashboard' },
   customer: { email: 'customer@hatid.test', landing: '/', screens: [], forbidden: '/dashboard' },
-  business_admin: { email: 'business-admin@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/users' },
+  business_admin: { email: 'business-admin@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments', 'Billings', 'API keys'], forbidden: '/users' },
   business_member: { email: 'business-member@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/transactions' },
   rider: { email: 'rider@hatid.test', landing: '/rider', screens: [], forbidden: '/dashboard', noBooking: true, riderApp: true },
   consolidator: { email: 'consolidator@hatid.test', landing: '/consolidations', screens: ['Consolidations'], forbidden: '/shipments', noBooking: true },

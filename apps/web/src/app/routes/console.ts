@@ -160,6 +160,20 @@ const ticketsRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/tickets/routes/tickets-page'), 'TicketsPage'),
 });
 
+/**
+ * API keys: a business's keys for its own systems (GET /api-keys) with status tabs and counts; page, size,
+ * search and tab in the address. Business admins make, change and revoke their business's keys; admins
+ * change and revoke every key.
+ */
+const apiKeysRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/api-keys',
+  staticData: { title: 'API keys' },
+  beforeLoad: guardScreen('/api-keys'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(() => import('../../features/api-keys/routes/api-keys-page'), 'ApiKeysPage'),
+});
+
 /** The pricing configuration in force, and its editor. */
 const pricingRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -280,6 +294,7 @@ export const consoleRoutes = [
     cashCollectionsRoute,
     billingsRoute,
     ticketsRoute,
+    apiKeysRoute,
     pricingRoute,
     usersRoute,
     clientsRoute,

@@ -16,7 +16,7 @@ const EXPECTED: Record<RoleName, string[]> = {
   admin: ALL,
   staff: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Billings', 'Cash collections', 'Pricing', 'Payments', 'Tickets'],
   ssp: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'],
-  business_admin: ['Dashboard', 'Shipments', 'Billings'],
+  business_admin: ['Dashboard', 'Shipments', 'Billings', 'API keys'],
   business_member: ['Dashboard', 'Shipments'],
   service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Consolidations'],
   sales_agent: ['Clients', 'Agent reports'],

@@ -18,7 +18,9 @@ import type { Access } from '../../lib/ability';
  * - shipments: ssp move any shipment's delivery status (`update_delivery_status`) without the admin view;
  *   the server lists shipments for them too (lists.service.ts mayListShipments);
  * - pricing: whoever manages pricing configs; tickets: whoever may update tickets (staff, ssp);
- * - partners: a service partner views its own record there (its shipments, hand-offs, export).
+ * - partners: a service partner views its own record there (its shipments, hand-offs, export);
+ * - API keys: `manage ApiKey`, held by business admins (their business's keys; the server keeps them to it)
+ *   and admins (every key); nobody else (docs/decisions.md "API keys").
  */
 export interface Screen {
   id: string;
@@ -47,6 +49,7 @@ export const SCREENS = [
   { id: 'agent-reports', path: '/agent-reports', label: 'Agent reports', description: 'Sales agents, their customers and commissions.', can: [['admin_view', 'AgentReport']] },
   { id: 'payments', path: '/payments', label: 'Payments', description: 'Payments held for a wrong amount, and the payment options switched on.', can: [['manage', 'Shipment']] },
   { id: 'tickets', path: '/tickets', label: 'Tickets', description: 'Support tickets from customers.', can: [['update', 'Ticket']] },
+  { id: 'api-keys', path: '/api-keys', label: 'API keys', description: 'Keys your systems use to book and track shipments.', can: [['manage', 'ApiKey']] },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

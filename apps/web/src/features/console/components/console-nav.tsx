@@ -10,6 +10,7 @@ import {
   FileText,
   Handshake,
   History,
+  KeyRound,
   LayoutDashboard,
   LifeBuoy,
   Package,
@@ -46,6 +47,7 @@ const ICONS: Record<ScreenId, LucideIcon> = {
   'agent-reports': ChartLine,
   payments: BadgeAlert,
   tickets: LifeBuoy,
+  'api-keys': KeyRound,
 };
 
 const item =

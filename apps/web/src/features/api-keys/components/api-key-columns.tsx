@@ -1,0 +1,71 @@
+import { API_KEY_SCOPE_LABELS, type ApiKeyDto, type ApiKeyStatus } from '@hatid/domain';
+import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
+import { formatDateTime } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+import { API_KEY_SOURCE_LABELS, API_KEY_STATUS_LABELS, keyPrefixText } from '../lib/api-key-actions';
+
+const column = dataColumnHelper<ApiKeyDto>();
+
+const STATUS_CLASSES: Record<ApiKeyStatus, string> = {
+  active: 'bg-emerald-50 text-emerald-900',
+  expired: 'bg-amber-50 text-amber-900',
+  revoked: 'bg-slate-100 text-slate-700',
+};
+
+export function ApiKeyStatusBadge({ status }: { status: ApiKeyStatus }) {
+  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>{API_KEY_STATUS_LABELS[status]}</span>;
+}
+
+/** The scopes as their codes (what an integration reads in a 403), each with its plain label on hover. */
+export function ScopeList({ scopes }: { scopes: ApiKeyDto['scopes'] }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+      {scopes.map((scope) => (
+        <li key={scope} title={API_KEY_SCOPE_LABELS[scope]} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs whitespace-nowrap text-slate-800">
+          {scope}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const muted = (text: string) => <span className="text-slate-500">{text}</span>;
+const when = (value: string | null, none: string) => (value ? <span className="block min-w-28">{formatDateTime(value)}</span> : muted(none));
+
+/**
+ * The keys table: name (and where its bookings come from when not the business's own system), the prefix
+ * that tells it apart, scopes, status, who made it (admins: the business too, as they see every key), last
+ * use, expiry and when it was made. Manila time throughout.
+ */
+export function apiKeyColumns(everyKey: boolean): DataColumn<ApiKeyDto>[] {
+  return [
+    column.display({
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium text-slate-900">{row.original.name}</span>
+          {row.original.source !== 'external' ? <span className="text-xs text-slate-500">{API_KEY_SOURCE_LABELS[row.original.source]}</span> : null}
+        </span>
+      ),
+    }),
+    column.display({ id: 'prefix', header: 'Key', cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap text-slate-800">{keyPrefixText(row.original)}</code> }),
+    column.display({ id: 'scopes', header: 'Scopes', cell: ({ row }) => <ScopeList scopes={row.original.scopes} /> }),
+    column.display({ id: 'status', header: 'Status', cell: ({ row }) => <ApiKeyStatusBadge status={row.original.status} /> }),
+    everyKey
+      ? column.display({
+          id: 'business',
+          header: 'Business',
+          cell: ({ row }) => (
+            <span className="flex flex-col gap-0.5">
+              <span className="text-slate-900">{row.original.businessName ?? '—'}</span>
+              <span className="text-xs text-slate-500">by {row.original.userName}</span>
+            </span>
+          ),
+        })
+      : column.display({ id: 'maker', header: 'Made by', cell: ({ row }) => row.original.userName }),
+    column.display({ id: 'lastUsed', header: 'Last used', cell: ({ row }) => when(row.original.lastUsedAt, 'Never') }),
+    column.display({ id: 'expires', header: 'Expires', cell: ({ row }) => when(row.original.expiresAt, 'Never') }),
+    column.display({ id: 'created', header: 'Created', cell: ({ row }) => when(row.original.createdAt, '—') }),
+  ];
+}

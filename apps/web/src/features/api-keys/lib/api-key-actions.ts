@@ -1,0 +1,47 @@
+import { canUseRowEditAndDuplicate, type ApiKeyDto, type ApiKeySource, type ApiKeyStatus, type AppAbility, type RoleName } from '@hatid/domain';
+import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
+
+/**
+ * An API key's row menu. It keeps the spec's "with an update handler" shape (View, Edit, Delete;
+ * row-actions.ts), but the server's DELETE revokes: the key stays listed, marked revoked, and bookings made
+ * with it still name it. So the delete slot reads "Revoke", as a payment's reads "Void", and needs what the
+ * server checks for it (`delete ApiKey`). A revoked key cannot be changed or revoked again: its Edit and
+ * Revoke stay in the menu, disabled (as a voided payment's Void). Edit is disabled for ssp, as everywhere.
+ */
+export type ApiKeyMenuKey = 'view' | 'edit' | 'revoke';
+
+export interface ApiKeyMenuItem {
+  key: ApiKeyMenuKey;
+  label: string;
+  destructive: boolean;
+  disabled: boolean;
+}
+
+export const REVOKE_LABEL = 'Revoke';
+
+export function apiKeyMenuItems(apiKey: Pick<ApiKeyDto, 'status'>, ability: AppAbility, roles: readonly RoleName[]): ApiKeyMenuItem[] {
+  const items: ApiKeyMenuItem[] = [];
+  const revoked = apiKey.status === 'revoked';
+  if (ability.can(ROW_ACTION_ABILITY.view, 'ApiKey')) items.push({ key: 'view', label: ROW_ACTION_LABELS.view, destructive: false, disabled: false });
+  if (ability.can(ROW_ACTION_ABILITY.edit, 'ApiKey')) {
+    items.push({ key: 'edit', label: ROW_ACTION_LABELS.edit, destructive: false, disabled: revoked || !canUseRowEditAndDuplicate(roles) });
+  }
+  if (ability.can(ROW_ACTION_ABILITY.delete, 'ApiKey')) items.push({ key: 'revoke', label: REVOKE_LABEL, destructive: true, disabled: revoked });
+  return items;
+}
+
+/**
+ * Only business admins make keys: a key acts as its maker, for the maker's business. Admins list, change
+ * and revoke every key but make none (a key would carry an admin's reach over every shipment; the server
+ * refuses it).
+ */
+export const makesApiKeys = (ability: AppAbility, roles: readonly RoleName[]) => ability.can('create', 'ApiKey') && roles.includes('business_admin');
+
+/** Admins see every business's keys (as the server scopes them), so the list names the business. */
+export const seesEveryApiKey = (roles: readonly RoleName[]) => roles.includes('admin') || roles.includes('super_admin');
+
+export const API_KEY_STATUS_LABELS: Record<ApiKeyStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+export const API_KEY_SOURCE_LABELS: Record<ApiKeySource, string> = { external: 'Your system', shopify: 'Shopify' };
+
+/** How a key is told apart in lists and messages: its prefix, never the secret ("htd_ab12cd34…"). */
+export const keyPrefixText = (apiKey: Pick<ApiKeyDto, 'prefix'>) => `${apiKey.prefix}…`;
