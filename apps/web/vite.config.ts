@@ -65,7 +65,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      // A RegExp, not the prefix '/api': the console's /api-keys screen is a page, not a call.
+      '^/api(/|$|\\?)': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
 });

@@ -309,8 +309,10 @@ export async function buildApp(options: BuildAppOptions) {
   }
   // Client-side routes (/login, /settings/addresses…) get the SPA shell; unknown /api paths stay JSON 404s,
   // and so do missing /assets/ files (a chunk of an older build must fail as a 404, not load HTML as script).
+  // "/api" itself and below it, not every path starting with those letters: /api-keys is a console page.
+  const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
   app.setNotFoundHandler((request, reply) => {
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')) {
+    if (serveWeb && request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/assets/')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(notFoundBody(request.method, request.url, request.id));

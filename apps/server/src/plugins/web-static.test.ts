@@ -99,6 +99,13 @@ describe('the built web app', () => {
     const plain = await get('/settings');
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(HTML);
+    // A console page whose path starts with the letters "api" is a page; only /api and below are calls.
+    expect((await get('/api-keys?status=active')).body).toBe(HTML);
+    for (const url of ['/api/nothing-here', '/api', '/api?x=1']) {
+      const call = await get(url);
+      expect(call.statusCode, url).toBe(404);
+      expect(call.headers['content-type'], url).toMatch(/^application\/json/);
+    }
   });
 
   it("sends / and /track with their first screen in the HTML, by visitor; a signed-in visitor's / is the plain shell", async () => {
