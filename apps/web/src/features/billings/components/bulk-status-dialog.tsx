@@ -1,5 +1,5 @@
 import { BILLING_STATUS_LABELS, type BillingBulkResult, type BillingDto } from '@hatid/domain';
-import { CircleAlert } from 'lucide-react';
+import { RefusedRows } from '../../../components/data-table/refused-rows';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -57,21 +57,7 @@ export function BulkStatusDialog({
           </Button>
         }
       >
-        <div className="flex flex-col gap-3" role="status">
-          <p className="text-sm text-slate-800">
-            {billingCount(result.updated.length)} {statusWord(status)}. {result.failed.length} refused:
-          </p>
-          <ul aria-label="Refused billings" className="flex flex-col gap-2">
-            {result.failed.map((failure) => (
-              <li key={failure.id} className="flex gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-                <span className="min-w-0">
-                  <span className="font-semibold">{nameOf(failure.id)}</span>: {failure.message}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <RefusedRows summary={`${billingCount(result.updated.length)} ${statusWord(status)}. ${result.failed.length} refused:`} label="Refused billings" rows={result.failed.map((f) => ({ key: f.id, name: nameOf(f.id), message: f.message }))} />
       </Modal>
     );
   }

@@ -1,5 +1,5 @@
 import type { CollectionBulkResult, CollectionDto } from '@hatid/domain';
-import { CircleAlert } from 'lucide-react';
+import { RefusedRows } from '../../../components/data-table/refused-rows';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -49,21 +49,7 @@ export function BulkCompleteDialog({
           </Button>
         }
       >
-        <div className="flex flex-col gap-3" role="status">
-          <p className="text-sm text-slate-800">
-            {collections(result.updated.length)} completed. {result.failed.length} refused:
-          </p>
-          <ul aria-label="Refused collections" className="flex flex-col gap-2">
-            {result.failed.map((failure) => (
-              <li key={failure.id} className="flex gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-                <span className="min-w-0">
-                  <span className="font-semibold">{nameOf(failure.id)}</span>: {failure.message}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <RefusedRows summary={`${collections(result.updated.length)} completed. ${result.failed.length} refused:`} label="Refused collections" rows={result.failed.map((f) => ({ key: f.id, name: nameOf(f.id), message: f.message }))} />
       </Modal>
     );
   }
