@@ -13,6 +13,7 @@ export function ConfirmDialog({
   pending,
   destructive,
   confirmDisabled,
+  problem,
   children,
 }: {
   open: boolean;
@@ -24,8 +25,10 @@ export function ConfirmDialog({
   pending?: boolean;
   destructive?: boolean;
   confirmDisabled?: boolean;
-  /** More than the sentence above: a price, a list, an error. */
+  /** More than the sentence above: a price, a list, a field. */
   children?: ReactNode;
+  /** Why the last try failed (the server's message), shown under the rest. */
+  problem?: string | null;
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -34,7 +37,16 @@ export function ConfirmDialog({
         <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">{description}</DialogPrimitive.Description>
-          {children ? <div className="mt-4 flex flex-col gap-3 text-sm">{children}</div> : null}
+          {children || problem ? (
+            <div className="mt-4 flex flex-col gap-3 text-sm">
+              {children}
+              {problem ? (
+                <p role="alert" className="text-red-600">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogPrimitive.Close asChild>
               <Button variant="secondary">Cancel</Button>

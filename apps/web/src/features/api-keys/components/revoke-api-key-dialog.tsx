@@ -16,6 +16,7 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyDto; onC
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Revoke this API key?"
@@ -33,12 +34,6 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyDto; onC
           onError: (error) => setProblem(errorMessage(error)),
         });
       }}
-    >
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }

@@ -64,6 +64,7 @@ export function BulkStatusDialog({
 
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={onOpenChange}
       title={status === 'cancelled' ? `Cancel ${billingCount(ids.length)}?` : `${label} for ${billingCount(ids.length)}?`}
@@ -89,12 +90,6 @@ export function BulkStatusDialog({
           },
         );
       }}
-    >
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }

@@ -16,6 +16,7 @@ export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; 
   const notesId = useId();
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Issue an invoice?"
@@ -42,11 +43,6 @@ export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; 
         </label>
         <textarea id={notesId} rows={2} maxLength={1000} className={textareaClasses} value={notes} onChange={(event) => setNotes(event.target.value)} />
       </div>
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
     </ConfirmDialog>
   );
 }
@@ -60,6 +56,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
   const reasonId = useId();
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Void invoice ${invoice.numberLabel}?`}
@@ -111,11 +108,6 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
           </p>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
     </ConfirmDialog>
   );
 }

@@ -56,6 +56,7 @@ export function BulkCompleteDialog({
 
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={onOpenChange}
       title={`Mark ${collections(ids.length)} completed?`}
@@ -80,12 +81,6 @@ export function BulkCompleteDialog({
           },
         );
       }}
-    >
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }

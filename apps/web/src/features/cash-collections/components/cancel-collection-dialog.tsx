@@ -18,6 +18,7 @@ export function CancelCollectionDialog({ collection, onClose }: { collection: Co
   const reasonId = useId();
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Cancel this collection?"
@@ -45,11 +46,6 @@ export function CancelCollectionDialog({ collection, onClose }: { collection: Co
         </label>
         <textarea id={reasonId} rows={2} maxLength={500} className={textareaClasses} value={reason} onChange={(event) => setReason(event.target.value)} />
       </div>
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
     </ConfirmDialog>
   );
 }

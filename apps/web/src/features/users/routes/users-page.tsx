@@ -149,6 +149,7 @@ function UserCommandDialog({ command, user, onClose }: { command: UserCommand; u
   const text = commandConfirmation(command, user);
   return (
     <ConfirmDialog
+      problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={text.title}
@@ -171,12 +172,6 @@ function UserCommandDialog({ command, user, onClose }: { command: UserCommand; u
           },
         );
       }}
-    >
-      {problem ? (
-        <p role="alert" className="text-red-600">
-          {problem}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }
