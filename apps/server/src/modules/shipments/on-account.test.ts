@@ -143,7 +143,7 @@ describe('paying a shipment billed on account', () => {
   it('is refused at the transactions desk and by payment link, and it is not listed as needing a payment', async () => {
     const { member } = await businessWithMember();
     const booked = await book(t, member, { paidBy: 'sender' });
-    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: staff.cookie }, ...(payload ? { payload } : {}) });
 
     const paid = await call('POST', '/api/transaction/add-payment', { shipmentId: booked.id, method: 'bank_transfer', amountInCents: 1000 });
@@ -156,6 +156,15 @@ describe('paying a shipment billed on account', () => {
     const link = await call('POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: booked.id });
     expect(link.statusCode).toBe(422);
     expect(link.json().details[0].field).toBe('shipmentId');
+
+    // Nor can staff mark it Paid by hand: the bulk move reports it refused, with the same reason.
+    const marked = await call('PATCH', '/api/shipments/bulk-payment-status', { trackingNumbers: [booked.trackingNumber], paymentStatus: 'Paid' });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().data).toEqual({
+      updated: [],
+      failed: [{ trackingNumber: booked.trackingNumber, message: "This shipment is billed to its client's account: record the payment on its billing" }],
+    });
+    expect((await rowOf(booked.id)).paymentStatus).toBe('Pending');
 
     const unpaid = await call('GET', `/api/transaction?filter=no_transactions&search=${booked.trackingNumber}`);
     expect(unpaid.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DeliveryStatusInput, PaymentStatus } from '@hatid/domain';
+import { BILLED_ON_ACCOUNT } from './on-account.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shipments, shipmentWeights } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -157,6 +158,8 @@ async function setField<K extends 'paymentStatus' | 'outboundFeeInCents'>(
   return db.transaction(async (tx) => {
     const before = (await lockShipment(tx, visible.id))!;
     if (before.status === 'Cancelled') throw cancelledConflict();
+    // An on-account shipment is paid through its billing (its payments settle it); a hand-set status would lie.
+    if (field === 'paymentStatus' && before.paymentMethod === 'invoice') throw new AppError('CONFLICT', BILLED_ON_ACCOUNT);
     if (before[field] === value) return before;
     const [after] = await tx.update(shipments).set({ [field]: value }).where(eq(shipments.id, before.id)).returning();
     await recordActivity(tx, {
