@@ -1,8 +1,8 @@
 import { BILLING_STATUS_LABELS, BILLING_TYPES, COLLECTION_STATUSES, type BillingBulkResult, type BillingDto, type BillingType, type CollectionStatus } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { Ban, CircleCheck, Plus, Truck, type LucideIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useBulkSelection } from '../../../components/data-table/use-bulk-selection';
 import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
@@ -73,17 +73,11 @@ export function BillingsPage() {
   const customers = useBillingCustomers(pickCustomer);
   const provinces = useCoveredProvinces();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [selected, setSelected] = useState<RowSelectionState>({});
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const { selected, setSelected, keepRefused, refusedRowClass } = useBulkSelection(JSON.stringify([filtersKey, page, limit]));
   const move = useUpdateBilling();
 
   const setSearch = useTableSearch(search, navigateSearch, list);
 
-  // Another page, tab or filter: the ticks and marks belonged to rows no longer shown.
-  useEffect(() => {
-    setSelected({});
-    setRefused(new Set());
-  }, [filtersKey, page, limit]);
 
   const counts = list.data?.counts;
   const tabs: TableTab[] = [
@@ -105,9 +99,7 @@ export function BillingsPage() {
     else setDialog({ kind: key, billing });
   };
   const onBulkDone = (result: BillingBulkResult) => {
-    setRefused(new Set(result.failed.map((f) => f.id)));
-    // Keep only the refused rows ticked, ready for another look.
-    setSelected(Object.fromEntries(result.failed.map((f) => [f.id, true as const])));
+    keepRefused(result.failed.map((f) => f.id));
   };
   const close = () => setDialog(null);
 
@@ -174,7 +166,7 @@ export function BillingsPage() {
             </Button>
           ) : null
         }
-        rowClassName={(b) => (refused.has(b.id) ? 'bg-red-50' : undefined)}
+        rowClassName={(b) => refusedRowClass(b.id)}
         selection={
           canChange
             ? {

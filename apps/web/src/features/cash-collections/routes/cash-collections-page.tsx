@@ -1,8 +1,8 @@
 import { COLLECTION_SOURCE_LABELS, COLLECTION_SOURCES, COLLECTION_STATUS_LABELS, COLLECTION_STATUSES, type CollectionBulkResult, type CollectionDto, type CollectionSource, type CollectionStatus } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { CircleCheck, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useBulkSelection } from '../../../components/data-table/use-bulk-selection';
 import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
 import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -56,19 +56,13 @@ export function CashCollectionsPage() {
   const holders = useCashHolders();
   const provinces = useCoveredProvinces();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [selected, setSelected] = useState<RowSelectionState>({});
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const { selected, setSelected, keepRefused, refusedRowClass } = useBulkSelection(JSON.stringify([filtersKey, page, limit]));
   const move = useSetCollectionStatus();
   const canCreate = ability.can('create', 'Collection');
   const canUpdate = ability.can('update', 'Collection');
 
   const setSearch = useTableSearch(search, navigateSearch, list);
 
-  // Another page, tab or filter: the ticks and marks belonged to rows no longer shown.
-  useEffect(() => {
-    setSelected({});
-    setRefused(new Set());
-  }, [filtersKey, page, limit]);
 
   // Each tab's count for the same search and filters: the open tab's is its own total, the others ask for one row.
   const counts = {
@@ -98,9 +92,7 @@ export function CashCollectionsPage() {
     else runMove(collection, key);
   };
   const onBulkDone = (result: CollectionBulkResult) => {
-    setRefused(new Set(result.failed.map((f) => f.id)));
-    // Keep only the refused rows ticked, ready for another look.
-    setSelected(Object.fromEntries(result.failed.map((f) => [f.id, true as const])));
+    keepRefused(result.failed.map((f) => f.id));
   };
 
   return (
@@ -167,7 +159,7 @@ export function CashCollectionsPage() {
             </Button>
           ) : null
         }
-        rowClassName={(c) => (refused.has(c.id) ? 'bg-red-50' : undefined)}
+        rowClassName={(c) => refusedRowClass(c.id)}
         selection={
           canUpdate
             ? {

@@ -1,9 +1,9 @@
 import { canCancel, type ShipmentDto, type ShipmentTabCounts } from '@hatid/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { Bike, CreditCard, ListChecks, PackagePlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useBulkSelection } from '../../../components/data-table/use-bulk-selection';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
 import type { TableTab } from '../../../components/data-table/table-tabs';
@@ -59,15 +59,9 @@ export function AdminShipmentsPage() {
   const shipments = useShipments({ ...filters, page, limit, sort: search.sort });
   const tabCounts = useShipmentTabCounts(filters);
 
-  const [selected, setSelected] = useState<RowSelectionState>({});
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const { selected, setSelected, keepRefused, refusedRowClass } = useBulkSelection(JSON.stringify([filtersKey, page, limit]));
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  // Another page or other filters: the ticks and marks belonged to rows no longer shown.
-  useEffect(() => {
-    setSelected({});
-    setRefused(new Set());
-  }, [filtersKey, page, limit]);
 
   // Platform staff hear every shipment change; the list and the counts refetch (events are hints).
   useRealtimeChannel(ability.can('manage', 'Shipment') ? 'admin' : null, () => {
@@ -86,9 +80,7 @@ export function AdminShipmentsPage() {
   const narrowed = Boolean(search.search || search.deliveryType || search.shipmentType || search.startDate || search.endDate);
 
   const onBulkDone = (result: BulkResult) => {
-    setRefused(new Set(result.failed.map((f) => f.trackingNumber)));
-    // Keep only the refused rows ticked, ready for another try.
-    setSelected(Object.fromEntries(result.failed.map((f) => [f.trackingNumber, true as const])));
+    keepRefused(result.failed.map((f) => f.trackingNumber));
   };
 
   return (
@@ -117,7 +109,7 @@ export function AdminShipmentsPage() {
             </Button>
           ) : undefined
         }
-        rowClassName={(s) => (refused.has(s.trackingNumber) ? 'bg-red-50' : undefined)}
+        rowClassName={(s) => refusedRowClass(s.trackingNumber)}
         selection={{
           selected,
           onChange: setSelected,
