@@ -1,4 +1,5 @@
 import { BILLING_PAYMENT_METHODS, checkNumeric, toIsoDate, type RecordBillingPaymentInput } from '@hatid/domain';
+import { pesosText, pesosToCents } from '../../../lib/format';
 
 /**
  * The "record billing" form: the amount is typed in pesos and sent as centavos (`amountInCents`), as the add
@@ -21,9 +22,6 @@ export type RecordPaymentErrors = Partial<Record<RecordPaymentField, string>>;
 
 const MAX_PESOS = 100_000_000;
 
-/** Centavos as the pesos box shows them: 12345 → "123.45". */
-export const pesosText = (cents: number) => (cents / 100).toFixed(2);
-
 export const recordPaymentDefaults = (balanceInCents: number, today = toIsoDate(new Date())): RecordPaymentValues => ({
   method: '',
   amountPesos: balanceInCents > 0 ? pesosText(balanceInCents) : '',
@@ -43,7 +41,7 @@ export function readRecordPaymentForm(
 
   let amountInCents = 0;
   const amount = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_PESOS, messages: { required: 'Enter the amount paid', min: 'Enter an amount above zero' } });
-  if (amount.ok) amountInCents = Math.round(amount.value * 100);
+  if (amount.ok) amountInCents = pesosToCents(amount.value);
   else errors.amountPesos = amount.message;
 
   const paidOn = values.paidOn.trim();

@@ -7,6 +7,7 @@ import {
   type PricingConfig,
   type PricingConfigPatch,
 } from '@hatid/domain';
+import { pesosText } from '../../../lib/format';
 
 /**
  * The pricing editor's form: every figure of the pricing config in the unit a person thinks in (pesos,
@@ -85,7 +86,6 @@ export type PricingFormValues = { boxes: Record<PricedBoxId, BoxFormValues> } & 
 const MAX_PESOS = PRICING_LIMITS.maxFeeInCents / 100;
 const MAX_KG = PRICING_LIMITS.maxWeightInGrams / 1000;
 
-const pesosText = (cents: number) => (cents / 100).toFixed(2);
 const kgText = (grams: number | null) => (grams === null ? '' : String(grams / 1000));
 
 /** The config in force as the form's starting values. */

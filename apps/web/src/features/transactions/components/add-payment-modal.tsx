@@ -9,9 +9,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formProblemOf } from '../../../lib/form-errors';
 import { fieldErrorsOf } from '../../../lib/form-resolver';
+import { pesosText } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAddPayment, useAmountPaid } from '../api/transactions';
-import { addPaymentDefaults, addPaymentFieldOf, HAND_PAYMENT_METHODS, pesosText, readAddPaymentForm, type AddPaymentValues } from '../lib/payment-form';
+import { addPaymentDefaults, addPaymentFieldOf, HAND_PAYMENT_METHODS, readAddPaymentForm, type AddPaymentValues } from '../lib/payment-form';
 
 /**
  * The spec's "add payment" modal for a shipment without a (valid) payment: how it was paid, the amount in

@@ -1,4 +1,5 @@
 import { checkNumeric, NOT_BY_HAND_METHODS, PAYMENT_METHODS, type AddPaymentInput, type PaymentMethod } from '@hatid/domain';
+import { pesosToCents } from '../../../lib/format';
 
 /**
  * The add payment form: the amount is typed in pesos and sent as centavos (`amountInCents`), as the
@@ -27,9 +28,6 @@ export function addPaymentDefaults(shipmentMethod: PaymentMethod): AddPaymentVal
   return { method, amountPesos: '', referenceNumber: '', remarks: '' };
 }
 
-/** Centavos as the pesos box shows them: 12345 → "123.45". */
-export const pesosText = (cents: number) => (cents / 100).toFixed(2);
-
 /** Checks the form and turns it into the API's body, or says per field what is wrong. */
 export function readAddPaymentForm(
   values: AddPaymentValues,
@@ -40,7 +38,7 @@ export function readAddPaymentForm(
 
   let amountInCents = 0;
   const amount = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_PESOS, messages: { required: 'Enter the amount', min: 'Enter an amount above zero' } });
-  if (amount.ok) amountInCents = Math.round(amount.value * 100);
+  if (amount.ok) amountInCents = pesosToCents(amount.value);
   else errors.amountPesos = amount.message;
 
   const referenceNumber = values.referenceNumber.trim();
