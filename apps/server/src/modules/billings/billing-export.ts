@@ -1,8 +1,6 @@
 import type { BillingDetailDto } from '@hatid/domain';
 import { BOM, neutraliseCell, pesos, toCsv } from '../shipments/export.service.js';
-
-/** "YYYY-MM-DD HH:MM" in Manila (UTC+8 all year, no daylight saving). */
-const manilaMinute = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+import { manilaMinute } from '../shipments/manila-time.js';
 
 const COLUMNS = ['Tracking number', 'Booked (Asia/Manila)', 'Receiver', 'Delivery status', 'Amount (PHP)'];
 

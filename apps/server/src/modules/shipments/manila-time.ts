@@ -20,3 +20,5 @@ export const manilaToday = (now = new Date()) => toIsoDate(now);
 /** yyyy-MM-dd of the day `n` days after `day` (n may be negative). */
 export const addDays = (day: string, n: number) => new Date(manilaDayStart(day).getTime() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
+/** "YYYY-MM-DD HH:MM" in Manila, as the CSV exports write a moment. */
+export const manilaMinute = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../plugins/auth.js';
 import { BOM, exportFilename, neutraliseCell, pesos, toCsv } from '../shipments/export.service.js';
 import { assertMayViewTransactions, transactionRowBatches } from './transactions-desk.service.js';
+import { manilaMinute } from '../shipments/manila-time.js';
 
 /** The desk's download: the columns of its table, for each tab. */
 const PAYMENT_COLUMNS = [
@@ -28,9 +29,6 @@ const PAYMENT_COLUMNS = [
   'Shipment payment status',
 ] as const;
 const UNPAID_COLUMNS = ['Booked (Asia/Manila)', 'Tracking number', 'Sender', 'Receiver', 'Payer', 'Payment method', 'Payment status', 'Total (PHP)'] as const;
-
-/** "YYYY-MM-DD HH:MM" in Manila (UTC+8 all year, no daylight saving). */
-const manilaMinute = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 function toRecord({ transaction: t, shipment: s }: TransactionRowDto): string[] {
   if (!t) {
