@@ -40,24 +40,29 @@ const limited = args.limit ? [...new Set(shaped.map((p) => p.replace(/limit=\d+/
 const paths = limited.slice(0, count);
 
 /** CPU seconds used so far by the server process and by all of PostgreSQL's processes (Linux /proc). */
-function cpuSeconds(serverPid: number): { server: number; database: number } {
-  const ticks = (pid: string) => {
+function cpuSeconds(serverPid: number): { server: number; serverKernel: number; database: number; databaseKernel: number } {
+  /** [user, kernel] clock ticks of a process so far. */
+  const ticks = (pid: string): [number, number] => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return Number(fields[11]) + Number(fields[12]);
+      return [Number(fields[11]), Number(fields[12])];
     } catch {
-      return 0;
+      return [0, 0];
     }
   };
-  let database = 0;
+  const database = [0, 0];
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) database += ticks(pid);
+      if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      const [user, kernel] = ticks(pid);
+      database[0] += user;
+      database[1] += kernel;
     } catch {
       /* gone */
     }
   }
-  return { server: ticks(String(serverPid)) / 100, database: database / 100 };
+  const [user, kernel] = ticks(String(serverPid));
+  return { server: (user + kernel) / 100, serverKernel: kernel / 100, database: (database[0]! + database[1]!) / 100, databaseKernel: database[1]! / 100 };
 }
 await prewarm(dbUrl);
 const server = await startServer({ DATABASE_URL: dbUrl }, 3901);
@@ -66,16 +71,26 @@ try {
   if ('load' in args) {
     // As run.ts loads it: 20 connections, distinct paths, against the warmup route in the same run.
     const base = { url: server.url, durationSeconds: Number(args.load || 10), connections: 20, headers: { cookie } };
+    const atWarmup = cpuSeconds(server.pid);
     const warm = await load({ ...base, name: 'warmup', path: '/api/_ah/warmup' });
     const before = cpuSeconds(server.pid);
+    const startedAt = process.cpuUsage();
     const list = await load({ ...base, name: kind, paths: limited });
+    const own = process.cpuUsage(startedAt);
     const after = cpuSeconds(server.pid);
     for (const r of [warm, list]) console.log(`${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} non2xx ${r.non2xx}`);
     console.log(`ratio ${(list.requestsPerSecond / warm.requestsPerSecond).toFixed(3)}`);
     // Backends that ended during the load are missed: the pool keeps its connections, so few do.
-    const requests = list.requestsPerSecond * base.durationSeconds;
-    const per = (seconds: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
-    console.log(`CPU per request: server ${per(after.server - before.server)}, database ${per(after.database - before.database)}`);
+    const perOf = (requestsPerSecond: number) => (seconds: number) => `${((seconds * 1000) / (requestsPerSecond * base.durationSeconds)).toFixed(2)} ms`;
+    const per = perOf(list.requestsPerSecond);
+    console.log(
+      `CPU per request: server ${per(after.server - before.server)} (kernel ${per(after.serverKernel - before.serverKernel)}), ` +
+        `database ${per(after.database - before.database)} (kernel ${per(after.databaseKernel - before.databaseKernel)}), ` +
+        `load generator ${per((own.user + own.system) / 1e6)}`,
+    );
+    // The floor every signed-in call pays (routing, hooks, the session's lookup), for comparison.
+    const warmPer = perOf(warm.requestsPerSecond);
+    console.log(`CPU per warmup request: server ${warmPer(before.server - atWarmup.server)}, database ${warmPer(before.database - atWarmup.database)}`);
   }
   const timed: { path: string; ms: number; status: number }[] = [];
   for (const p of paths) {

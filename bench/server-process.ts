@@ -14,9 +14,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`main.ts`) as its own process, so its memory and CPU are its own. */
+/**
+ * Starts the real server (`main.ts`) as its own process, so its memory and CPU are its own. BENCH_SERVER_ENTRY
+ * runs another build instead (a copy next to dist/, for comparing two builds: bench/ab.ts).
+ */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=192', ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=192', ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

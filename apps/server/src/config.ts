@@ -93,6 +93,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections each server process keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Back-office list pages (shipments, users) computed at once per process; the rest wait their turn. Default:
+   * twice the machine's cores (docs/decisions.md "List pages take turns").
+   */
+  LIST_READS_AT_ONCE: z.coerce.number().int().min(1).max(500).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')

@@ -25,7 +25,7 @@ function readConfig(): Config {
 
 async function openConfiguredDatabase(): Promise<Database> {
   try {
-    return await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+    return await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.dataDir });
   } catch (error) {
     // Another server runs on this DATA_DIR: say which, and do not touch its database.
     if (error instanceof DataDirLockedError) {

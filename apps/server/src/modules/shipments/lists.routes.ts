@@ -42,13 +42,15 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendPage(reply: FastifyReply, actor: Actor, view: ListView, query: Omit<PageQuery, 'tabCounts'> & { tabCounts?: string | undefined }) {
     const key = JSON.stringify([actor.id, actor.roles, actor.user.businessId, actor.user.agentCode, view, query]);
     const { tabCounts, page, limit, sortBy, sortOrder, ...filters } = query;
-    const body = await app.shipmentReads.getOrLoad(key, async () => {
-      const [list, tabs] = await Promise.all([
-        listShipments(app.db, actor, view, { ...filters, page, limit, sortBy, sortOrder }),
-        tabCounts === 'true' ? countTabs(app.db, actor, view, filters) : undefined,
-      ]);
-      return Buffer.from(JSON.stringify(tabs ? { ...list, tabCounts: tabs } : list));
-    });
+    const body = await app.shipmentReads.getOrLoad(key, () =>
+      app.listReads(async () => {
+        const [list, tabs] = await Promise.all([
+          listShipments(app.db, actor, view, { ...filters, page, limit, sortBy, sortOrder }),
+          tabCounts === 'true' ? countTabs(app.db, actor, view, filters) : undefined,
+        ]);
+        return Buffer.from(JSON.stringify(tabs ? { ...list, tabCounts: tabs } : list));
+      }),
+    );
     return sendJsonBytes(reply, body);
   }
 

@@ -55,13 +55,13 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     listRoute('Users I may see, with the filters, the status tab and per-tab counts'),
-    async (request) => listUsers(app.db, request.requireActor(), { kind: 'all' }, request.query),
+    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'all' }, request.query)),
   );
 
   app.get(
     '/by-role/:roleName',
     { schema: { ...listSchema('Users holding one role'), params: roleNameParams }, serializerCompiler: trustedJson },
-    async (request) => listUsers(app.db, request.requireActor(), { kind: 'role', role: request.params.roleName }, request.query),
+    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'role', role: request.params.roleName }, request.query)),
   );
 
   app.get(
@@ -75,25 +75,25 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       serializerCompiler: trustedJson,
     },
-    async (request) => listUsers(app.db, request.requireActor(), { kind: 'customers' }, request.query),
+    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'customers' }, request.query)),
   );
 
   app.get(
     '/non-customers',
     listRoute('Users without the customer role'),
-    async (request) => listUsers(app.db, request.requireActor(), { kind: 'non_customers' }, request.query),
+    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'non_customers' }, request.query)),
   );
 
   app.get(
     '/clients',
     listRoute('Clients: customer-side accounts (customers, business admins and members); a sales agent its referred customers'),
-    async (request) => listUsers(app.db, request.requireActor(), { kind: 'clients' }, request.query),
+    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'clients' }, request.query)),
   );
 
   app.get(
     '/employees',
     listRoute('Users marked as employees'),
-    async (request) => listUsers(app.db, request.requireActor(), { kind: 'employees' }, request.query),
+    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'employees' }, request.query)),
   );
 
   app.get(
