@@ -9,13 +9,9 @@
  * apps/server/dist to apps/server/dist-a (a sibling, so its paths to migrations and the web app still hold).
  */
 import { execFileSync } from 'node:child_process';
+import { benchArgs } from './args.js';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [key, ...value] = a.replace(/^--/, '').split('=');
-    return [key!, value.join('=')];
-  }),
-);
+const args = benchArgs();
 /** --env-a=NAME=value,NAME=value: environment of build A's server (and --env-b of B's), e.g. another pool size. */
 const envOf = (list: string | undefined) => Object.fromEntries((list ? list.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const envs = { A: envOf(args['env-a']), B: envOf(args['env-b']) };
@@ -23,7 +19,7 @@ const builds = { A: args.a ?? 'apps/server/dist-a/main.mjs', B: args.b ?? 'apps/
 const rounds = Number(args.rounds ?? 4);
 const probeArgs = Object.entries(args)
   .filter(([key]) => !['a', 'b', 'rounds', 'env-a', 'env-b'].includes(key))
-  .map(([key, value]) => `--${key}=${value}`);
+  .map(([key, value]) => (value === undefined ? `--${key}` : `--${key}=${value}`));
 if (!probeArgs.some((a) => a.startsWith('--load'))) probeArgs.push('--load=10');
 probeArgs.push('--count=1', '--show=0');
 

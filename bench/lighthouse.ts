@@ -7,6 +7,7 @@
 //   npm run bench:lighthouse                      builds if needed, starts the server on a fresh data dir
 //   npm run bench:lighthouse -- --runs=5 --routes=/,/track,/rates
 //   LIGHTHOUSE_URL=http://127.0.0.1:3000 npm run bench:lighthouse   measures a server already running
+import { benchArgs } from './args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,12 +21,7 @@ const SECTION = '## Lighthouse (issue 13)';
 const TARGETS = { performance: 0.95, accessibility: 1 };
 const TARGET_ROUTES = ['/', '/track'];
 
-const args = Object.fromEntries(
-  process.argv.slice(2).flatMap((arg) => {
-    const match = /^--([^=]+)=(.*)$/.exec(arg);
-    return match ? [[match[1], match[2]]] : [];
-  }),
-);
+const args = benchArgs();
 const runs = Number(args.runs ?? 5);
 const routes = (args.routes ?? TARGET_ROUTES.join(',')).split(',');
 const port = Number(args.port ?? 3975);

@@ -6,6 +6,7 @@
  * process), --limit=N (every path asks N rows),
  * --shape=tracking|mobile|name|word (searches of one kind only).
  */
+import { benchArgs } from './args.js';
 import { signIn, startServer } from './server-process.js';
 import { shipmentPagePaths, shipmentSearchPaths, userPagePaths, userSearchPaths } from './search.js';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/index.js';
@@ -14,7 +15,7 @@ import pg from 'pg';
 import { load } from './load.js';
 import { prewarm } from './prewarm.js';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+const args = benchArgs();
 const rows = Number(args.rows ?? 1_000_000);
 const count = Number(args.count ?? 300);
 const kind = args.kind ?? 'pages';
@@ -50,19 +51,20 @@ function cpuSeconds(serverPid: number): { server: number; serverKernel: number; 
       return [0, 0];
     }
   };
-  const database = [0, 0];
+  let databaseUser = 0;
+  let databaseKernel = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
       const [user, kernel] = ticks(pid);
-      database[0] += user;
-      database[1] += kernel;
+      databaseUser += user;
+      databaseKernel += kernel;
     } catch {
       /* gone */
     }
   }
   const [user, kernel] = ticks(String(serverPid));
-  return { server: (user + kernel) / 100, serverKernel: kernel / 100, database: (database[0]! + database[1]!) / 100, databaseKernel: database[1]! / 100 };
+  return { server: (user + kernel) / 100, serverKernel: kernel / 100, database: (databaseUser + databaseKernel) / 100, databaseKernel: databaseKernel / 100 };
 }
 await prewarm(dbUrl);
 const server = await startServer({ DATABASE_URL: dbUrl }, 3901);

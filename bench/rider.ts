@@ -7,6 +7,7 @@
  * The rider's questions are every page and status filter of the list, while staff change a shipment 10 times
  * a second (each change empties the read cache, as a working day does), so this is the list's own speed.
  */
+import { benchArgs } from './args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,7 +118,7 @@ export function riderListReport(r: RiderListResult, target: boolean): string[] {
 // Alone (npm run bench:rider): a small PGlite database, for trying the measurement, not for the target; or
 // --database=postgres://... to measure a database `npm run bench -- --seed-only` seeded (and assigned).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+  const args = benchArgs();
   const shipments = Number(args.shipments ?? 10_000);
   const dataDir = args.database ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-bench-rider-'));
   try {

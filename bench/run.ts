@@ -7,6 +7,7 @@
  * Results go to bench/results.md. Options: --duration=10 (seconds per load), --sizes=10000,1000000,
  * --pglite-size=200000, --skip-pglite, --reuse (keep databases an earlier run seeded), --seed-only.
  */
+import { benchArgs } from './args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ import { benchConsolidationSeal, consolidationReport } from './consolidations.js
 import { measureSearch, shipmentPagePaths, STAFF_AT_ONCE, type SearchResults } from './search.js';
 import { assignRiderBench, measureRiderList, riderListReport, type RiderListResult } from './rider.js';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+const args = benchArgs();
 const DURATION = Number(args.duration ?? 10);
 const SIZES = (args.sizes ?? '10000,1000000').split(',').map(Number);
 const PGLITE_SIZE = Number(args['pglite-size'] ?? 200_000);
