@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import pLimit from 'p-limit';
 import cookie from '@fastify/cookie';
-import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { LANDING_PAGES, landingFile, webStaticOptions } from './plugins/web-static.js';
 import { SESSION_COOKIE } from './modules/auth/session.service.js';
@@ -209,7 +209,7 @@ export async function buildApp(options: BuildAppOptions) {
   // With Xendit the wallet page sends cards to Xendit with its cards-session.js: its script, its API, and the
   // 3-D Secure page it shows in a frame. The sandbox tokenizes in our own bundle and needs none of them.
   const xendit = app.payments.provider.name === 'xendit';
-  const securityHeaders = helmet({
+  const headers = securityHeaders({
     // The SPA loads its own bundles only; the docs page needs inline styles.
     contentSecurityPolicy: {
       directives: {
@@ -225,8 +225,11 @@ export async function buildApp(options: BuildAppOptions) {
     // sandbox's hosted pages), which the cross-site check must refuse. same-origin still tells other sites nothing.
     referrerPolicy: { policy: 'same-origin' },
   });
-  // Built once: @fastify/helmet called helmet(options) again on every request, parsing the policy each time.
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  // The same headers on every answer, errors and static files included (plugins/security-headers).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,

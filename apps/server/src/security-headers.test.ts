@@ -14,6 +14,7 @@ describe('security headers', () => {
     for (const [method, url] of [
       ['GET', '/api/_ah/warmup'],
       ['GET', '/api/users/me'], // 401
+      ['GET', '/api/no-such-call'], // 404
       ['POST', '/api/payments/webhooks/xendit'], // 401 without the token
     ] as const) {
       const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
