@@ -99,7 +99,8 @@ if (!baseUrl) {
 const rows: string[] = [];
 let met = true;
 // Lighthouse's simulated CPU time is the observed time x4: other work on the machine inflates TBT and LCP.
-const loads: number[] = [os.loadavg()[0]];
+const loadNow = () => os.loadavg()[0] ?? 0;
+const loads: number[] = [loadNow()];
 try {
   for (const route of routes) {
     const results: Run[] = [];
@@ -110,7 +111,7 @@ try {
           `LCP ${(run.lcpMs / 1000).toFixed(2)} s, CLS ${run.cls.toFixed(3)}, FCP ${(run.fcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms`,
       );
       results.push(run);
-      loads.push(os.loadavg()[0]);
+      loads.push(loadNow());
     }
     const m = (key: keyof Run) => median(results.map((r) => r[key]));
     const targeted = TARGET_ROUTES.includes(route);

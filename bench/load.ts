@@ -43,13 +43,15 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
         method: options.method ?? 'GET',
         ...(options.headers ? { headers: options.headers } : {}),
         ...(options.body ? { body: options.body } : {}),
-        setupRequest: (request: { path: string }) => {
+        setupRequest: (request) => {
           request.path = options.paths ? options.paths[i++ % options.paths.length]! : (options.path ?? '/');
           return request;
         },
       },
     ],
-  });
+    // autocannon's answer is both the running instance (its events) and a promise of the result; the types
+    // declare one or the other.
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
   });

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { prewarm } from './prewarm.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { rowsOf } from '../apps/server/src/db/rendered.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { DEMO_PASSWORD, seedDatabase } from '../apps/server/src/db/seed/index.js';
 import { load, type LoadResult } from './load.js';
@@ -66,8 +67,7 @@ async function prepare(database: Database, rows: number): Promise<Prepared> {
   await seedBenchShipments(database.db, rows);
   console.log(`  seeded ${rows} shipments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await assignRiderBench(database.db);
-  const roles = await database.db.execute<{ id: number }>(sql`SELECT id FROM roles ORDER BY id`);
-  const roleRows = ('rows' in roles ? roles.rows : roles) as { id: number }[];
+  const roleRows = rowsOf<{ id: number }>(await database.db.execute(sql`SELECT id FROM roles ORDER BY id`));
   return { trackingNumbers: await sampleTrackingNumbers(database.db, 1000), roleIds: roleRows.map((r) => Number(r.id)) };
 }
 
@@ -178,13 +178,12 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 /** A database seeded by an earlier run of this very seed (--reuse), or null. */
 async function reusable(database: Database, rows: number): Promise<Prepared | null> {
   try {
-    const seeded = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM shipments WHERE sender_mobile_number LIKE '+63918%'`);
-    const n = Number((('rows' in seeded ? seeded.rows : seeded) as { n: number }[])[0]?.n ?? 0);
+    const seeded = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM shipments WHERE sender_mobile_number LIKE '+63918%'`));
+    const n = Number(seeded[0]?.n ?? 0);
     if (n !== rows) return null;
     await migrateDatabase(database);
     await assignRiderBench(database.db);
-    const roles = await database.db.execute<{ id: number }>(sql`SELECT id FROM roles ORDER BY id`);
-    const roleRows = ('rows' in roles ? roles.rows : roles) as { id: number }[];
+    const roleRows = rowsOf<{ id: number }>(await database.db.execute(sql`SELECT id FROM roles ORDER BY id`));
     return { trackingNumbers: await sampleTrackingNumbers(database.db, 1000), roleIds: roleRows.map((r) => Number(r.id)) };
   } catch {
     return null;

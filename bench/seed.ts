@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
+import { rowsOf } from '../apps/server/src/db/rendered.js';
 import { listBarangays, listCitiesMunicipalities } from '../apps/server/src/platform/psgc/index.js';
 import { COVERED_PROVINCES } from '../apps/server/src/db/seed/covered-provinces.js';
 
@@ -144,9 +145,6 @@ export async function seedBenchShipments(db: Db, count: number): Promise<void> {
 
 /** A sample of tracking numbers to look up, spread over the table. */
 export async function sampleTrackingNumbers(db: Db, limit = 1000): Promise<string[]> {
-  const result = await db.execute<{ tracking_number: string }>(
-    sql`SELECT tracking_number FROM shipments TABLESAMPLE SYSTEM (5) LIMIT ${limit}`,
-  );
-  const rows = 'rows' in result ? (result.rows as { tracking_number: string }[]) : (result as unknown as { tracking_number: string }[]);
+  const rows = rowsOf<{ tracking_number: string }>(await db.execute(sql`SELECT tracking_number FROM shipments TABLESAMPLE SYSTEM (5) LIMIT ${limit}`));
   return rows.map((r) => r.tracking_number);
 }
