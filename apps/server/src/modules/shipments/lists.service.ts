@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
-import { cachedEstimate, cachedEstimateOf, countOrEstimate, EXACT_COUNT_LIMIT, type Counted } from '../../db/estimate.js';
+import { cachedEstimateOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, type Counted, type KeyedPart } from '../../db/estimate.js';
 import { executeNamed, rowsOf } from '../../db/rendered.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
@@ -179,33 +179,59 @@ const noLiveTransaction = () =>
 
 /** The catalogue's shipment filters as one condition (undefined parts are dropped by `and`). */
 export function filterCondition(f: ListFilters): SQL | undefined {
-  const parts: (SQL | undefined)[] = [
-    searchCondition(f.search),
-    f.shipmentStatus?.length ? inArray(shipments.status, f.shipmentStatus) : undefined,
-    f.deliveryStatus?.length ? inArray(shipments.deliveryStatus, f.deliveryStatus) : undefined,
-    f.deliveryTypes?.length ? inArray(shipments.deliveryType, f.deliveryTypes) : undefined,
-    f.senderProvince ? eq(shipments.senderProvinceCode, f.senderProvince) : undefined,
-    f.receiverProvince ? eq(shipments.receiverProvinceCode, f.receiverProvince) : undefined,
+  return and(...filterParts(f).map((part) => part.condition));
+}
+
+/**
+ * The filters' conditions, one per filter given, each keyed by the filter and its value (estimateOfParts); a date
+ * range's two bounds are one part.
+ */
+function filterParts(f: ListFilters): KeyedPart[] {
+  const parts: KeyedPart[] = [];
+  const add = (name: string, value: unknown, condition: SQL | undefined) => {
+    if (condition) parts.push({ key: `${name}=${JSON.stringify(value)}`, condition });
+  };
+  add('search', f.search, searchCondition(f.search));
+  add('shipmentStatus', f.shipmentStatus, f.shipmentStatus?.length ? inArray(shipments.status, f.shipmentStatus) : undefined);
+  add('deliveryStatus', f.deliveryStatus, f.deliveryStatus?.length ? inArray(shipments.deliveryStatus, f.deliveryStatus) : undefined);
+  add('deliveryTypes', f.deliveryTypes, f.deliveryTypes?.length ? inArray(shipments.deliveryType, f.deliveryTypes) : undefined);
+  add('senderProvince', f.senderProvince, f.senderProvince ? eq(shipments.senderProvinceCode, f.senderProvince) : undefined);
+  add('receiverProvince', f.receiverProvince, f.receiverProvince ? eq(shipments.receiverProvinceCode, f.receiverProvince) : undefined);
+  add(
+    'location',
+    f.location,
     f.location ? or(eq(shipments.senderProvinceCode, f.location), eq(shipments.receiverProvinceCode, f.location)) : undefined,
-    f.partnerId ? partnerScope(f.partnerId) : undefined,
-    f.pickupById ? eq(shipments.pickupRiderId, f.pickupById) : undefined,
-    f.dropOffById ? eq(shipments.dropOffRiderId, f.dropOffById) : undefined,
-    f.deliveryCategory ? eq(shipments.deliveryCategory, f.deliveryCategory) : undefined,
-    f.agentCode
-      ? inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${f.agentCode})`)
-      : undefined,
-    f.userId ? eq(shipments.ownerId, f.userId) : undefined,
-    f.includeTransactions === 'false' ? noLiveTransaction() : undefined,
-    f.shipmentType ? eq(shipments.shipmentType, f.shipmentType) : undefined,
-    ...createdBetween(f.startDate, f.endDate),
-  ];
-  return and(...parts);
+  );
+  add('partnerId', f.partnerId, f.partnerId ? partnerScope(f.partnerId) : undefined);
+  add('pickupById', f.pickupById, f.pickupById ? eq(shipments.pickupRiderId, f.pickupById) : undefined);
+  add('dropOffById', f.dropOffById, f.dropOffById ? eq(shipments.dropOffRiderId, f.dropOffById) : undefined);
+  add('deliveryCategory', f.deliveryCategory, f.deliveryCategory ? eq(shipments.deliveryCategory, f.deliveryCategory) : undefined);
+  add(
+    'agentCode',
+    f.agentCode,
+    f.agentCode ? inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${f.agentCode})`) : undefined,
+  );
+  add('userId', f.userId, f.userId ? eq(shipments.ownerId, f.userId) : undefined);
+  add('includeTransactions', f.includeTransactions, f.includeTransactions === 'false' ? noLiveTransaction() : undefined);
+  add('shipmentType', f.shipmentType, f.shipmentType ? eq(shipments.shipmentType, f.shipmentType) : undefined);
+  const dates = createdBetween(f.startDate, f.endDate);
+  add('created', [f.startDate, f.endDate], dates.length > 0 ? and(...dates) : undefined);
+  return parts;
 }
 
 /** Scope ∩ view ∩ filters: the one WHERE every list, export and count uses. */
 export function listCondition(actor: Actor, view: ListView, filters: ListFilters): SQL {
-  // shipmentScope already leaves deleted shipments out.
-  return and(shipmentScope(actor), viewCondition(actor, view), filterCondition(filters))!;
+  return and(...listConditionParts(actor, view, filters).map((part) => part.condition))!;
+}
+
+/** listCondition as the parts it ANDs, keyed, which its estimate is worked out from (estimateOfParts). */
+function listConditionParts(actor: Actor, view: ListView, filters: ListFilters): KeyedPart[] {
+  // shipmentScope already leaves deleted shipments out. Who someone is decides both scope and view.
+  const who = seesAllShipments(actor) ? 'everyone' : JSON.stringify([actor.id, actor.roles, actor.user.businessId, actor.user.agentCode]);
+  const parts: KeyedPart[] = [{ key: `scope=${who}`, condition: shipmentScope(actor) }];
+  const viewed = viewCondition(actor, view);
+  if (viewed) parts.push({ key: `view=${JSON.stringify([view, actor.id])}`, condition: viewed });
+  return [...parts, ...filterParts(filters)];
 }
 
 /**
@@ -246,9 +272,10 @@ export async function listShipments(
     if (common) return pageOf(await selectByIds(db, common.ids), page, limit, common.total);
   }
   const resolved = search.kind === 'ids' ? search : null;
+  const parts = listConditionParts(actor, view, filters);
   const where = resolved
     ? withMatches(listCondition(actor, view, { ...filters, search: undefined }), resolved)
-    : listCondition(actor, view, filters);
+    : and(...parts.map((part) => part.condition))!;
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
@@ -257,7 +284,7 @@ export async function listShipments(
   // ILIKE '%santos%', and guesses a few hundred): no point collecting 1,001 matches again to count them.
   // A common name search is counted from the name index instead (commonNameTotal).
   const commonName = search.kind === 'many' && search.by === 'name';
-  const estimate = resolved ? resolved.count : commonName ? 0 : await cachedEstimate(db, shipments, where);
+  const estimate = resolved ? resolved.count : commonName ? 0 : await estimateOfParts(db, shipments, parts);
   const large = search.kind === 'many' || estimate > exactLimit;
   const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: resolved ? null : locationHalves(actor, view, filters) });
   let rows = large
@@ -275,7 +302,7 @@ export async function listShipments(
     const exact = rows[0]?.cappedTotal;
     total =
       exact === undefined || exact === null
-        ? await countOrEstimate(db, shipments, where, exactLimit)
+        ? await countOrEstimate(db, shipments, where, exactLimit, resolved ? undefined : parts)
         : exact > exactLimit
           ? { value: Math.max(estimate, exact), estimated: true }
           : { value: exact, estimated: false };
@@ -372,9 +399,10 @@ export async function countTabs(db: Db, actor: Actor, view: ListView, filters: L
   const tabs = [undefined, ...SHIPMENT_TABS] as const;
   const counted = await Promise.all(
     tabs.map((tab) => {
-      const where = withMatches(listCondition(actor, view, { ...base, ...shipmentTabFilters(tab) }), search);
+      const parts = listConditionParts(actor, view, { ...base, ...shipmentTabFilters(tab) });
+      const where = and(...parts.map((part) => part.condition))!;
       // A resolved search has at most EXACT_COUNT_LIMIT matches: counted exactly, whatever the planner guesses.
-      return resolved ? countExactly(db, where) : countShipments(db, where);
+      return resolved ? countExactly(db, withMatches(where, search)) : countOrEstimate(db, shipments, where, EXACT_COUNT_LIMIT, parts);
     }),
   );
   return {

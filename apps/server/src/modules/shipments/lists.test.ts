@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { cachedEstimate, estimateOfParts, forgetEstimates } from '../../db/estimate.js';
 import { METRO_MANILA_CODE } from '../../platform/psgc/index.js';
 import { shipmentPackages, shipments, transactions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
@@ -267,6 +268,7 @@ describe('totals of large results', () => {
     const db = t.database.db;
     await insertShipments(db, 60, { ownerId: ben.userId });
     await db.execute(sql`analyze shipments`);
+    forgetEstimates();
     const mine = and(eq(shipments.ownerId, ben.userId))!;
     const exact = await countShipments(db, mine);
     expect(exact.estimated).toBe(false);
@@ -277,6 +279,31 @@ describe('totals of large results', () => {
     // Statistics are fresh, so the estimate is close to the truth.
     expect(estimated.value).toBeGreaterThan(Number(actual!.n) * 0.5);
     expect(estimated.value).toBeLessThan(Number(actual!.n) * 2);
+  });
+});
+
+describe('estimates from the filters one by one', () => {
+  it('gives what the planner expects of the whole WHERE, a date range read as one range', async () => {
+    const db = t.database.db;
+    await insertShipments(db, 40, { ownerId: carl.userId, deliveryType: 'same_day', from: SAN_FERNANDO(), createdAt: new Date('2026-02-15T02:00:00Z') });
+    await insertShipments(db, 30, { ownerId: carl.userId, status: 'OnGoing', deliveryStatus: 'Picked up', createdAt: new Date('2026-06-15T02:00:00Z') });
+    await db.execute(sql`analyze shipments`);
+    forgetEstimates();
+    const february = and(gte(shipments.createdAt, new Date('2026-02-01T00:00:00Z')), lt(shipments.createdAt, new Date('2026-03-01T00:00:00Z')))!;
+    const combinations: SQL[][] = [
+      [isNull(shipments.deletedAt), eq(shipments.deliveryType, 'same_day')],
+      [isNull(shipments.deletedAt), eq(shipments.ownerId, carl.userId), eq(shipments.senderProvinceCode, SAN_FERNANDO().provinceCode)],
+      [isNull(shipments.deletedAt), inArray(shipments.status, ['Pending', 'OnGoing']), eq(shipments.deliveryStatus, 'Picked up'), february],
+      [isNull(shipments.deletedAt), eq(shipments.deliveryType, 'same_day'), february],
+    ];
+    for (const [c, conditions] of combinations.entries()) {
+      const whole = await cachedEstimate(db, shipments, and(...conditions));
+      const byParts = await estimateOfParts(db, shipments, conditions.map((condition, i) => ({ key: `test ${c}.${i}`, condition })));
+      // Each part's estimate is a whole number of rows: the product may differ from the whole's by rounding only.
+      expect(Math.abs(byParts - whole), `${byParts} against ${whole}`).toBeLessThanOrEqual(Math.max(1, whole * 0.03));
+    }
+    // Nothing can match a `false` part, and nothing is expected to.
+    expect(await estimateOfParts(db, shipments, [{ key: 'test none', condition: sql`false` }])).toBe(0);
   });
 });
 
