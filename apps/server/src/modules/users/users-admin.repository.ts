@@ -9,7 +9,7 @@ import {
   type UserStatusCounts,
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { cachedEstimate, countOrEstimate, EXACT_COUNT_LIMIT } from '../../db/estimate.js';
+import { countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, type KeyedPart } from '../../db/estimate.js';
 import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
 
 /** Up to this many matches in all, every status tab is counted exactly in one pass. */
@@ -18,8 +18,6 @@ import { roles, userRoles, users } from '../../db/schema/index.js';
 import { toUserDto, type UserRow } from './users.repository.js';
 import { escapeLike } from '../../db/paging.js';
 
-
-export 
 /**
  * A user's name, email and mobile number as one text: the expression of the users_search_trgm_idx trigram
  * index (schema/users.ts), so a search by any part of any of them is one index lookup.
@@ -53,18 +51,30 @@ export interface UserFilters {
 
 /** The catalogue's user filters as one condition (undefined parts are dropped by `and`). */
 export function userFilterCondition(f: UserFilters): SQL | undefined {
-  return and(
-    userSearchCondition(f.search),
-    f.email ? ilike(users.email, `%${escapeLike(f.email.toLowerCase())}%`) : undefined,
+  return and(...userFilterParts(f).map((part) => part.condition));
+}
+
+/** The filters' conditions, one per filter given, keyed by the filter and its value (estimateOfParts). */
+export function userFilterParts(f: UserFilters): KeyedPart[] {
+  const parts: KeyedPart[] = [];
+  const add = (name: string, value: unknown, condition: SQL | undefined) => {
+    if (condition) parts.push({ key: `${name}=${JSON.stringify(value)}`, condition });
+  };
+  add('search', f.search, userSearchCondition(f.search));
+  add('email', f.email, f.email ? ilike(users.email, `%${escapeLike(f.email.toLowerCase())}%`) : undefined);
+  add(
+    'roleIds',
+    f.roleIds,
     f.roleIds?.length
       ? // An uncorrelated IN (not EXISTS per user): holders of a rare role are found through user_roles_role_idx
         // instead of checking each of 100,000 users.
         inArray(users.id, sql`(select ${userRoles.userId} from ${userRoles} where ${inArray(userRoles.roleId, f.roleIds)})`)
       : undefined,
-    f.agentCode ? eq(users.agentCode, f.agentCode.toUpperCase()) : undefined,
-    f.usedAgentCode ? eq(users.usedAgentCode, f.usedAgentCode.toUpperCase()) : undefined,
-    f.clientType ? eq(users.accountType, f.clientType) : undefined,
   );
+  add('agentCode', f.agentCode, f.agentCode ? eq(users.agentCode, f.agentCode.toUpperCase()) : undefined);
+  add('usedAgentCode', f.usedAgentCode, f.usedAgentCode ? eq(users.usedAgentCode, f.usedAgentCode.toUpperCase()) : undefined);
+  add('clientType', f.clientType, f.clientType ? eq(users.accountType, f.clientType) : undefined);
+  return parts;
 }
 
 export const statusCondition = (status: UserListStatus): SQL | undefined =>
@@ -74,12 +84,17 @@ export const statusCondition = (status: UserListStatus): SQL | undefined =>
  * Each status tab's count for `where`: exact up to EXACT_COUNT_LIMIT, PostgreSQL's estimate above it (a
  * tab of 90,000 customers is not counted row by row on every page view). ALL is the sum of the three.
  */
-export async function countByStatus(db: DbOrTx, where: SQL | undefined): Promise<{ counts: UserStatusCounts; estimated: boolean }> {
+export async function countByStatus(
+  db: DbOrTx,
+  where: SQL | undefined,
+  /** `where` as the keyed parts it ANDs: its estimates are worked out part by part (estimateOfParts). */
+  parts: readonly KeyedPart[],
+): Promise<{ counts: UserStatusCounts; estimated: boolean }> {
   const statuses = USER_LIST_STATUSES.filter((s) => s !== 'ALL');
   const counts = Object.fromEntries(USER_LIST_STATUSES.map((s) => [s, 0])) as UserStatusCounts;
   // A search or a narrow filter: one pass counts every tab exactly (not one EXPLAIN and one count per tab,
   // each running the search again).
-  if ((await cachedEstimate(db, users, where)) <= GROUPED_COUNT_LIMIT) {
+  if ((await estimateOfParts(db, users, parts)) <= GROUPED_COUNT_LIMIT) {
     const matching = db.select({ status: users.status }).from(users).where(where).limit(GROUPED_COUNT_LIMIT + 1).as('matching');
     const rows = await db.select({ status: matching.status, n: count() }).from(matching).groupBy(matching.status);
     if (rows.reduce((sum, r) => sum + Number(r.n), 0) <= GROUPED_COUNT_LIMIT) {
@@ -90,7 +105,12 @@ export async function countByStatus(db: DbOrTx, where: SQL | undefined): Promise
       return { counts, estimated: false };
     }
   }
-  const counted = await Promise.all(statuses.map((status) => countOrEstimate(db, users, and(where, eq(users.status, status)))));
+  const counted = await Promise.all(
+    statuses.map((status) => {
+      const inStatus = eq(users.status, status);
+      return countOrEstimate(db, users, and(where, inStatus), EXACT_COUNT_LIMIT, [...parts, { key: `status=${status}`, condition: inStatus }]);
+    }),
+  );
   statuses.forEach((status, i) => {
     counts[status] = counted[i]!.value;
     counts.ALL += counted[i]!.value;

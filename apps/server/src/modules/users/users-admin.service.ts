@@ -20,6 +20,7 @@ import {
   type UserPage,
 } from '@hatid/domain';
 import type { Db, Tx } from '../../db/client.js';
+import type { KeyedPart } from '../../db/estimate.js';
 import { invitations, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound, type FieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -35,7 +36,7 @@ import {
   selectRoleIds,
   selectUserOptions,
   statusCondition,
-  userFilterCondition,
+  userFilterParts,
   userSearchCondition,
 } from './users-admin.repository.js';
 import { findUserByAgentCode } from './users.repository.js';
@@ -105,10 +106,16 @@ export async function listUsers(
     if (!mayListUsers(actor)) throw forbidden('You are not allowed to list users');
     scope = listScope(actor);
   }
-  const where = and(scope, kindCondition(kind), userFilterCondition(query));
+  // Keyed by who asks (the scope depends on nothing else) and what: the estimates are worked out part by part.
+  const parts: KeyedPart[] = [];
+  if (scope) parts.push({ key: `scope=${JSON.stringify([kind.kind === 'clients', actor.id, actor.roles, actor.user.agentCode])}`, condition: scope });
+  const ofKind = kindCondition(kind);
+  if (ofKind) parts.push({ key: `kind=${JSON.stringify(kind)}`, condition: ofKind });
+  parts.push(...userFilterParts(query));
+  const where = and(...parts.map((part) => part.condition));
   const offset = (query.page - 1) * query.limit;
   const [{ counts, estimated }, rows] = await Promise.all([
-    countByStatus(db, where),
+    countByStatus(db, where, parts),
     // One row more than asked, so hasNextPage is exact even when the counts are estimates.
     selectAdminUsers(db, and(where, statusCondition(query.status)), { limit: query.limit + 1, offset }),
   ]);
