@@ -1,4 +1,4 @@
-import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, count, getTableName, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
@@ -65,6 +65,16 @@ export async function cachedEstimateOf(db: DbOrTx, query: SQL): Promise<number> 
 export interface KeyedPart {
   key: string;
   condition: SQL;
+}
+
+/** Filters as keyed parts: each given filter (its condition defined) keyed by its name and value. */
+export function keyedParts(filters: readonly (readonly [name: string, value: unknown, condition: SQL | undefined])[]): KeyedPart[] {
+  return filters.flatMap(([name, value, condition]) => (condition ? [{ key: `${name}=${JSON.stringify(value)}`, condition }] : []));
+}
+
+/** The parts ANDed: the WHERE they were estimated for. */
+export function allOf(parts: readonly KeyedPart[]): SQL | undefined {
+  return and(...parts.map((part) => part.condition));
 }
 
 /** The rows PostgreSQL expects of `part` alone (or of the whole table), kept like any estimate. */

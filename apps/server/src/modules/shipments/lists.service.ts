@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
-import { cachedEstimateOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, type Counted, type KeyedPart } from '../../db/estimate.js';
+import { allOf, cachedEstimateOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, keyedParts, type Counted, type KeyedPart } from '../../db/estimate.js';
 import { executeNamed, rowsOf } from '../../db/rendered.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
@@ -179,7 +179,7 @@ const noLiveTransaction = () =>
 
 /** The catalogue's shipment filters as one condition (undefined parts are dropped by `and`). */
 export function filterCondition(f: ListFilters): SQL | undefined {
-  return and(...filterParts(f).map((part) => part.condition));
+  return allOf(filterParts(f));
 }
 
 /**
@@ -187,41 +187,38 @@ export function filterCondition(f: ListFilters): SQL | undefined {
  * range's two bounds are one part.
  */
 function filterParts(f: ListFilters): KeyedPart[] {
-  const parts: KeyedPart[] = [];
-  const add = (name: string, value: unknown, condition: SQL | undefined) => {
-    if (condition) parts.push({ key: `${name}=${JSON.stringify(value)}`, condition });
-  };
-  add('search', f.search, searchCondition(f.search));
-  add('shipmentStatus', f.shipmentStatus, f.shipmentStatus?.length ? inArray(shipments.status, f.shipmentStatus) : undefined);
-  add('deliveryStatus', f.deliveryStatus, f.deliveryStatus?.length ? inArray(shipments.deliveryStatus, f.deliveryStatus) : undefined);
-  add('deliveryTypes', f.deliveryTypes, f.deliveryTypes?.length ? inArray(shipments.deliveryType, f.deliveryTypes) : undefined);
-  add('senderProvince', f.senderProvince, f.senderProvince ? eq(shipments.senderProvinceCode, f.senderProvince) : undefined);
-  add('receiverProvince', f.receiverProvince, f.receiverProvince ? eq(shipments.receiverProvinceCode, f.receiverProvince) : undefined);
-  add(
-    'location',
-    f.location,
-    f.location ? or(eq(shipments.senderProvinceCode, f.location), eq(shipments.receiverProvinceCode, f.location)) : undefined,
-  );
-  add('partnerId', f.partnerId, f.partnerId ? partnerScope(f.partnerId) : undefined);
-  add('pickupById', f.pickupById, f.pickupById ? eq(shipments.pickupRiderId, f.pickupById) : undefined);
-  add('dropOffById', f.dropOffById, f.dropOffById ? eq(shipments.dropOffRiderId, f.dropOffById) : undefined);
-  add('deliveryCategory', f.deliveryCategory, f.deliveryCategory ? eq(shipments.deliveryCategory, f.deliveryCategory) : undefined);
-  add(
-    'agentCode',
-    f.agentCode,
-    f.agentCode ? inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${f.agentCode})`) : undefined,
-  );
-  add('userId', f.userId, f.userId ? eq(shipments.ownerId, f.userId) : undefined);
-  add('includeTransactions', f.includeTransactions, f.includeTransactions === 'false' ? noLiveTransaction() : undefined);
-  add('shipmentType', f.shipmentType, f.shipmentType ? eq(shipments.shipmentType, f.shipmentType) : undefined);
   const dates = createdBetween(f.startDate, f.endDate);
-  add('created', [f.startDate, f.endDate], dates.length > 0 ? and(...dates) : undefined);
-  return parts;
+  return keyedParts([
+    ['search', f.search, searchCondition(f.search)],
+    ['shipmentStatus', f.shipmentStatus, f.shipmentStatus?.length ? inArray(shipments.status, f.shipmentStatus) : undefined],
+    ['deliveryStatus', f.deliveryStatus, f.deliveryStatus?.length ? inArray(shipments.deliveryStatus, f.deliveryStatus) : undefined],
+    ['deliveryTypes', f.deliveryTypes, f.deliveryTypes?.length ? inArray(shipments.deliveryType, f.deliveryTypes) : undefined],
+    ['senderProvince', f.senderProvince, f.senderProvince ? eq(shipments.senderProvinceCode, f.senderProvince) : undefined],
+    ['receiverProvince', f.receiverProvince, f.receiverProvince ? eq(shipments.receiverProvinceCode, f.receiverProvince) : undefined],
+    [
+      'location',
+      f.location,
+      f.location ? or(eq(shipments.senderProvinceCode, f.location), eq(shipments.receiverProvinceCode, f.location)) : undefined,
+    ],
+    ['partnerId', f.partnerId, f.partnerId ? partnerScope(f.partnerId) : undefined],
+    ['pickupById', f.pickupById, f.pickupById ? eq(shipments.pickupRiderId, f.pickupById) : undefined],
+    ['dropOffById', f.dropOffById, f.dropOffById ? eq(shipments.dropOffRiderId, f.dropOffById) : undefined],
+    ['deliveryCategory', f.deliveryCategory, f.deliveryCategory ? eq(shipments.deliveryCategory, f.deliveryCategory) : undefined],
+    [
+      'agentCode',
+      f.agentCode,
+      f.agentCode ? inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${f.agentCode})`) : undefined,
+    ],
+    ['userId', f.userId, f.userId ? eq(shipments.ownerId, f.userId) : undefined],
+    ['includeTransactions', f.includeTransactions, f.includeTransactions === 'false' ? noLiveTransaction() : undefined],
+    ['shipmentType', f.shipmentType, f.shipmentType ? eq(shipments.shipmentType, f.shipmentType) : undefined],
+    ['created', [f.startDate, f.endDate], dates.length > 0 ? and(...dates) : undefined],
+  ]);
 }
 
 /** Scope ∩ view ∩ filters: the one WHERE every list, export and count uses. */
 export function listCondition(actor: Actor, view: ListView, filters: ListFilters): SQL {
-  return and(...listConditionParts(actor, view, filters).map((part) => part.condition))!;
+  return allOf(listConditionParts(actor, view, filters))!;
 }
 
 /** listCondition as the parts it ANDs, keyed, which its estimate is worked out from (estimateOfParts). */
@@ -275,7 +272,7 @@ export async function listShipments(
   const parts = listConditionParts(actor, view, filters);
   const where = resolved
     ? withMatches(listCondition(actor, view, { ...filters, search: undefined }), resolved)
-    : and(...parts.map((part) => part.condition))!;
+    : allOf(parts)!;
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
@@ -400,7 +397,7 @@ export async function countTabs(db: Db, actor: Actor, view: ListView, filters: L
   const counted = await Promise.all(
     tabs.map((tab) => {
       const parts = listConditionParts(actor, view, { ...base, ...shipmentTabFilters(tab) });
-      const where = and(...parts.map((part) => part.condition))!;
+      const where = allOf(parts)!;
       // A resolved search has at most EXACT_COUNT_LIMIT matches: counted exactly, whatever the planner guesses.
       return resolved ? countExactly(db, withMatches(where, search)) : countOrEstimate(db, shipments, where, EXACT_COUNT_LIMIT, parts);
     }),

@@ -9,7 +9,7 @@ import {
   type UserStatusCounts,
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, type KeyedPart } from '../../db/estimate.js';
+import { allOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, keyedParts, type KeyedPart } from '../../db/estimate.js';
 import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
 
 /** Up to this many matches in all, every status tab is counted exactly in one pass. */
@@ -51,30 +51,27 @@ export interface UserFilters {
 
 /** The catalogue's user filters as one condition (undefined parts are dropped by `and`). */
 export function userFilterCondition(f: UserFilters): SQL | undefined {
-  return and(...userFilterParts(f).map((part) => part.condition));
+  return allOf(userFilterParts(f));
 }
 
 /** The filters' conditions, one per filter given, keyed by the filter and its value (estimateOfParts). */
 export function userFilterParts(f: UserFilters): KeyedPart[] {
-  const parts: KeyedPart[] = [];
-  const add = (name: string, value: unknown, condition: SQL | undefined) => {
-    if (condition) parts.push({ key: `${name}=${JSON.stringify(value)}`, condition });
-  };
-  add('search', f.search, userSearchCondition(f.search));
-  add('email', f.email, f.email ? ilike(users.email, `%${escapeLike(f.email.toLowerCase())}%`) : undefined);
-  add(
-    'roleIds',
-    f.roleIds,
-    f.roleIds?.length
-      ? // An uncorrelated IN (not EXISTS per user): holders of a rare role are found through user_roles_role_idx
-        // instead of checking each of 100,000 users.
-        inArray(users.id, sql`(select ${userRoles.userId} from ${userRoles} where ${inArray(userRoles.roleId, f.roleIds)})`)
-      : undefined,
-  );
-  add('agentCode', f.agentCode, f.agentCode ? eq(users.agentCode, f.agentCode.toUpperCase()) : undefined);
-  add('usedAgentCode', f.usedAgentCode, f.usedAgentCode ? eq(users.usedAgentCode, f.usedAgentCode.toUpperCase()) : undefined);
-  add('clientType', f.clientType, f.clientType ? eq(users.accountType, f.clientType) : undefined);
-  return parts;
+  return keyedParts([
+    ['search', f.search, userSearchCondition(f.search)],
+    ['email', f.email, f.email ? ilike(users.email, `%${escapeLike(f.email.toLowerCase())}%`) : undefined],
+    [
+      'roleIds',
+      f.roleIds,
+      f.roleIds?.length
+        ? // An uncorrelated IN (not EXISTS per user): holders of a rare role are found through user_roles_role_idx
+          // instead of checking each of 100,000 users.
+          inArray(users.id, sql`(select ${userRoles.userId} from ${userRoles} where ${inArray(userRoles.roleId, f.roleIds)})`)
+        : undefined,
+    ],
+    ['agentCode', f.agentCode, f.agentCode ? eq(users.agentCode, f.agentCode.toUpperCase()) : undefined],
+    ['usedAgentCode', f.usedAgentCode, f.usedAgentCode ? eq(users.usedAgentCode, f.usedAgentCode.toUpperCase()) : undefined],
+    ['clientType', f.clientType, f.clientType ? eq(users.accountType, f.clientType) : undefined],
+  ]);
 }
 
 export const statusCondition = (status: UserListStatus): SQL | undefined =>

@@ -20,7 +20,7 @@ import {
   type UserPage,
 } from '@hatid/domain';
 import type { Db, Tx } from '../../db/client.js';
-import type { KeyedPart } from '../../db/estimate.js';
+import { allOf, type KeyedPart } from '../../db/estimate.js';
 import { invitations, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound, type FieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -112,7 +112,7 @@ export async function listUsers(
   const ofKind = kindCondition(kind);
   if (ofKind) parts.push({ key: `kind=${JSON.stringify(kind)}`, condition: ofKind });
   parts.push(...userFilterParts(query));
-  const where = and(...parts.map((part) => part.condition));
+  const where = allOf(parts);
   const offset = (query.page - 1) * query.limit;
   const [{ counts, estimated }, rows] = await Promise.all([
     countByStatus(db, where, parts),
