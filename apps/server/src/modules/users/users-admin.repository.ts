@@ -11,9 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { allOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, keyedParts, type KeyedPart } from '../../db/estimate.js';
 import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
-
-/** Up to this many matches in all, every status tab is counted exactly in one pass. */
-const GROUPED_COUNT_LIMIT = 3 * EXACT_COUNT_LIMIT;
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { toUserDto, type UserRow } from './users.repository.js';
 import { escapeLike } from '../../db/paging.js';
@@ -78,41 +75,73 @@ export const statusCondition = (status: UserListStatus): SQL | undefined =>
   status === 'ALL' ? undefined : eq(users.status, status);
 
 /**
- * Each status tab's count for `where`: exact up to EXACT_COUNT_LIMIT, PostgreSQL's estimate above it (a
- * tab of 90,000 customers is not counted row by row on every page view). ALL is the sum of the three.
+ * Each status tab's count for `where`: exact up to `exactLimit`, PostgreSQL's estimate above it (a tab of
+ * 90,000 customers is not counted row by row on every page view). ALL is the sum of the three.
  */
 export async function countByStatus(
   db: DbOrTx,
   where: SQL | undefined,
   /** `where` as the keyed parts it ANDs: its estimates are worked out part by part (estimateOfParts). */
   parts: readonly KeyedPart[],
+  exactLimit = EXACT_COUNT_LIMIT,
 ): Promise<{ counts: UserStatusCounts; estimated: boolean }> {
-  const statuses = USER_LIST_STATUSES.filter((s) => s !== 'ALL');
+  const statuses = USER_LIST_STATUSES.filter((s): s is Exclude<UserListStatus, 'ALL'> => s !== 'ALL');
   const counts = Object.fromEntries(USER_LIST_STATUSES.map((s) => [s, 0])) as UserStatusCounts;
+  let estimated = false;
+  const set = (status: Exclude<UserListStatus, 'ALL'>, value: number) => {
+    counts[status] = value;
+    counts.ALL += value;
+  };
   // A search or a narrow filter: one pass counts every tab exactly (not one EXPLAIN and one count per tab,
   // each running the search again).
-  if ((await estimateOfParts(db, users, parts)) <= GROUPED_COUNT_LIMIT) {
-    const matching = db.select({ status: users.status }).from(users).where(where).limit(GROUPED_COUNT_LIMIT + 1).as('matching');
-    const rows = await db.select({ status: matching.status, n: count() }).from(matching).groupBy(matching.status);
-    if (rows.reduce((sum, r) => sum + Number(r.n), 0) <= GROUPED_COUNT_LIMIT) {
-      for (const row of rows) {
-        counts[row.status as Exclude<UserListStatus, 'ALL'>] = Number(row.n);
-        counts.ALL += Number(row.n);
-      }
+  if ((await estimateOfParts(db, users, parts)) <= statuses.length * exactLimit) {
+    const exact = await countStatusesTogether(db, where, statuses, statuses.length * exactLimit);
+    if (exact) {
+      for (const status of statuses) set(status, exact.get(status) ?? 0);
       return { counts, estimated: false };
     }
   }
-  const counted = await Promise.all(
-    statuses.map((status) => {
-      const inStatus = eq(users.status, status);
-      return countOrEstimate(db, users, and(where, inStatus), EXACT_COUNT_LIMIT, [...parts, { key: `status=${status}`, condition: inStatus }]);
-    }),
+  // A broad list: each tab's estimate; the tabs expected to be small (inactive and invited people, mostly) are
+  // counted exactly together in one statement, not one capped count each.
+  const expected = await Promise.all(
+    statuses.map((status) => estimateOfParts(db, users, [...parts, { key: `status=${status}`, condition: eq(users.status, status) }])),
   );
-  statuses.forEach((status, i) => {
-    counts[status] = counted[i]!.value;
-    counts.ALL += counted[i]!.value;
-  });
-  return { counts, estimated: counted.some((c) => c.estimated) };
+  const small = statuses.filter((_, i) => expected[i]! <= exactLimit);
+  const exact = small.length > 0 ? await countStatusesTogether(db, where, small, small.length * exactLimit) : new Map();
+  for (const [i, status] of statuses.entries()) {
+    if (exact && small.includes(status)) {
+      const n = exact.get(status) ?? 0;
+      // More than the limit after all (the estimate was low): shown as an estimate, like a large tab.
+      if (n > exactLimit) estimated = true;
+      set(status, n > exactLimit ? Math.max(n, expected[i]!) : n);
+    } else if (small.includes(status)) {
+      // The small tabs together passed their cap (estimates far too low): each counted on its own, capped.
+      const one = await countOrEstimate(db, users, and(where, eq(users.status, status)), exactLimit);
+      estimated ||= one.estimated;
+      set(status, one.value);
+    } else {
+      estimated = true;
+      set(status, expected[i]!);
+    }
+  }
+  return { counts, estimated };
+}
+
+/**
+ * The exact number of matches of `where` in each of `statuses`, reading at most `cap` rows in one statement;
+ * undefined when more than `cap` match (the counts would be cut short).
+ */
+async function countStatusesTogether(
+  db: DbOrTx,
+  where: SQL | undefined,
+  statuses: readonly Exclude<UserListStatus, 'ALL'>[],
+  cap: number,
+): Promise<Map<string, number> | undefined> {
+  const inStatuses = statuses.length === USER_LIST_STATUSES.length - 1 ? undefined : inArray(users.status, [...statuses]);
+  const matching = db.select({ status: users.status }).from(users).where(and(where, inStatuses)).limit(cap + 1).as('matching');
+  const rows = await db.select({ status: matching.status, n: count() }).from(matching).groupBy(matching.status);
+  if (rows.reduce((sum, r) => sum + Number(r.n), 0) > cap) return undefined;
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 type RoleRef = { id: number; name: RoleName };

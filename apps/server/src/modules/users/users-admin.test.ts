@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_NAMES, type RoleName } from '@hatid/domain';
 import { activityLogs, roles, sessions, userRoles, users } from '../../db/schema/index.js';
@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, freshMobile } from '../../testing/auth.js';
 import { METRO_MANILA_CODE, listCitiesMunicipalities } from '../../platform/psgc/index.js';
 import { findUserByEmail } from './users.repository.js';
+import { countByStatus } from './users-admin.repository.js';
+import { forgetEstimates } from '../../db/estimate.js';
 
 /** The back office's users calls (issue 10): lists, scope per role, invitations, edits, status, transfer. */
 let t: TestApp;
@@ -636,5 +638,54 @@ describe('PUT /users/transfers/{id}', () => {
     // The new one can hand it back.
     expect((await call('admin', 'PUT', `/api/users/transfers/${ids.super_admin}`)).statusCode).toBe(200);
     expect(await superAdmins()).toEqual([ids.super_admin]);
+  });
+});
+
+describe('tab counts of a broad list', () => {
+  const byStatus = async () =>
+    Object.fromEntries(
+      (await t.database.db.select({ status: users.status, n: count() }).from(users).groupBy(users.status)).map((r) => [r.status, Number(r.n)]),
+    ) as Partial<Record<'ACTIVE' | 'INACTIVE' | 'INVITED', number>>;
+  const filler = (n: number, status: 'ACTIVE' | 'INACTIVE') =>
+    t.database.db.insert(users).values(Array.from({ length: n }, () => ({ firstName: 'Filler', lastName: uniqueName('Broad'), email: `${unique('fill')}@hatid.test`, status })));
+
+  it('counts the small tabs exactly and takes the estimate of a large one, marked as such', async () => {
+    const db = t.database.db;
+    let actual = await byStatus();
+    // A limit the inactive and invited tabs stay within, and an active tab well past three times it.
+    const limit = Math.max(actual.INACTIVE ?? 0, actual.INVITED ?? 0, 2);
+    await filler(Math.max(0, 4 * limit - (actual.ACTIVE ?? 0)), 'ACTIVE');
+    await db.execute(sql`analyze users`);
+    forgetEstimates();
+    actual = await byStatus();
+
+    const { counts, estimated } = await countByStatus(db, undefined, [], limit);
+    expect(estimated).toBe(true);
+    expect(counts.INACTIVE).toBe(actual.INACTIVE ?? 0);
+    expect(counts.INVITED).toBe(actual.INVITED ?? 0);
+    // The planner's estimate, close to the truth with fresh statistics.
+    expect(counts.ACTIVE).toBeGreaterThan(actual.ACTIVE! * 0.5);
+    expect(counts.ACTIVE).toBeLessThan(actual.ACTIVE! * 2);
+    expect(counts.ALL).toBe(counts.ACTIVE + counts.INACTIVE + counts.INVITED);
+
+    // A small tab that has grown past the limit since the statistics were taken: shown at least as large as
+    // it is counted (limit + 1 or more), marked as an estimate; no tab is shown smaller than it is.
+    await filler(3 * limit, 'INACTIVE');
+    forgetEstimates();
+    const grown = await countByStatus(db, undefined, [], limit);
+    expect(grown.estimated).toBe(true);
+    expect(grown.counts.INACTIVE).toBeGreaterThan(limit);
+    expect(grown.counts.INVITED).toBeGreaterThanOrEqual(actual.INVITED ?? 0);
+  });
+
+  it('counts every tab exactly when the whole list is small', async () => {
+    const family = uniqueName('Tabby');
+    for (const status of ['ACTIVE', 'ACTIVE', 'INACTIVE'] as const) {
+      await t.database.db.insert(users).values({ firstName: 'Tab', lastName: family, email: `${unique('tab')}@hatid.test`, status });
+    }
+    const where = eq(users.lastName, family);
+    const { counts, estimated } = await countByStatus(t.database.db, where, [{ key: `test lastName=${family}`, condition: where }], 2);
+    expect(estimated).toBe(false);
+    expect(counts).toEqual({ ACTIVE: 2, ALL: 3, INACTIVE: 1, INVITED: 0 });
   });
 });
