@@ -156,6 +156,11 @@ export const adminUserDto = userDto.extend({
   /** Who invited or created the account in the back office; null when the person signed up. */
   createdById: z.string().nullable(),
   createdByName: z.string().nullable(),
+  /**
+   * The business whose invoice account this person's "sender pays" bookings are billed to (their business, active,
+   * invoice billing on), or null: whoever books for them (staff, a partner) sees what the booking will do.
+   */
+  invoiceAccountName: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminUserDto = z.infer<typeof adminUserDto>;

@@ -184,3 +184,38 @@ describe('paying a shipment billed on account', () => {
     expect(summary).toEqual({ cashOnDelivery: false, headline: 'PAID', detail: 'Shipping fee: Billed to account' });
   });
 });
+
+describe('whoever books for a customer sees the account that will be billed', () => {
+  it("names the customer's account in the customer picker, also to a partner who may not read that business", async () => {
+    const db = t.database.db;
+    const partner = await signInAs(t, 'service_partner');
+    const email = `acct${process.pid}x${Date.now()}@hatid.test`;
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: partner.cookie },
+      payload: { firstName: 'Lito', lastName: 'Garcia', email, roles: ['customer'] },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const id = invited.json().data.id as string;
+    const [business] = await db.insert(businesses).values({ name: 'Garcia Hardware', invoiceBillingEnabled: true }).returning();
+    await db.update(users).set({ status: 'ACTIVE', businessId: business!.id, accountType: 'business', businessName: business!.name }).where(eq(users.id, id));
+
+    const picker = async (session: Session) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/users/customers?search=${encodeURIComponent(email)}`, headers: { cookie: session.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: string; invoiceAccountName: string | null }[]).find((u) => u.id === id);
+    };
+    expect((await picker(partner))?.invoiceAccountName).toBe('Garcia Hardware');
+    expect((await picker(staff))?.invoiceAccountName).toBe('Garcia Hardware');
+    // The partner cannot read the business itself: the picker is how its booking form knows.
+    const read = await t.app.inject({ method: 'GET', url: `/api/businesses/${business!.id}`, headers: { cookie: partner.cookie } });
+    expect([403, 404]).toContain(read.statusCode);
+
+    // Invoice billing off (or the business inactive): cash again, and the picker says so.
+    await db.update(businesses).set({ invoiceBillingEnabled: false }).where(eq(businesses.id, business!.id));
+    expect((await picker(partner))?.invoiceAccountName).toBeNull();
+    await db.update(businesses).set({ invoiceBillingEnabled: true, isActive: false }).where(eq(businesses.id, business!.id));
+    expect((await picker(staff))?.invoiceAccountName).toBeNull();
+  });
+});

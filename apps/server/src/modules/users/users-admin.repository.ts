@@ -171,7 +171,13 @@ type ListedUser = Pick<
 >;
 
 /** What everyone sees of a user (toUserDto) plus what the back office adds. */
-export function toAdminUserDto(user: ListedUser, userRolesList: RoleRef[], createdByName: string | null): AdminUserDto {
+export function toAdminUserDto(
+  user: ListedUser,
+  userRolesList: RoleRef[],
+  createdByName: string | null,
+  /** The business whose invoice account "sender pays" bookings go to (on-account.ts rules), or null. */
+  invoiceAccountName: string | null,
+): AdminUserDto {
   return {
     ...toUserDto({ ...user, roles: userRolesList }),
     clientType: user.accountType,
@@ -182,6 +188,7 @@ export function toAdminUserDto(user: ListedUser, userRolesList: RoleRef[], creat
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdById: user.createdById,
     createdByName,
+    invoiceAccountName,
     updatedAt: user.updatedAt.toISOString(),
   };
 }
@@ -196,7 +203,8 @@ const LISTED_USER_COLUMNS = sql.raw(
    u.used_agent_code as "usedAgentCode", u.status, u.is_employee as "isEmployee", u.created_at as "createdAt",
    u.business_id as "businessId", u.is_online as "isOnline", u.service_area_codes as "serviceAreaCodes",
    u.last_login_at as "lastLoginAt", u.created_by_id as "createdById", u.updated_at as "updatedAt",
-   case when c.id is null then null else trim(c.first_name || ' ' || c.last_name) end as "createdByName"`,
+   case when c.id is null then null else trim(c.first_name || ' ' || c.last_name) end as "createdByName",
+   case when b.is_active and b.invoice_billing_enabled and b.deleted_at is null then b.name end as "invoiceAccountName"`,
 );
 
 type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' | 'serviceAreaCodes'> & {
@@ -205,6 +213,7 @@ type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' 
   lastLoginAt: Date | string | null;
   serviceAreaCodes: string[] | string;
   createdByName: string | null;
+  invoiceAccountName: string | null;
 };
 
 // Drivers differ: a text[] arrives as an array or its literal (timestamps: driverDate).
@@ -229,13 +238,14 @@ export async function selectAdminUsers(
   const rows = rowsOf<RawListedUser>(
     await db.execute(sql`select ${LISTED_USER_COLUMNS}
       from users u inner join (${pageIds}) page_ids on page_ids.id = u.id left join users c on c.id = u.created_by_id
+        left join businesses b on b.id = u.business_id
       order by page_ids.created_at desc, page_ids.id desc`),
   );
   const roleMap = await rolesOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map(({ createdByName, ...r }) =>
+  return rows.map(({ createdByName, invoiceAccountName, ...r }) =>
     toAdminUserDto(
       {
         ...r,
@@ -246,6 +256,7 @@ export async function selectAdminUsers(
       },
       roleMap.get(r.id) ?? [],
       createdByName,
+      invoiceAccountName,
     ),
   );
 }

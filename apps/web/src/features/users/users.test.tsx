@@ -47,6 +47,7 @@ function person(overrides: Partial<AdminUserDto> = {}, roles: RoleName[] = ['sta
     lastLoginAt: null,
     createdById: null,
     createdByName: null,
+    invoiceAccountName: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,

@@ -7,8 +7,9 @@ import type { BookFor } from '../draft/booking-draft';
 /**
  * Booking on account (docs/decisions.md "Booking on account"): when the booking's owner belongs to a business
  * on an invoice account (active, invoice billing on), "sender pays" is billed to that account instead of cash
- * at pick-up. The owner is the signed-in person, or the customer staff book for (the picker gave their
- * business). The server decides at booking; this only lets the form say what will happen.
+ * at pick-up. The owner is the signed-in person (their business is read), or the customer staff or a partner
+ * book for: the picker's row says which account bills them (a partner may not read that business itself). The
+ * server decides at booking; this only lets the form say what will happen.
  */
 export interface InvoiceAccountChoice {
   businessName: string;
@@ -24,9 +25,12 @@ const businessQueryOptions = (id: string) => ({
 });
 
 export function useInvoiceAccount(signedIn: boolean, bookFor: BookFor | null): InvoiceAccountChoice | null {
+  const fromPicker = bookFor?.invoiceAccountName !== undefined;
   const me = useQuery({ ...meQueryOptions(), enabled: signedIn && !bookFor });
-  const businessId = bookFor ? (bookFor.businessId ?? null) : (me.data?.businessId ?? null);
+  // A draft saved before the picker said so carries only the business: read it, as then.
+  const businessId = fromPicker ? null : bookFor ? (bookFor.businessId ?? null) : (me.data?.businessId ?? null);
   const business = useQuery({ ...businessQueryOptions(businessId ?? ''), enabled: signedIn && Boolean(businessId) });
+  if (fromPicker) return bookFor?.invoiceAccountName ? { businessName: bookFor.invoiceAccountName, own: false } : null;
   const b = business.data;
   return b && b.isActive && b.invoiceAccount.invoiceBillingEnabled ? { businessName: b.name, own: !bookFor } : null;
 }

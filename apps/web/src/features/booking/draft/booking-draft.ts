@@ -57,8 +57,13 @@ export interface BookingDraft {
 export interface BookFor {
   id: string;
   name: string;
-  /** The customer's business, if any: whether "sender pays" bills its invoice account (get-invoice-account.ts). */
+  /** The customer's business, if any (drafts saved before invoiceAccountName carry only this). */
   businessId?: string | null;
+  /**
+   * The business whose invoice account "sender pays" bills (get-invoice-account.ts), as the customer picker gave
+   * it: null when the customer pays cash; absent in older drafts.
+   */
+  invoiceAccountName?: string | null;
 }
 
 export type PartyRole = 'sender' | 'receiver';
@@ -120,7 +125,10 @@ function partyFrom(raw: unknown): PartyDraft {
 
 function bookForFrom(raw: unknown): BookFor | null {
   const b = (raw ?? {}) as Record<string, unknown>;
-  return str(b.id) ? { id: str(b.id), name: str(b.name), businessId: str(b.businessId) || null } : null;
+  if (!str(b.id)) return null;
+  const bookFor: BookFor = { id: str(b.id), name: str(b.name), businessId: str(b.businessId) || null };
+  if ('invoiceAccountName' in b) bookFor.invoiceAccountName = str(b.invoiceAccountName) || null;
+  return bookFor;
 }
 
 /** Reads a stored draft defensively: storage is user-editable and may hold an older shape. */

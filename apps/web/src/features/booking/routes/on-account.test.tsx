@@ -216,6 +216,25 @@ describe('the order review of a business on an invoice account', () => {
     await waitFor(() => expect(reviewValue('Payment method')).toBe("Billed to Acme Trading's account"));
   });
 
+  it("names the account the customer picker gave, though the booker may not read that business (a partner)", async () => {
+    const calls = fakeApi({ businessId: null });
+    startBookingFor({ id: 'a9b8c7d6-0000-4000-8000-000000000003', name: 'Lito Garcia', businessId: 'b0b0b0b0-0000-4000-8000-00000000000b', invoiceAccountName: 'Garcia Hardware' });
+    fillDraft('sender');
+    renderAt('/order-summary');
+    await waitFor(() => expect(reviewValue('Payment method')).toBe("Billed to Garcia Hardware's account"));
+    expect(calls.some((url) => url.startsWith('/api/businesses/'))).toBe(false);
+  });
+
+  it('keeps cash when the customer picker says the customer has no account', async () => {
+    fakeApi();
+    startBookingFor({ id: 'a9b8c7d6-0000-4000-8000-000000000004', name: 'Nena Cruz', businessId: BUSINESS_ID, invoiceAccountName: null });
+    fillDraft('sender');
+    renderAt('/order-summary');
+    await screen.findByRole('heading', { name: 'Order summary' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reviewValue('Payment method')).toBe('Cash');
+  });
+
   it("shows the server's credit-limit refusal under Who pays", async () => {
     const message = "This booking would pass your account's credit limit of ₱50,000.00 (₱48,200.00 already owed). Choose cash or wallet.";
     fakeApi({

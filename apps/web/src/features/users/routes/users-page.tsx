@@ -133,6 +133,7 @@ function UserView({ user, onClose }: { user: AdminUserDto; onClose: () => void }
         { label: 'Status', value: STATUS_LABELS[user.status] },
         { label: 'Employee', value: user.isEmployee ? 'Yes' : 'No' },
         { label: 'Account', value: user.clientType === 'business' ? `Business${user.businessName ? ` (${user.businessName})` : ''}` : 'Individual' },
+        { label: 'Invoice account', value: user.invoiceAccountName ? `${user.invoiceAccountName} (sender-pays bookings are billed to it)` : 'None' },
         { label: 'Agent code', value: user.agentCode ?? '—' },
         { label: 'Invited by', value: user.createdByName ?? '—' },
         { label: 'Last sign-in', value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never' },

@@ -33,7 +33,7 @@ export function BookForCustomerDialog({ open, onOpenChange }: { open: boolean; o
   });
 
   const choose = (customer: AdminUserDto) => {
-    startBookingFor({ id: customer.id, name: fullName(customer), businessId: customer.businessId });
+    startBookingFor({ id: customer.id, name: fullName(customer), businessId: customer.businessId, invoiceAccountName: customer.invoiceAccountName });
     onOpenChange(false);
     void navigate({ to: '/' });
   };
@@ -64,6 +64,7 @@ export function BookForCustomerDialog({ open, onOpenChange }: { open: boolean; o
                 >
                   <span className="font-medium text-slate-900">{fullName(customer)}</span>
                   <span className="text-xs text-slate-600">{[customer.mobileNumber, customer.email].filter(Boolean).join(' · ')}</span>
+                  {customer.invoiceAccountName ? <span className="text-xs text-teal-800">Ships on {customer.invoiceAccountName}&rsquo;s account (invoice)</span> : null}
                 </button>
               </li>
             ))}
