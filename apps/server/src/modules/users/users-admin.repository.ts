@@ -103,25 +103,25 @@ export async function countByStatus(
   }
   // A broad list: each tab's estimate; the tabs expected to be small (inactive and invited people, mostly) are
   // counted exactly together in one statement, not one capped count each.
-  const expected = await Promise.all(
-    statuses.map((status) => estimateOfParts(db, users, [...parts, { key: `status=${status}`, condition: eq(users.status, status) }])),
-  );
+  const withStatus = statuses.map((status): KeyedPart[] => [...parts, { key: `status=${status}`, condition: eq(users.status, status) }]);
+  const expected = await Promise.all(withStatus.map((tabParts) => estimateOfParts(db, users, tabParts)));
   const small = statuses.filter((_, i) => expected[i]! <= exactLimit);
-  const exact = small.length > 0 ? await countStatusesTogether(db, where, small, small.length * exactLimit) : new Map();
+  const together = small.length > 0 ? await countStatusesTogether(db, where, small, small.length * exactLimit) : undefined;
   for (const [i, status] of statuses.entries()) {
-    if (exact && small.includes(status)) {
-      const n = exact.get(status) ?? 0;
+    if (!small.includes(status)) {
+      estimated = true;
+      set(status, expected[i]!);
+    } else if (together) {
+      const n = together.get(status) ?? 0;
       // More than the limit after all (the estimate was low): shown as an estimate, like a large tab.
       if (n > exactLimit) estimated = true;
       set(status, n > exactLimit ? Math.max(n, expected[i]!) : n);
-    } else if (small.includes(status)) {
-      // The small tabs together passed their cap (estimates far too low): each counted on its own, capped.
-      const one = await countOrEstimate(db, users, and(where, eq(users.status, status)), exactLimit);
+    } else {
+      // The small tabs together passed their cap (estimates far too low): each counted on its own, capped (its
+      // estimate is the one just kept, not asked again).
+      const one = await countOrEstimate(db, users, allOf(withStatus[i]!), exactLimit, withStatus[i]);
       estimated ||= one.estimated;
       set(status, one.value);
-    } else {
-      estimated = true;
-      set(status, expected[i]!);
     }
   }
   return { counts, estimated };
