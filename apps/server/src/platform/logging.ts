@@ -30,6 +30,11 @@ export const PERSONAL_LOG_FIELDS = [
   'birthDate',
   'streetName',
   'address',
+  // what staff and customers search for: names, mobile numbers, tracking numbers of people
+  'search',
+  'q',
+  'mobile',
+  'phone',
   // whatever a client sent
   'body',
 ] as const;
@@ -121,13 +126,33 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 /**
- * A request URL with the values of personal query parameters replaced: GET /sms/verifyOtp/rider carries the
- * mobile number and the code in its query string (the catalogue's shape), which the request line would log.
+ * Paths that carry a secret in a segment: the signed-upload token is the whole credential of
+ * `PUT /api/uploads/signed/:token` (anyone holding it may upload as its issuer until it expires).
+ */
+const SECRET_PATH_SEGMENTS = [/(\/api\/uploads\/signed\/)[^/?#]+/];
+
+/** A query key as the client wrote it, decoded when it can be (a malformed escape is kept as it came). */
+function queryKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A request URL with the values of personal and secret query parameters replaced, by the same list as the
+ * fields of a log line (PERSONAL_LOG_FIELDS): GET /sms/verifyOtp/rider carries the mobile number and the code
+ * in its query string (the catalogue's shape), `?search=+639…` a person's number, `?token=` a link's secret;
+ * and secret path segments (SECRET_PATH_SEGMENTS) replaced as well.
  */
 export function redactUrl(url: string | undefined): string | undefined {
-  if (!url || !url.includes('?')) return url;
-  return url.replace(/([?&])([^=&#]+)=([^&#]*)/g, (match, sep: string, key: string) =>
-    PERSONAL.has(decodeURIComponent(key)) ? `${sep}${key}=${REDACTED}` : match,
+  if (!url) return url;
+  let out = url;
+  for (const pattern of SECRET_PATH_SEGMENTS) out = out.replace(pattern, `$1${REDACTED}`);
+  if (!out.includes('?')) return out;
+  return out.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (match, sep: string, key: string) =>
+    PERSONAL.has(queryKey(key)) ? `${sep}${key}=${REDACTED}` : match,
   );
 }
 
