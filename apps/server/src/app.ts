@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
     'payments',
     createPayments(app, config, options.secretDir === undefined ? config.dataDir : options.secretDir, options.paymentProvider),
   );
-  app.decorate('socialLogin', createSocialLogin(config, app.secret, app.log));
+  app.decorate('socialLogin', createSocialLogin(config, app.secret));
   const shipmentReads = await openShipmentReadCache(options.database);
   app.decorate('shipmentReads', shipmentReads.cache);
   // Twenty pages at once on two cores each take twenty times as long as one, and PostgreSQL spends part of the

@@ -22,6 +22,14 @@ const commaList = z
       .filter(Boolean),
   );
 
+const emailAddress = z.email();
+
+/** `a@b.ph` or `Name <a@b.ph>`: what an email's From header may hold (no line breaks: they would add headers). */
+function isMailbox(value: string): boolean {
+  const named = value.match(/^[^<>\r\n]*<([^<>\s]+)>$/);
+  return emailAddress.safeParse(named ? named[1] : value).success;
+}
+
 /** Names @fastify/proxy-addr knows for address ranges: 127.0.0.1/8 and ::1; 169.254/16 and fe80::/10; private ranges. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -107,8 +115,28 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'semaphore']).default('console'),
   SEMAPHORE_API_KEY: z.string().min(1).optional(),
   SEMAPHORE_SENDER_NAME: z.string().min(1).max(11).default('HATID'),
-  /** How emails (staff invitations) go out: `console` writes each one to the log as one JSON line. */
-  EMAIL_PROVIDER: z.enum(['console']).default('console'),
+  /**
+   * How emails (staff invitations) go out: `console` writes each one to the log as one JSON line; `smtp` sends
+   * through SMTP_HOST (platform/email/smtp.ts).
+   */
+  EMAIL_PROVIDER: z.enum(['console', 'smtp']).default('console'),
+  SMTP_HOST: z.string().min(1).optional(),
+  /** Default: 465 with SMTP_SECURE=true, else 587 (submission with STARTTLS). */
+  SMTP_PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').optional(),
+  /** true: TLS from the first byte (port 465). false (default): plain connection upgraded with STARTTLS. */
+  SMTP_SECURE: booleanish.optional(),
+  /**
+   * With SMTP_SECURE=false: true (default) sends nothing, login included, unless the server upgrades the
+   * connection with STARTTLS; false uses STARTTLS only when offered (a relay on the same machine).
+   */
+  SMTP_REQUIRE_TLS: booleanish.optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The sender of every email: `no-reply@hatid.ph` or `Hatid <no-reply@hatid.ph>`. */
+  EMAIL_FROM: z
+    .string()
+    .refine(isMailbox, 'must be an email address, or a name and one in angle brackets (Hatid <no-reply@hatid.ph>)')
+    .optional(),
   /** Where people open the web app; links in emails start with it. Default: http://localhost:PORT. */
   PUBLIC_URL: z
     .string()
@@ -120,8 +148,12 @@ const envSchema = z.object({
   REFERRAL_REWARD_IN_CENTS: z.coerce.number().int('must be whole centavos').min(0, 'must be 0 or more').max(10_000_000, 'must be at most 10000000').default(5000),
   /** A sales agent's commission on its customers' delivered shipments, in basis points of the delivery fees (DECISIONS: 5%). */
   SALES_COMMISSION_BPS: z.coerce.number().int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000 (100%)').default(500),
-  /** Social sign-in: `sandbox` (a consent page on this server) or `live` (Google with GOOGLE_CLIENT_*). Default: sandbox outside production unless Google is configured. */
-  OAUTH_PROVIDER: z.enum(['sandbox', 'live']).optional(),
+  /**
+   * Social sign-in: `sandbox` (a consent page on this server), `live` (Google with GOOGLE_CLIENT_*) or `none`
+   * (no social sign-in: "Continue with Google" answers that it is not set up). Default: sandbox outside
+   * production unless Google is configured; production must name it.
+   */
+  OAUTH_PROVIDER: z.enum(['sandbox', 'live', 'none']).optional(),
   /** A Google OAuth client (web application) whose redirect URI is PUBLIC_URL/api/users/callback. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -165,26 +197,85 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PUBLIC_URL' | 'OAUTH_PROVIDER'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'SEED_DEMO' | 'PUBLIC_URL' | 'OAUTH_PROVIDER' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_REQUIRE_TLS'
+> & {
   SEED_DEMO: boolean;
-  OAUTH_PROVIDER: 'sandbox' | 'live';
+  OAUTH_PROVIDER: 'sandbox' | 'live' | 'none';
+  SMTP_PORT: number;
+  SMTP_SECURE: boolean;
+  SMTP_REQUIRE_TLS: boolean;
   PUBLIC_URL: string;
   dataDir: string;
 };
 
 export class ConfigError extends Error {}
 
+/**
+ * The providers that act for a person, as production must name them (DECISIONS "Production, codes and
+ * ownership"): unset, or set to a stand-in that only writes to the log or lets anyone through, stops the start.
+ * Each rule: the variable, what production accepts, and why each refused value is refused.
+ */
+const PRODUCTION_PROVIDERS: { name: string; accepts: string; refuses: Record<string, string> }[] = [
+  {
+    name: 'PAYMENT_PROVIDER',
+    accepts: 'xendit',
+    refuses: { sandbox: 'the sandbox marks payments paid without taking money (anyone could top up a wallet for free)' },
+  },
+  {
+    name: 'SMS_PROVIDER',
+    accepts: 'semaphore',
+    refuses: { console: 'console writes messages and one-time codes to the log instead of sending them' },
+  },
+  {
+    name: 'EMAIL_PROVIDER',
+    accepts: 'smtp',
+    refuses: { console: 'console writes emails and their invitation links to the log instead of sending them' },
+  },
+  {
+    name: 'OAUTH_PROVIDER',
+    accepts: 'live (Google, with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or none (no social sign-in)',
+    refuses: { sandbox: 'the sign-in sandbox lets anyone sign in as any customer email' },
+  },
+  {
+    name: 'STORAGE_DRIVER',
+    accepts: 'local (DATA_DIR/uploads, one machine) or s3',
+    refuses: {},
+  },
+  {
+    name: 'PUBLIC_URL',
+    accepts: 'the https:// address people open (links in emails, payment and sign-in returns start with it)',
+    refuses: {},
+  },
+];
+
+function productionProblems(env: Record<string, string | undefined>, alreadyNamed: Set<string>): string[] {
+  const lines: string[] = [];
+  for (const rule of PRODUCTION_PROVIDERS) {
+    if (alreadyNamed.has(rule.name)) continue;
+    const value = env[rule.name];
+    if (value === undefined) lines.push(`${rule.name}: required in production: ${rule.accepts}`);
+    else if (rule.refuses[value]) lines.push(`${rule.name}: ${value} is not allowed in production: ${rule.refuses[value]}; set ${rule.accepts}`);
+  }
+  return lines;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as "not set", as shells and .env files often leave them.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  // Every problem at once, one line each: a start that stops once per missing variable wastes a deploy per line.
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const fail = () => new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  if (cleaned.APP_ENV === 'production') {
+    const named = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
+    problems.push(...productionProblems(cleaned, named));
   }
+  if (!parsed.success) throw fail();
   const c = parsed.data;
   const requireWith = (cond: boolean, name: string, because: string) => {
-    if (cond) throw new ConfigError(`Invalid configuration:\n  ${name}: required when ${because}`);
+    if (cond) problems.push(`${name}: required when ${because}`);
   };
   requireWith(c.SMS_PROVIDER === 'semaphore' && !c.SEMAPHORE_API_KEY, 'SEMAPHORE_API_KEY', 'SMS_PROVIDER=semaphore');
   requireWith(c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_SECRET_KEY, 'XENDIT_SECRET_KEY', 'PAYMENT_PROVIDER=xendit');
@@ -194,6 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'PAYMENT_PROVIDER=xendit',
   );
   requireWith(c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_PUBLIC_KEY, 'XENDIT_PUBLIC_KEY', 'PAYMENT_PROVIDER=xendit');
+  requireWith(c.EMAIL_PROVIDER === 'smtp' && !c.SMTP_HOST, 'SMTP_HOST', 'EMAIL_PROVIDER=smtp');
+  requireWith(c.EMAIL_PROVIDER === 'smtp' && !c.EMAIL_FROM, 'EMAIL_FROM', 'EMAIL_PROVIDER=smtp');
+  requireWith(
+    Boolean(c.SMTP_USER) !== Boolean(c.SMTP_PASSWORD),
+    c.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER',
+    'the other of SMTP_USER and SMTP_PASSWORD is set',
+  );
   requireWith(
     Boolean(c.SUPER_ADMIN_EMAIL) !== Boolean(c.SUPER_ADMIN_PASSWORD),
     c.SUPER_ADMIN_EMAIL ? 'SUPER_ADMIN_PASSWORD' : 'SUPER_ADMIN_EMAIL',
@@ -210,6 +308,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
     'the other GOOGLE_CLIENT_* variable is set',
   );
+  // Google is the only live provider: `live` without it would be social sign-in switched off by accident.
+  requireWith(
+    c.OAUTH_PROVIDER === 'live' && !c.GOOGLE_CLIENT_ID && !c.GOOGLE_CLIENT_SECRET,
+    'GOOGLE_CLIENT_ID',
+    'OAUTH_PROVIDER=live (or set OAUTH_PROVIDER=none for no social sign-in)',
+  );
   requireWith(c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET, 'S3_BUCKET', 'STORAGE_DRIVER=s3');
   requireWith(c.STORAGE_DRIVER === 's3' && !c.S3_REGION, 'S3_REGION', 'STORAGE_DRIVER=s3');
   requireWith(
@@ -217,12 +321,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
     'the other S3_* key is set',
   );
+  if (problems.length > 0) throw fail();
+  const smtpSecure = c.SMTP_SECURE ?? false;
   return {
     ...c,
     SEED_DEMO: c.SEED_DEMO ?? c.APP_ENV !== 'production',
-    // The sandbox lets anyone claim any email: never by default in production, nor once Google is set up.
-    OAUTH_PROVIDER: c.OAUTH_PROVIDER ?? (c.APP_ENV === 'production' || c.GOOGLE_CLIENT_ID ? 'live' : 'sandbox'),
+    // The sandbox lets anyone claim any email: never in production (refused above), nor once Google is set up.
+    OAUTH_PROVIDER: c.OAUTH_PROVIDER ?? (c.GOOGLE_CLIENT_ID ? 'live' : 'sandbox'),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    SMTP_SECURE: smtpSecure,
+    SMTP_PORT: c.SMTP_PORT ?? (smtpSecure ? 465 : 587),
+    SMTP_REQUIRE_TLS: c.SMTP_REQUIRE_TLS ?? true,
     dataDir: path.resolve(c.DATA_DIR),
   };
 }

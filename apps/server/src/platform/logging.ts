@@ -7,7 +7,7 @@ type LoggerConfig = Exclude<FastifyServerOptions['logger'], boolean | undefined>
  * What the log must never hold, in one list: secrets and personal data, redacted under these keys wherever a
  * log call puts them (`{ mobileNumber }`, `{ user: { address: { streetName } } }`, arrays included), and a
  * request body (`body`) whole. The console SMS provider's `sms: { to, text }` is deliberately readable: that
- * provider exists to show a developer the message (main.ts warns when it is used in production).
+ * provider exists to show a developer the message (config.ts refuses it in production).
  */
 export const PERSONAL_LOG_FIELDS = [
   // credentials

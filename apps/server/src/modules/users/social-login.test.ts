@@ -293,20 +293,20 @@ describe('the sandbox consent page', () => {
   });
 });
 
-describe('OAUTH_PROVIDER=live without Google credentials', () => {
-  let live: TestApp;
+describe('OAUTH_PROVIDER=none (no social sign-in)', () => {
+  let off: TestApp;
   beforeAll(async () => {
-    live = await buildTestApp({ demo: false, config: { OAUTH_PROVIDER: 'live' } });
+    off = await buildTestApp({ demo: false, config: { OAUTH_PROVIDER: 'none' } });
   });
   afterAll(async () => {
-    await live?.close();
+    await off?.close();
   });
 
   it('says Google sign-in is not set up, and serves no sandbox page', async () => {
-    const res = await live.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google' });
+    const res = await off.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ message: 'Google sign-in is not set up on this server', details: [{ field: 'connectionType' }] });
-    expect((await live.app.inject({ method: 'GET', url: '/api/oauth/sandbox/authorize' })).statusCode).toBe(404);
+    expect((await off.app.inject({ method: 'GET', url: '/api/oauth/sandbox/authorize' })).statusCode).toBe(404);
   });
 });
 

@@ -27,7 +27,7 @@ describe('email providers', () => {
     expect(lines[0]).toMatchObject({ level: 30, msg: 'email', mail: { to: 'ana@example.ph', subject: 'Hello', text: 'Open https://x.test/register?token=abc' } });
   });
 
-  it('EMAIL_PROVIDER defaults to console; PUBLIC_URL defaults to this server and loses a trailing slash', () => {
+  it('EMAIL_PROVIDER defaults to console, smtp sends through SMTP_HOST; PUBLIC_URL defaults to this server and loses a trailing slash', () => {
     const config = loadConfig({ PORT: '4100' });
     expect(config.EMAIL_PROVIDER).toBe('console');
     expect(config.PUBLIC_URL).toBe('http://localhost:4100');
@@ -35,5 +35,7 @@ describe('email providers', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'hatid.ph' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ EMAIL_PROVIDER: 'carrier-pigeon' })).toThrow(/EMAIL_PROVIDER/);
     expect(createEmailProvider(loadConfig({}), Fastify({ logger: false }).log).name).toBe('console');
+    const smtp = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_HOST: 'smtp.example.ph', EMAIL_FROM: 'no-reply@hatid.ph' });
+    expect(createEmailProvider(smtp, Fastify({ logger: false }).log).name).toBe('smtp');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { ConsoleEmailProvider } from './console.js';
+import { SmtpEmailProvider } from './smtp.js';
 
 export interface EmailMessage {
   to: string;
@@ -16,10 +17,20 @@ export interface EmailProvider {
 }
 
 export function createEmailProvider(config: Config, log: FastifyBaseLogger): EmailProvider {
-  if (config.APP_ENV === 'production') {
-    log.warn('EMAIL_PROVIDER=console in production: emails (and invitation links) are written to the log, not sent');
+  if (config.EMAIL_PROVIDER === 'smtp') {
+    return new SmtpEmailProvider({
+      host: config.SMTP_HOST as string,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      requireTls: config.SMTP_REQUIRE_TLS,
+      user: config.SMTP_USER,
+      password: config.SMTP_PASSWORD,
+      from: config.EMAIL_FROM as string,
+    });
   }
+  // Never in production: loadConfig refuses EMAIL_PROVIDER=console there (an invitation in a log reaches nobody).
   return new ConsoleEmailProvider(log);
 }
 
-export { ConsoleEmailProvider };
+export { ConsoleEmailProvider, SmtpEmailProvider };
+export { SmtpSendError, type SmtpSettings } from './smtp.js';

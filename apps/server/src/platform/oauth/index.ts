@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { ConnectionType } from '@hatid/domain';
 import type { Config } from '../../config.js';
 import { GoogleOAuthProvider } from './google.js';
@@ -23,18 +22,16 @@ export interface SocialLogin {
 
 /**
  * OAUTH_PROVIDER picks who vouches for people: `sandbox` (default outside production, when no real provider is
- * configured: the local consent page stands in for every connection type) or `live` (each connection type
- * whose credentials are set: GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET for Google; others answer "not set up").
+ * configured: the local consent page stands in for every connection type; loadConfig refuses it in production),
+ * `live` (each connection type whose credentials are set: GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET for Google;
+ * others answer "not set up") or `none` (every connection type answers "not set up").
  */
-export function createSocialLogin(config: Config, secret: Buffer, log: FastifyBaseLogger): SocialLogin {
+export function createSocialLogin(config: Config, secret: Buffer): SocialLogin {
   if (config.OAUTH_PROVIDER === 'sandbox') {
-    if (config.APP_ENV === 'production') {
-      log.warn('OAUTH_PROVIDER=sandbox in production: anyone can sign in as any customer email through the test consent page');
-    }
     const sandbox = new SandboxOAuthProvider(secret);
     return { providers: { google: sandbox }, sandbox, redirectUri: CALLBACK_PATH };
   }
   const providers: SocialLogin['providers'] = {};
-  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) providers.google = new GoogleOAuthProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET);
+  if (config.OAUTH_PROVIDER === 'live' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) providers.google = new GoogleOAuthProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET);
   return { providers, sandbox: null, redirectUri: `${config.PUBLIC_URL}${CALLBACK_PATH}` };
 }

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { GoogleOAuthProvider, OAuthExchangeError, SandboxOAuthProvider, createSocialLogin, pkceChallenge, readToken, signToken } from './index.js';
 
-const silent = { warn: vi.fn() } as never;
 const REDIRECT = 'https://hatid.example/api/users/callback';
 
 /** An ID token as Google's token endpoint hands it over (arctic decodes it; the signature is not read). */
@@ -92,28 +91,29 @@ describe('signed tokens', () => {
 
 describe('OAUTH_PROVIDER', () => {
   const secret = Buffer.alloc(32);
-  it('is the sandbox outside production, live in production or once Google is configured', () => {
+  it('is the sandbox outside production unless Google is configured; live needs Google; production must name it (config.test.ts)', () => {
     expect(loadConfig({}).OAUTH_PROVIDER).toBe('sandbox');
-    expect(loadConfig({ APP_ENV: 'production' }).OAUTH_PROVIDER).toBe('live');
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).OAUTH_PROVIDER).toBe('live');
-    expect(loadConfig({ APP_ENV: 'production', OAUTH_PROVIDER: 'sandbox' }).OAUTH_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ OAUTH_PROVIDER: 'none', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).OAUTH_PROVIDER).toBe('none');
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ OAUTH_PROVIDER: 'live' })).toThrow(/GOOGLE_CLIENT_ID: required when OAUTH_PROVIDER=live \(or set OAUTH_PROVIDER=none/);
   });
 
   it('uses the sandbox for Google, or Google itself with PUBLIC_URL as the return address', () => {
-    const sandbox = createSocialLogin(loadConfig({}), secret, silent);
+    const sandbox = createSocialLogin(loadConfig({}), secret);
     expect(sandbox.providers.google).toBeInstanceOf(SandboxOAuthProvider);
     expect(sandbox.redirectUri).toBe('/api/users/callback');
 
     const live = createSocialLogin(
       loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://hatid.example' }),
       secret,
-      silent,
     );
     expect(live.providers.google).toBeInstanceOf(GoogleOAuthProvider);
     expect(live.sandbox).toBeNull();
     expect(live.redirectUri).toBe(REDIRECT);
 
-    expect(createSocialLogin(loadConfig({ APP_ENV: 'production' }), secret, silent).providers).toEqual({});
+    // none: no provider at all, Google's credentials notwithstanding, and no sandbox page.
+    const none = createSocialLogin(loadConfig({ OAUTH_PROVIDER: 'none', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }), secret);
+    expect(none).toMatchObject({ providers: {}, sandbox: null });
   });
 });

@@ -13,8 +13,6 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsPr
   if (config.SMS_PROVIDER === 'semaphore') {
     return new SemaphoreSmsProvider(config.SEMAPHORE_API_KEY as string, config.SEMAPHORE_SENDER_NAME);
   }
-  if (config.APP_ENV === 'production') {
-    log.warn('SMS_PROVIDER=console in production: messages (and one-time codes) are written to the log, not sent');
-  }
+  // Never in production: loadConfig refuses SMS_PROVIDER=console there (a code in a log reaches nobody).
   return new ConsoleSmsProvider(log);
 }
