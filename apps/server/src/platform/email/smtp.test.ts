@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +14,23 @@ import { SmtpEmailProvider, SmtpSendError } from './index.js';
 
 /**
  * EMAIL_PROVIDER=smtp against a real SMTP server on a free local port (the smtp-server package): what the
- * relay receives is what the invited person gets. The certificate in testing/fixtures is a self-signed one
- * for 127.0.0.1 made for these tests only (100 years); the client trusts it through `tls.ca`, never by
- * switching certificate checks off.
+ * relay receives is what the invited person gets. The server's certificate is a self-signed one for 127.0.0.1
+ * made by openssl for this run (no private key lives in the repository); the client trusts it through
+ * `tls.ca`, never by switching certificate checks off.
  */
-const FIXTURES = new URL('../../testing/fixtures/', import.meta.url);
-const TEST_CERT = fs.readFileSync(new URL('smtp-test.crt', FIXTURES));
-const TEST_KEY = fs.readFileSync(new URL('smtp-test.key', FIXTURES));
+function selfSignedFor127(): { cert: Buffer; key: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-smtp-tls-'));
+  const [certFile, keyFile] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    { stdio: 'ignore' },
+  );
+  const pair = { cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) };
+  fs.rmSync(dir, { recursive: true, force: true });
+  return pair;
+}
+const { cert: TEST_CERT, key: TEST_KEY } = selfSignedFor127();
 const USER = 'hatid-mailer';
 const PASSWORD = 'correct-horse-battery-staple';
 
