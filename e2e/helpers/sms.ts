@@ -2,7 +2,7 @@ import fs from 'node:fs';
 
 /**
  * Reads the text messages the server's console SMS provider logged (one JSON line each:
- * `{"msg":"sms","sms":{"to":"+639171234567","text":"Your Hatid code is 123456. ..."}}`).
+ * `{"msg":"sms","sms":{"to":"+639171234567","text":"Your Hatid sign-in code is 123456. ..."}}`).
  */
 interface SmsLine {
   to: string;

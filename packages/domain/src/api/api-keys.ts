@@ -73,19 +73,23 @@ export type ApiKeyDto = z.infer<typeof apiKeyDto>;
 export const createdApiKeyDto = apiKeyDto.extend({ key: z.string() });
 export type CreatedApiKeyDto = z.infer<typeof createdApiKeyDto>;
 
+/** A Shopify shop's own address, `<shop>.myshopify.com` (any case and spaces around are accepted). */
+export const shopDomainSchema = z
+  .string('Enter the shop address')
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/, 'Enter the shop address, like my-shop.myshopify.com');
+
 /**
  * The Shopify connection (GET /sms/otp/shopify, POST /sms/otp/shopify/verification): the shop's app asks for
  * a code to the shop owner's mobile number (a Hatid business admin's), and on the right code gets a key that
- * books for that business with source `shopify`.
+ * books for that business with source `shopify`. Step 1 may name the shop (`shopDomain`, optional as in the
+ * catalogue): the SMS then names it and the code connects only that shop.
  */
-export const shopifyOtpQuery = z.object({ mobileNumber: mobileNumberSchema });
+export const shopifyOtpQuery = z.object({ mobileNumber: mobileNumberSchema, shopDomain: shopDomainSchema.optional() });
 export const shopifyVerificationBody = z.object({
   mobileNumber: mobileNumberSchema,
   otp: otpSchema,
-  shopDomain: z
-    .string('Enter the shop address')
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/, 'Enter the shop address, like my-shop.myshopify.com'),
+  shopDomain: shopDomainSchema,
 });
 export type ShopifyVerificationInput = z.input<typeof shopifyVerificationBody>;

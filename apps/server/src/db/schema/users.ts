@@ -105,14 +105,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** One-time codes sent by SMS: hashed, single use, 5 minutes, at most 5 tries. */
+/**
+ * One-time codes sent by SMS: hashed, single use, 5 minutes, at most 5 tries, each for one purpose
+ * (modules/auth/otp.service.ts OTP_PURPOSES) and checked only for it.
+ */
 export const otpCodes = pgTable(
   'otp_codes',
   {
     id: id(),
     mobileNumber: text('mobile_number').notNull(),
     codeHash: text('code_hash').notNull(),
-    purpose: text('purpose').notNull().default('login'),
+    purpose: text('purpose', { enum: ['customer_sign_in', 'rider_sign_in', 'store_connection'] }).notNull(),
+    /** What the code acts on, named in its SMS and required at the check: for store connection the shop domain. */
+    subject: text('subject'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),
@@ -121,8 +126,10 @@ export const otpCodes = pgTable(
   },
   (t) => [
     index('otp_codes_mobile_created_idx').on(t.mobileNumber, t.createdAt),
+    index('otp_codes_mobile_purpose_created_idx').on(t.mobileNumber, t.purpose, t.createdAt),
     index('otp_codes_ip_created_idx').on(t.requestIp, t.createdAt),
     check('otp_attempts_bounded', sql`${t.attempts} >= 0 AND ${t.attempts} <= 5`),
+    check('otp_codes_purpose', sql`${t.purpose} IN ('customer_sign_in', 'rider_sign_in', 'store_connection')`),
   ],
 );
 

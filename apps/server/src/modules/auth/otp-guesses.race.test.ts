@@ -25,7 +25,7 @@ type Outcome = 'accepted' | 'incorrect' | 'too-many' | 'used' | 'other';
 
 async function guess(mobileNumber: string, code: string): Promise<Outcome> {
   try {
-    await checkOtp(deps, mobileNumber, code);
+    await checkOtp(deps, mobileNumber, code, 'customer_sign_in');
     return 'accepted';
   } catch (error) {
     if (!(error instanceof AppError)) return 'other';
@@ -57,7 +57,7 @@ const tally = (outcomes: Outcome[]) =>
 
 async function freshCode(): Promise<{ mobile: string; code: string }> {
   const mobile = freshMobile();
-  await sendOtp(deps, mobile, '198.51.100.10');
+  await sendOtp(deps, mobile, '198.51.100.10', 'customer_sign_in');
   return { mobile, code: t.sms.lastCodeFor(mobile) };
 }
 
@@ -138,7 +138,7 @@ describe(`guessing a one-time code in parallel (${process.env.TEST_DB === 'pg' ?
   it('20 parallel requests for a code to one number (from 20 addresses) send exactly 1 SMS', async () => {
     const mobile = freshMobile();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => sendOtp(deps, mobile, `198.51.100.${100 + i}`)),
+      Array.from({ length: 20 }, (_, i) => sendOtp(deps, mobile, `198.51.100.${100 + i}`, 'customer_sign_in')),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {

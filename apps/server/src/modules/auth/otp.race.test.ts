@@ -43,6 +43,7 @@ describe(`racing for one-time codes (${process.env.TEST_DB === 'pg' ? 'PostgreSQ
     for (let i = 0; i < OTP_RULES.perIpPerHour - 5; i++) {
       await t.database.db.insert(otpCodes).values({
         mobileNumber: freshMobile(),
+        purpose: 'customer_sign_in',
         codeHash: 'x',
         expiresAt: new Date(now + 60_000),
         requestIp: ip,

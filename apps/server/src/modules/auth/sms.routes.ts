@@ -9,10 +9,10 @@ import { checkOtp, issueRegistrationTicket, sendOtp } from './otp.service.js';
 import { secretCheckLimit } from './secret-check-limit.js';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 
 export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret });
+  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret, log: app.log });
 
   app.post(
     '/sendOtp',
@@ -25,7 +25,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { rateLimit: secretCheckLimit(10) },
     },
-    async (request) => ({ data: await sendOtp(deps(), request.body.mobileNumber, request.ip) }),
+    async (request) => ({ data: await sendOtp(deps(), request.body.mobileNumber, request.ip, 'customer_sign_in') }),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mobileNumber, otp } = request.body;
-      await checkOtp(deps(), mobileNumber, otp);
+      await checkOtp(deps(), mobileNumber, otp, 'customer_sign_in');
       const user = await findUserByMobile(app.db, mobileNumber);
       if (!user) {
         return { data: { status: 'registration_required' as const, registrationToken: await issueRegistrationTicket(app.db, mobileNumber) } };
@@ -54,14 +54,11 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { status: 'signed_in' as const, user: toUserDto((await loadUserWithRoles(app.db, user.id))!) } };
     },
   );
-  /** The shop owner: an active business admin with this number, or a clear refusal naming the field. */
+  /** The shop owner: an active business admin with this number, or null. */
   async function shopOwner(mobileNumber: string) {
     const found = await findUserByMobile(app.db, mobileNumber);
     const owner = found && found.status === 'ACTIVE' ? await loadUserWithRoles(app.db, found.id) : null;
-    if (!owner || !owner.businessId || !owner.roles.some((r) => r.name === 'business_admin')) {
-      throw new AppError('RULE_BROKEN', "This number is not a Hatid business admin's", [{ field: 'mobileNumber', message: "This number is not a Hatid business admin's" }]);
-    }
-    return owner;
+    return owner && owner.businessId && owner.roles.some((r) => r.name === 'business_admin') ? owner : null;
   }
 
   app.get(
@@ -69,15 +66,21 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: "Connect a Shopify shop, step 1: send a code to the shop owner's mobile number (a Hatid business admin's)",
+        summary:
+          "Connect a Shopify shop, step 1: send a code to the shop owner's mobile number (a Hatid business admin's); the answer is the same for any number",
         querystring: shopifyOtpQuery,
-        response: { 200: dataOf(sendOtpResult), 422: errorDto },
+        response: { 200: dataOf(sendOtpResult) },
       },
       config: { rateLimit: secretCheckLimit(10) },
     },
     async (request) => {
-      await shopOwner(request.query.mobileNumber);
-      return { data: await sendOtp(deps(), request.query.mobileNumber, request.ip) };
+      const { mobileNumber, shopDomain } = request.query;
+      // Any number gets the same answer, counted against the same limits, in the same time (the SMS goes out
+      // after the answer): only a business admin's phone gets a code, and nobody learns whose number is one.
+      const owner = await shopOwner(mobileNumber);
+      return {
+        data: await sendOtp(deps(), mobileNumber, request.ip, 'store_connection', { subject: shopDomain ?? null, deliver: owner !== null, answerBeforeSms: true }),
+      };
     },
   );
 
@@ -94,8 +97,12 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mobileNumber, otp, shopDomain } = request.body;
+      // The code first: a number that is not a business admin's holds only a code nobody was sent, so it
+      // answers exactly like a wrong (or expired) code.
+      await checkOtp(deps(), mobileNumber, otp, 'store_connection', shopDomain);
       const owner = await shopOwner(mobileNumber);
-      await checkOtp(deps(), mobileNumber, otp);
+      // Only whoever had the right code gets here: the owner stopped being an active business admin since.
+      if (!owner) throw fieldError('mobileNumber', "This number is no longer a Hatid business admin's", 'RULE_BROKEN');
       reply.code(201).header('cache-control', 'no-store');
       return { data: await issueShopifyKey(app.db, actorFrom(owner), shopDomain, request.ip) };
     },

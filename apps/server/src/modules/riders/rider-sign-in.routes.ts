@@ -24,11 +24,12 @@ async function riderByMobile(db: Db, mobileNumber: string) {
 
 /**
  * Rider sign-in by one-time code (POST /sms/sendOtpRider, GET /sms/verifyOtp/rider); mounted under /sms. The
- * codes, their limits and lockout are the customer's (otp.service.ts): same table, same counters per number
- * and network, same 5 tries; the routes keep the same per-IP limits as /sendOtp and /verifyOtp.
+ * codes are the customer's (otp.service.ts: same table, same counters per number and network, same 5 tries)
+ * with their own purpose, `rider_sign_in`: a customer sign-in code does not sign a rider in here, nor the other
+ * way round. The routes keep the same per-IP limits as /sendOtp and /verifyOtp.
  */
 export const riderSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret });
+  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret, log: app.log });
 
   app.post(
     '/sendOtpRider',
@@ -38,7 +39,7 @@ export const riderSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await riderByMobile(app.db, request.body.mobileNumber);
-      return { data: await sendOtp(deps(), request.body.mobileNumber, request.ip) };
+      return { data: await sendOtp(deps(), request.body.mobileNumber, request.ip, 'rider_sign_in') };
     },
   );
 
@@ -51,7 +52,7 @@ export const riderSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { mobileNumber, otp } = request.query;
       const rider = await riderByMobile(app.db, mobileNumber);
-      await checkOtp(deps(), mobileNumber, otp);
+      await checkOtp(deps(), mobileNumber, otp, 'rider_sign_in');
       await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, rider.id));
       await reply.startSession(rider.id);
       // The answer is personal and comes from a GET: never kept by a cache on the way.
