@@ -5,6 +5,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** 409: the step asked for is the shipment's last step already (domain ALREADY_DONE; the rider's queue counts it as done). */
+  | 'ALREADY_DONE'
   | 'RULE_BROKEN'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
@@ -22,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  ALREADY_DONE: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -9,7 +9,8 @@ export interface ActivityActor {
 
 export interface ActivityEntry {
   actor: ActivityActor | null;
-  action: ActivityAction;
+  /** The server's own verbs; NOTE is what a person writes (modules/activities), never an event. */
+  action: Exclude<ActivityAction, 'NOTE'>;
   /** The subject, e.g. "PromoCode", "PricingConfig". */
   entity: string;
   entityId?: string | null;

@@ -668,7 +668,7 @@ export class RouteAccessWorld {
       'POST /api/businesses/address': async (a) =>
         send('POST', '/api/businesses/address', { ...w.addressBody(), label: CHECK, businessId: w.businesses[a.whose] }),
 
-      'POST /api/activities': async () => send('POST', '/api/activities', { action: 'UPDATED', entity: 'Shipment', summary: CHECK }),
+      'POST /api/activities': async () => send('POST', '/api/activities', { entity: 'Shipment', summary: CHECK }),
 
       // Riders (issue 11 part B): each code goes to a rider of its own, from an address of its own.
       'POST /api/sms/forwardToSmsService': async () => fromOwnAddress(send('POST', '/api/sms/forwardToSmsService', { mobileNumber: freshMobile(), message: CHECK })),

@@ -391,8 +391,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   /** Everyone reads what they did; admins read everything (their own page is the whole log). */
   'GET /api/activities': SIGNED_IN,
   'GET /api/activities/global': { own: only(ADMINS) },
-  /** Recording by hand: staff-side accounts, never customer-side ones. */
-  'POST /api/activities': { own: { forbidden: ['customer', BUSINESS], rest: 'ok' } },
+  /**
+   * A note in the log: only the roles with the activities ability (product.md §6: admins manage all,
+   * consolidators "activities"; define.ts `create Activity`). Everyone else 403, riders included.
+   */
+  'POST /api/activities': { own: only(ADMINS, 'consolidator') },
   /** admin view of partners (admins, ssp); a service partner sees itself, another partner is 404 to it. */
   'GET /api/partners': { own: only(ADMINS, 'ssp', 'service_partner') },
   'GET /api/partners/:id': {

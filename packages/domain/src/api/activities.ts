@@ -10,8 +10,8 @@ import { pageQuery } from './common.js';
  */
 
 /**
- * Categories the server writes (the global log's category filter). Entries recorded with POST /activities
- * take another category (`manual` unless told), so a client can never pass for one of the server's own.
+ * Categories of the global log's category filter: the server's own, and `manual` for notes people write
+ * with POST /activities (always `manual`: a note never takes one of the server's categories).
  */
 export const ACTIVITY_CATEGORY_LABELS = {
   shipments: 'Shipments',
@@ -32,10 +32,24 @@ export const ACTIVITY_CATEGORY_LABELS = {
   riders: 'Riders',
   collections: 'Cash collections',
   'api-keys': 'API keys',
-  manual: 'Recorded by hand',
+  manual: 'Notes',
 } as const;
 export type ActivityCategory = keyof typeof ACTIVITY_CATEGORY_LABELS;
 export const SERVER_ACTIVITY_CATEGORIES: readonly string[] = Object.keys(ACTIVITY_CATEGORY_LABELS).filter((c) => c !== 'manual');
+/** Every category the server writes: the filter's, and two written without a filter entry of their own. */
+export const SERVER_WRITTEN_CATEGORIES: readonly string[] = [...SERVER_ACTIVITY_CATEGORIES, 'billings', 'configurations'];
+/** The category of every note a person writes (POST /activities). */
+export const NOTE_CATEGORY = 'manual' satisfies ActivityCategory;
+
+/**
+ * Whether an entry is a note a person wrote rather than an event the server recorded: action NOTE, or
+ * (entries written by hand before notes existed) a category the server never writes, which POST
+ * /activities always took. The server reports such entries as NOTE (docs/decisions.md "Notes in the
+ * activity log").
+ */
+export function isWrittenByHand(entry: { action: string; category: string }): boolean {
+  return entry.action === 'NOTE' || !SERVER_WRITTEN_CATEGORIES.includes(entry.category);
+}
 
 const categorySchema = z
   .string()
@@ -74,30 +88,35 @@ export const globalActivityQuery = pageQuery
 export type GlobalActivityQuery = z.infer<typeof globalActivityQuery>;
 
 /**
- * POST /activities: something a staff-side person did that the server does not see itself (a phone call
- * to a client, a parcel handed over at the counter). Who and when come from the session and the clock; the
- * server writes before/after of its own changes only, so no client can forge one.
+ * POST /activities: a note a person writes in the log (a phone call to a client, a sack handed over at the
+ * hub), by the roles with the activities ability (admins, consolidators). It is always stored as a NOTE by
+ * its author, in the `manual` category, about the record named if any: the server's verbs (CREATED,
+ * DELETED…), categories, statuses and before/after are never taken from a client, so no note can pass for
+ * an event the server recorded. Other keys (action, category, status, before…) are ignored.
  */
-export const createActivityBody = z.object({
-  action: z.enum(ACTIVITY_ACTIONS),
-  entity: z.enum(SUBJECTS),
-  entityId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_.:-]+$/, 'Use the record id')
-    .optional(),
-  category: categorySchema.default('manual'),
-  summary: z.string().trim().min(1, 'Say what was done').max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText),
-  status: z.string().trim().min(1).max(50).optional(),
-});
+export const createActivityBody = z
+  .object({
+    /** The kind of record the note is about, if any (an ability subject, e.g. Shipment). */
+    entity: z.enum(SUBJECTS).optional(),
+    entityId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_.:-]+$/, 'Use the record id')
+      .optional(),
+    /** What the person writes. */
+    summary: z.string().trim().min(1, 'Write the note').max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText),
+  })
+  .refine((b) => !b.entityId || b.entity, { path: ['entity'], message: 'Say what kind of record the id belongs to' });
 export type CreateActivityInput = z.input<typeof createActivityBody>;
 
 export const activityLogDto = z.object({
   id: z.string(),
+  /** NOTE: written by a person (createdByName); any other action: an event the server recorded. */
   action: z.enum(ACTIVITY_ACTIONS),
-  entity: z.string(),
+  /** The kind of record; null only for a note about no record in particular. */
+  entity: z.string().nullable(),
   entityId: z.string().nullable(),
   category: z.string(),
   status: z.string().nullable(),

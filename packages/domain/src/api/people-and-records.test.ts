@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActivityBody, globalActivityQuery } from './activities.js';
+import { createActivityBody, globalActivityQuery, isWrittenByHand } from './activities.js';
 import { businessMemberInput, createBusinessBody, tinSchema, updateBusinessBody } from './businesses.js';
 import { partnerProvincesBody } from './partners.js';
 import { salesReportExportQuery, salesReportQuery } from './reports.js';
@@ -28,9 +28,14 @@ describe('business schemas', () => {
 });
 
 describe('activity, partner and report schemas', () => {
-  it('records by hand with a summary, a known subject and a category of the right shape', () => {
-    expect(createActivityBody.parse({ action: 'UPDATED', entity: 'Business', summary: ' Called ' })).toMatchObject({ summary: 'Called', category: 'manual' });
-    expect(createActivityBody.safeParse({ action: 'UPDATED', entity: 'Business', summary: 'x', category: 'no spaces' }).success).toBe(false);
+  it('takes a note as text about a known kind of record, never the server’s verbs, categories or statuses', () => {
+    expect(createActivityBody.parse({ action: 'DELETED', entity: 'Business', summary: ' Called ', category: 'billings', status: 'VOIDED' })).toEqual({ entity: 'Business', summary: 'Called' });
+    expect(createActivityBody.parse({ summary: 'Hub closed at 3 PM (typhoon)' })).toEqual({ summary: 'Hub closed at 3 PM (typhoon)' });
+    expect(createActivityBody.safeParse({ entity: 'Spaceship', summary: 'x' }).success).toBe(false);
+    expect(createActivityBody.safeParse({ entityId: 'INV-000001', summary: 'x' }).error?.issues[0]?.path).toEqual(['entity']);
+    expect(isWrittenByHand({ action: 'NOTE', category: 'manual' })).toBe(true);
+    expect(isWrittenByHand({ action: 'DELETED', category: 'counter' })).toBe(true);
+    expect(isWrittenByHand({ action: 'UPDATED', category: 'billings' })).toBe(false);
     expect(globalActivityQuery.safeParse({ startDate: '2026-03-02', endDate: '2026-03-01' }).success).toBe(false);
     expect(globalActivityQuery.safeParse({ startDate: '2026-03-01T00:00:00+08:00' }).success).toBe(true);
   });

@@ -149,7 +149,11 @@ export const DIRECT_DEBIT_BANKS = ['BPI', 'Chinabank', 'RCBC', 'Unionbank'] as c
 export const EWALLETS = ['GCash', 'Maya'] as const;
 export const BILLING_PAYMENT_METHODS = ['Bank transfer', 'Cash', 'GCash Direct', 'GCash QR', 'Payment link', 'Wallet'] as const;
 
-export const ACTIVITY_ACTIONS = ['ACTIVATED', 'CREATED', 'DEACTIVATED', 'DELETED', 'TIME_IN', 'TIME_OUT', 'UPDATED'] as const;
+/**
+ * The spec's activity actions, plus NOTE: what a person wrote by hand (POST /activities), never one of the
+ * server's own verbs, so a hand-written entry cannot pass for an event the server recorded.
+ */
+export const ACTIVITY_ACTIONS = ['ACTIVATED', 'CREATED', 'DEACTIVATED', 'DELETED', 'TIME_IN', 'TIME_OUT', 'UPDATED', 'NOTE'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 export const ACTIVITY_TYPES = ['consolidation', 'delivery', 'delivery_failure', 'on_hold', 'pickup'] as const;

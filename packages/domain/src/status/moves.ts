@@ -42,7 +42,14 @@ export interface MoveOptions {
 
 export type MoveResult =
   | { ok: true; next: DeliveryStatus; activity: ActivityName | null }
-  | { ok: false; message: string };
+  /** `already`: the shipment's last step is this very step (a second tap, a replayed offline move). */
+  | { ok: false; message: string; already?: true };
+
+/**
+ * The error code (409) of a move refused because the shipment's last step is already that step. The rider's
+ * offline queue counts it as done: the move did happen, by this tap or another.
+ */
+export const ALREADY_DONE = 'ALREADY_DONE';
 
 const isDeliveryStatus = (value: string): value is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(value);
 
@@ -57,6 +64,7 @@ function allowedFrom(from: DeliveryStatus, options: MoveOptions): Moves {
 /**
  * Whether an activity (or a delivery status set by its short label) may be recorded now, and the
  * delivery status it leads to. A custom activity (any unknown name) is always allowed and changes nothing.
+ * The shipment's last step (`lastActivity`) is never recorded again right after itself (`already`).
  */
 export function canMoveTo(from: DeliveryStatus, activityOrStatus: string, options: MoveOptions): MoveResult {
   const refused = { ok: false, message: `Cannot move a shipment from "${from}" to "${activityOrStatus}"` } as const;
@@ -65,6 +73,11 @@ export function canMoveTo(from: DeliveryStatus, activityOrStatus: string, option
   const name = activity.name as ActivityName;
   // Cancelling is not a move: it goes through canCancel and sets the shipment status.
   if (activity.deliveryStatus === null) return refused;
+  // The same step twice in a row records nothing new (three taps of "On the way for pickup" are one trip);
+  // only a custom status (not an activity) may repeat. Corrections too: correcting to the last step is a no-op.
+  if (options.lastActivity === name) {
+    return { ok: false, already: true, message: `This shipment's last step is already "${name}" (${from}): it is not recorded again` };
+  }
   if (options.correction) return { ok: true, next: activity.deliveryStatus, activity: name };
   if (!allowedFrom(from, options).includes(name)) return refused;
   // Putting a shipment on hold after pickup must not send it back to "For pickup".

@@ -12,6 +12,8 @@ describe('rider moves', () => {
     expect(nextRiderMoves({ ...base, deliveryStatus: 'Dest. hub' }, 'd')).toEqual(['Out for delivery']);
     expect(nextRiderMoves({ ...base, deliveryStatus: 'Out for delivery' }, 'd')).toEqual(['Delivered', 'Delivery failed']);
     expect(nextRiderMoves({ ...base, deliveryStatus: 'Out for delivery' }, 'd', 'Rescheduled for delivery')).toEqual(['Out for delivery reattempt']);
+    // The step just taken is not offered again (the server would refuse it as already done).
+    expect(nextRiderMoves({ ...base, deliveryStatus: 'For pickup' }, 'p', 'On the way for pickup')).toEqual(['Package picked up', 'Pick up failed']);
     expect(riderLegsOf({ ...base, deliveryStatus: 'Out for delivery', status: 'Cancelled' }, 'd')).toEqual([]);
   });
 

@@ -94,6 +94,22 @@ describe('canMoveTo', () => {
     expect(canMoveTo('Delivered', 'Customer called', nextDay)).toMatchObject({ ok: true, next: 'Delivered' });
   });
 
+  it('never records the last step again right after itself (a second tap, a replay); a custom status may repeat', () => {
+    const again = canMoveTo('For pickup', 'On the way for pickup', { ...nextDay, lastActivity: 'On the way for pickup' });
+    expect(again).toEqual({ ok: false, already: true, message: 'This shipment\'s last step is already "On the way for pickup" (For pickup): it is not recorded again' });
+    // By its short label, on hold twice, delivered twice, and a correction to the step it is at.
+    expect(canMoveTo('For pickup', 'For pickup', { ...nextDay, lastActivity: 'On the way for pickup' })).toMatchObject({ ok: false, already: true });
+    expect(canMoveTo('Picked up', 'On hold - Requires documentation', { ...nextDay, lastActivity: 'On hold - Requires documentation' })).toMatchObject({ already: true });
+    expect(canMoveTo('Delivered', 'Delivered', { ...nextDay, lastActivity: 'Delivered' })).toMatchObject({ already: true });
+    expect(canMoveTo('Dest. hub', 'Arrived at destination hub', { ...nextDay, lastActivity: 'Arrived at destination hub', correction: true })).toMatchObject({ already: true });
+    // A second trip after a failed pickup, and another step to the same status, are new steps.
+    expect(canMoveTo('For pickup', 'On the way for pickup', { ...nextDay, lastActivity: 'Pick up failed' }).ok).toBe(true);
+    expect(canMoveTo('Dest. port', 'Offloaded at the port', { ...nextDay, lastActivity: 'Arrived at destination port' }).ok).toBe(true);
+    expect(canMoveTo('In-transit', 'Delayed by typhoon', { ...nextDay, lastActivity: 'In-transit' }).ok).toBe(true);
+    // Not the same step: refused as any other move, not as done.
+    expect(canMoveTo('Orig. hub', 'Package picked up', { ...nextDay, lastActivity: 'At origin hub' })).not.toHaveProperty('already');
+  });
+
   it('lets a staff correction move back, and never treats cancelling as a move', () => {
     expect(canMoveTo('Dest. hub', 'Orig. hub', { ...nextDay, correction: true })).toMatchObject({ ok: true, next: 'Orig. hub' });
     expect(canMoveTo('For pickup', 'Order cancelled', nextDay).ok).toBe(false);

@@ -5,7 +5,7 @@ import { users } from './users.js';
 
 /**
  * Who changed what (DECISIONS "Activity log"): staff, admin, partner and rider changes, and rider
- * TIME_IN / TIME_OUT. Append-only. entity_id is text because not every record has a uuid key
+ * TIME_IN / TIME_OUT; and NOTEs people write (POST /activities). Append-only. entity_id is text because not every record has a uuid key
  * (covered provinces are keyed by PSGC code, flags by key).
  */
 export const activityLogs = pgTable(
@@ -16,8 +16,8 @@ export const activityLogs = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
     action: activityAction('action').notNull(),
-    /** The subject, e.g. "Shipment", "User", "PromoCode". */
-    entity: text('entity').notNull(),
+    /** The subject, e.g. "Shipment", "User", "PromoCode"; null only for a note about no record in particular. */
+    entity: text('entity'),
     entityId: text('entity_id'),
     /** Grouping for the global log's category filter, e.g. "shipments", "payments", "riders". */
     category: text('category').notNull(),

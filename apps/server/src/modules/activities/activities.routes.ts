@@ -48,13 +48,15 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Record an activity by hand (staff-side accounts)',
+        summary: 'Write a note in the activity log (admins, consolidators): stored as a NOTE by its author',
         body: createActivityBody,
         response: { 201: dataOf(activityLogDto), 422: errorDto },
       },
     },
     async (request, reply) => {
-      const data = await createActivity(app.db, request.requireActor(), request.body, request.ip);
+      // product.md §6: only admins (manage all) and consolidators ("activities") have the ability.
+      const actor = request.authorize('create', 'Activity');
+      const data = await createActivity(app.db, actor, request.body, request.ip);
       reply.status(201);
       return { data };
     },

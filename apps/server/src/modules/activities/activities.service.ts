@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import {
-  SERVER_ACTIVITY_CATEGORIES,
+  isWrittenByHand,
+  NOTE_CATEGORY,
+  SERVER_WRITTEN_CATEGORIES,
   type ActivityListQuery,
   type ActivityLogDto,
   type GlobalActivityQuery,
-  type RoleName,
+  type SubjectName,
   type createActivityBody,
 } from '@hatid/domain';
 import type { z } from 'zod';
@@ -17,9 +19,6 @@ import { escapeLike, toPage } from '../../db/paging.js';
 
 type ActivityRow = typeof activityLogs.$inferSelect;
 type CreateInput = z.output<typeof createActivityBody>;
-
-/** Customer-side roles: everyone else is staff-side and may record activities by hand. */
-const CUSTOMER_SIDE: ReadonlySet<RoleName> = new Set(['customer', 'business_admin', 'business_member']);
 
 /** Whoever may read the whole log (view ActivityLog: admins); everyone else reads what they did themselves. */
 export const readsWholeLog = (actor: Actor) => actor.ability.can('view', 'ActivityLog');
@@ -40,7 +39,8 @@ function withoutSecrets(value: unknown, depth = 0): unknown {
 export function toActivityLogDto(row: ActivityRow): ActivityLogDto {
   return {
     id: row.id,
-    action: row.action,
+    // Entries written by hand before notes existed took the writer's verb; they are notes all the same.
+    action: isWrittenByHand(row) ? 'NOTE' : row.action,
     entity: row.entity,
     entityId: row.entityId,
     category: row.category,
@@ -67,6 +67,13 @@ async function page(db: Db, where: SQL | undefined, query: { page: number; limit
   return toPage(rows.map(toActivityLogDto), query, total);
 }
 
+/** The `action` filter as the entries are reported (an older hand-written entry is a NOTE whatever it said). */
+function actionIs(action: ActivityLogDto['action']): SQL | undefined {
+  const server = inArray(activityLogs.category, [...SERVER_WRITTEN_CATEGORIES]);
+  if (action === 'NOTE') return or(eq(activityLogs.action, 'NOTE'), notInArray(activityLogs.category, [...SERVER_WRITTEN_CATEGORIES]));
+  return and(eq(activityLogs.action, action), server);
+}
+
 /**
  * GET /activities: admins read the whole log; everyone else the entries of what they did themselves (so a
  * `createdById` of someone else finds nothing). Newest first.
@@ -78,7 +85,7 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityListQu
     query.entity ? eq(activityLogs.entity, query.entity) : undefined,
     query.entityId ? eq(activityLogs.entityId, query.entityId) : undefined,
     query.status ? eq(activityLogs.status, query.status) : undefined,
-    query.action ? eq(activityLogs.action, query.action) : undefined,
+    query.action ? actionIs(query.action) : undefined,
   );
   return page(db, where, query);
 }
@@ -110,27 +117,25 @@ export async function listGlobalActivities(db: Db, query: GlobalActivityQuery) {
 }
 
 /**
- * POST /activities: a staff-side person records something the server does not see itself. Who and when come
- * from the session; the server's own categories stay the server's, and before/after are never taken.
+ * POST /activities: a note by a person with the activities ability (admins, consolidators): stored as a NOTE
+ * by its author, in the notes category, about the record named if any. Who and when come from the session;
+ * the verb, category, status and before/after are never a client's, so a note cannot pass for an event.
  */
 export async function createActivity(db: Db, actor: Actor, input: CreateInput, ip?: string): Promise<ActivityLogDto> {
-  if (actor.roles.every((r) => CUSTOMER_SIDE.has(r))) {
-    throw new AppError('FORBIDDEN', 'Only staff-side accounts record activities');
-  }
-  if (SERVER_ACTIVITY_CATEGORIES.includes(input.category)) {
-    throw fieldError('category', 'This category is written by the server only; use another (default: manual)', 'RULE_BROKEN');
+  if (input.entity && !actor.ability.can('view', input.entity as SubjectName)) {
+    throw fieldError('entity', 'You cannot see records of this kind, so you cannot write a note about one', 'RULE_BROKEN');
   }
   const [row] = await db
     .insert(activityLogs)
     .values({
       actorId: actor.id,
       actorName: `${actor.user.firstName} ${actor.user.lastName}`.trim(),
-      action: input.action,
-      entity: input.entity,
+      action: 'NOTE',
+      entity: input.entity ?? null,
       entityId: input.entityId ?? null,
-      category: input.category,
+      category: NOTE_CATEGORY,
       summary: input.summary,
-      status: input.status ?? null,
+      status: null,
       ip: ip ?? null,
     })
     .returning();

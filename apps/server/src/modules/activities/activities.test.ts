@@ -11,6 +11,7 @@ let admin: Session;
 let staff: Session;
 let rider: Session;
 let ssp: Session;
+let consolidator: Session;
 let customer: Session;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -20,7 +21,7 @@ const call = (method: Method, url: string, session?: Session | null, payload?: u
 interface Entry {
   id: string;
   action: string;
-  entity: string;
+  entity: string | null;
   entityId: string | null;
   category: string;
   status: string | null;
@@ -42,7 +43,13 @@ let ticketId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, staff, rider, ssp] = await Promise.all([signInAs(t, 'admin'), signInAs(t, 'staff'), signInAs(t, 'rider'), signInAs(t, 'ssp')]);
+  [admin, staff, rider, ssp, consolidator] = await Promise.all([
+    signInAs(t, 'admin'),
+    signInAs(t, 'staff'),
+    signInAs(t, 'rider'),
+    signInAs(t, 'ssp'),
+    signInAs(t, 'consolidator'),
+  ]);
   customer = await createCustomer(t, 'Logan');
 
   // Changes made through the API by earlier work: pricing, a ticket, shipment operations, a retrieval fee.
@@ -177,40 +184,81 @@ describe('GET /activities', () => {
 });
 
 describe('POST /activities', () => {
-  it('records an entry by a staff-side person, with who and when from the session', async () => {
-    const res = await call('POST', '/api/activities', ssp, {
-      action: 'UPDATED',
+  it('stores what a consolidator or an admin writes as a note by them, whatever verb, category or status they send', async () => {
+    const res = await call('POST', '/api/activities', consolidator, {
+      action: 'DELETED',
       entity: 'Shipment',
       entityId: shipment.id,
-      summary: ' Called the receiver: will be home after 3 PM ',
+      category: 'delivery_status',
+      status: 'Delivered',
+      summary: ' Sack handed to the port at 3 PM ',
       before: { forged: true },
       createdById: admin.userId,
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
+      action: 'NOTE',
+      entity: 'Shipment',
+      entityId: shipment.id,
       category: 'manual',
-      summary: 'Called the receiver: will be home after 3 PM',
-      createdById: ssp.userId,
+      status: null,
+      summary: 'Sack handed to the port at 3 PM',
+      createdById: consolidator.userId,
+      createdByName: expect.stringMatching(/\S/),
       before: null,
       after: null,
     });
-    const withCategory = await call('POST', '/api/activities', rider, { action: 'UPDATED', entity: 'Shipment', category: 'Counter', summary: 'Handed over' });
-    expect(withCategory.json().data.category).toBe('counter');
-    const history = await entries(`/api/activities?entityId=${shipment.id}`, admin);
-    expect(history.data[0]).toMatchObject({ category: 'manual', createdById: ssp.userId });
+    // A note about no record in particular.
+    const general = await call('POST', '/api/activities', admin, { summary: 'Hub closed early: typhoon signal no. 2' });
+    expect(general.statusCode, general.body).toBe(201);
+    expect(general.json().data).toMatchObject({ action: 'NOTE', entity: null, entityId: null, createdById: admin.userId });
+    // The shipment's history shows the note as a note by its author, beside the server's events.
+    const history = await entries(`/api/activities?entity=Shipment&entityId=${shipment.id}`, admin);
+    expect(history.data[0]).toMatchObject({ action: 'NOTE', createdById: consolidator.userId });
+    expect((await entries('/api/activities?action=NOTE&limit=100', admin)).data.map((e) => e.summary)).toEqual(
+      expect.arrayContaining(['Sack handed to the port at 3 PM', 'Hub closed early: typhoon signal no. 2']),
+    );
+    expect((await entries('/api/activities?action=DELETED', admin)).data.some((e) => e.createdById === consolidator.userId)).toBe(false);
   });
 
-  it('refuses customer-side accounts, the server’s own categories and bad bodies', async () => {
-    const body = { action: 'UPDATED', entity: 'Shipment', summary: 'Nothing' };
-    expect((await call('POST', '/api/activities', customer, body)).statusCode).toBe(403);
-    expect((await call('POST', '/api/activities', null, body)).statusCode).toBe(401);
-    const forged = await call('POST', '/api/activities', staff, { ...body, category: 'pricing' });
-    expect(forged.statusCode).toBe(422);
-    expect(forged.json().details[0].field).toBe('category');
-    const bad = await call('POST', '/api/activities', staff, { action: 'RENAMED', entity: 'Spaceship', summary: '' });
+  it('lets no rider (or anyone without the activities ability) write an entry that looks like a system event', async () => {
+    const forged = { action: 'DELETED', entity: 'Invoice', entityId: 'INV-000001', summary: 'Invoice INV-000001 (₱12,000.00) voided' };
+    for (const who of [rider, staff, ssp, customer]) {
+      const res = await call('POST', '/api/activities', who, forged);
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    expect((await call('POST', '/api/activities', null, forged)).statusCode).toBe(401);
+    const { data } = await entries('/api/activities/global?search=INV-000001', admin);
+    expect(data).toEqual([]);
+  });
+
+  it('shows an entry written by hand before notes existed as a note too', async () => {
+    // The audit's entry: a rider's {DELETED, Invoice} with the default category of hand-written entries.
+    await t.database.db.insert(activityLogs).values({
+      actorId: rider.userId,
+      actorName: 'Rico Rider',
+      action: 'DELETED',
+      entity: 'Invoice',
+      entityId: 'INV-000002',
+      category: 'manual',
+      summary: 'Invoice INV-000002 voided',
+    });
+    const [old] = (await entries('/api/activities/global?search=INV-000002', admin)).data;
+    expect(old).toMatchObject({ action: 'NOTE', createdByName: 'Rico Rider' });
+    expect((await entries('/api/activities?entityId=INV-000002&action=NOTE', admin)).total).toBe(1);
+    expect((await entries('/api/activities?entityId=INV-000002&action=DELETED', admin)).total).toBe(0);
+  });
+
+  it('refuses a note about a kind of record the writer cannot see, and bad bodies', async () => {
+    const hidden = await call('POST', '/api/activities', consolidator, { entity: 'Invoice', entityId: 'INV-000001', summary: 'Voided' });
+    expect(hidden.statusCode).toBe(422);
+    expect(hidden.json().details[0].field).toBe('entity');
+    const bad = await call('POST', '/api/activities', admin, { entity: 'Spaceship', summary: '' });
     expect(bad.statusCode).toBe(400);
     const fields = bad.json().details.map((d: { field: string }) => d.field.replace(/^body\./, '')).sort();
-    expect(fields).toEqual(['action', 'entity', 'summary']);
+    expect(fields).toEqual(['entity', 'summary']);
+    const idAlone = await call('POST', '/api/activities', admin, { entityId: shipment.id, summary: 'About what?' });
+    expect(idAlone.statusCode).toBe(400);
   });
 
   it('keeps no change of a retrieval fee that did not change, and logs one that did once', async () => {

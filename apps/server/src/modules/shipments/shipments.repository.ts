@@ -46,8 +46,16 @@ export async function activitiesOf(db: DbOrTx, shipmentId: string, options: { in
 
 /** The last activity that changed the delivery status: it tells the failed-delivery and return chains apart. */
 export async function lastStatusActivity(db: DbOrTx, shipmentId: string): Promise<string | null> {
+  return (await lastStatusStep(db, shipmentId))?.name ?? null;
+}
+
+/**
+ * lastStatusActivity with when it happened: the phone's time if it was sent from one, else the server's. A
+ * status move's phone time may not be earlier than this (status.service.ts).
+ */
+export async function lastStatusStep(db: DbOrTx, shipmentId: string): Promise<{ name: string; at: Date } | null> {
   const [row] = await db
-    .select({ name: shipmentActivities.name })
+    .select({ name: shipmentActivities.name, occurredAt: shipmentActivities.occurredAt, createdAt: shipmentActivities.createdAt })
     .from(shipmentActivities)
     .where(
       and(
@@ -58,7 +66,7 @@ export async function lastStatusActivity(db: DbOrTx, shipmentId: string): Promis
     )
     .orderBy(desc(shipmentActivities.createdAt))
     .limit(1);
-  return row?.name ?? null;
+  return row ? { name: row.name, at: row.occurredAt ?? row.createdAt } : null;
 }
 
 function party(row: ListedShipmentRow, side: 'sender' | 'receiver') {

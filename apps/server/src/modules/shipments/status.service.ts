@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  ALREADY_DONE,
   cancellationReasonText,
   canCancel,
   canMoveTo,
@@ -20,7 +21,8 @@ import { askForReferralReward } from '../wallet/referral-rewards.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { releasePromoUse } from '../promo-codes/promo-codes.service.js';
 import { shipmentScope } from './shipments.scope.js';
-import { lastStatusActivity, lockShipment, type ShipmentRow } from './shipments.repository.js';
+import { lastStatusStep, lockShipment, type ShipmentRow } from './shipments.repository.js';
+import { manilaMinute } from './manila-time.js';
 
 export const CUSTOM_ACTIVITY = 'Custom';
 
@@ -76,6 +78,19 @@ export function phoneTime(field: string, value: string | undefined, now = new Da
   return at;
 }
 
+/**
+ * A phone time is when the step happened, so it comes after the step before it: a status move not before the
+ * shipment's last step, a custom status not before the booking (it changes no status, and may be a note the
+ * phone kept while someone else moved the shipment). The phone's clock may be a little behind the server's,
+ * which timed the booking and staff moves: the same allowance as for the future (PHONE_CLOCK_SKEW_MS).
+ */
+function assertAfterLastStep(occurredAt: Date, shipment: ShipmentRow, last: { name: string; at: Date } | null) {
+  const floor = last ?? { name: 'Order placed', at: shipment.createdAt };
+  if (occurredAt.getTime() >= floor.at.getTime() - PHONE_CLOCK_SKEW_MS) return;
+  const which = last ? `the shipment's last step ("${floor.name}", ${manilaMinute(floor.at.toISOString())} Manila time)` : `the booking (${manilaMinute(floor.at.toISOString())} Manila time)`;
+  throw fieldError('occurredAt', `must not be earlier than ${which}: check the phone's clock`);
+}
+
 /** moveShipment inside the caller's transaction (an Idempotency-Key's, so a replayed offline move is recorded once). */
 export async function moveShipmentIn(tx: Tx, actor: Actor, trackingNumber: string, input: DeliveryStatusInput): Promise<MoveResult> {
   const visible = await findVisibleShipment(tx, actor, trackingNumber);
@@ -100,20 +115,24 @@ export async function moveShipmentIn(tx: Tx, actor: Actor, trackingNumber: strin
     if (!input.note) throw fieldError('note', 'Say why the status is corrected');
   }
 
+  // The row lock serialises moves of one shipment (on PostgreSQL a second tap waits here for the first to
+  // commit, then reads its step below), so two taps at once record one step.
   const before = (await lockShipment(tx, visible.id))!;
   if (before.status === 'Cancelled') throw new AppError('CONFLICT', 'This shipment is cancelled');
+  const last = await lastStatusStep(tx, before.id);
   let next = before.deliveryStatus;
   let activityName = input.activity;
   if (!isCustom) {
     const move = canMoveTo(before.deliveryStatus, input.activity, {
       deliveryType: before.deliveryType,
-      lastActivity: await lastStatusActivity(tx, before.id),
+      lastActivity: last?.name ?? null,
       correction: input.correction ?? false,
     });
-    if (!move.ok) throw new AppError('CONFLICT', move.message);
+    if (!move.ok) throw new AppError(move.already ? ALREADY_DONE : 'CONFLICT', move.message);
     next = move.next;
     activityName = move.activity ?? input.activity;
   }
+  if (occurredAt) assertAfterLastStep(occurredAt, before, isCustom ? null : last);
   const [activity] = await tx
     .insert(shipmentActivities)
     .values({

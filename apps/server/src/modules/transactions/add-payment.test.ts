@@ -30,9 +30,20 @@ const send = (method: 'GET' | 'POST', url: string, session: Session, payload?: o
   });
 const pay = (session: Session, payload: object, key?: string) => send('POST', '/api/transaction/add-payment', session, payload, key);
 
-/** Cash on delivery of ₱230, at the destination hub, delivered by the demo rider. */
+/**
+ * Cash on delivery of ₱230, at the destination hub, delivered by the demo rider. Booked two hours ago: a
+ * phone time of a move may not be earlier than the shipment's last step (here, with no steps, the booking).
+ */
 const codShipment = (extra: Partial<FixtureInput> = {}) =>
-  insertShipment(t.database.db, { ownerId: owner.userId, pickupRiderId: otherRider.userId, dropOffRiderId: rider.userId, deliveryStatus: 'Dest. hub', status: 'OnGoing', ...extra });
+  insertShipment(t.database.db, {
+    ownerId: owner.userId,
+    pickupRiderId: otherRider.userId,
+    dropOffRiderId: rider.userId,
+    deliveryStatus: 'Dest. hub',
+    status: 'OnGoing',
+    createdAt: new Date(Date.now() - 2 * 3_600_000),
+    ...extra,
+  });
 
 describe('POST /transaction/add-payment', () => {
   it("records a rider's cash once however often the phone resends it, and derives the payment status", async () => {

@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActivityChanges } from './components/activity-changes';
+import { ActivityWhat } from './components/activity-what';
 import { activityChanges, fieldLabel } from './lib/activity-changes';
 import { parseActivitySearch } from './lib/activity-search';
 
@@ -56,5 +57,36 @@ describe('the activity log address', () => {
       page: 2,
     });
     expect(parseActivitySearch({ category: 'nope', startDate: '2026-11-30', endDate: '2026-11-01' })).toEqual({ startDate: '2026-11-30' });
+  });
+});
+
+describe('what an entry says', () => {
+  it('shows an event the server recorded as its summary with the action, record and category', () => {
+    render(
+      <ActivityWhat
+        entry={{ action: 'UPDATED', entity: 'Shipment', entityId: 'HTD-1', category: 'delivery_status', summary: 'HTD-1: Package picked up', createdByName: 'Rico Rider' }}
+      />,
+    );
+    expect(screen.getByText('HTD-1: Package picked up')).toBeTruthy();
+    expect(screen.getByText('Updated · Shipment HTD-1 · Delivery status')).toBeTruthy();
+    expect(screen.queryByText(/Note by/)).toBeNull();
+  });
+
+  it('shows what a person wrote as a note by them, never as the event its words describe', () => {
+    const { container } = render(
+      <ActivityWhat
+        entry={{ action: 'NOTE', entity: 'Invoice', entityId: 'INV-000001', category: 'manual', summary: 'Invoice INV-000001 voided', createdByName: 'Connie Consolidator' }}
+      />,
+    );
+    expect(screen.getByText('Note by Connie Consolidator')).toBeTruthy();
+    expect(container.querySelector('blockquote')?.textContent).toBe('“Invoice INV-000001 voided”');
+    expect(screen.getByText('About Invoice INV-000001')).toBeTruthy();
+    expect(screen.queryByText(/Deleted|Updated/)).toBeNull();
+  });
+
+  it('shows a note about no record without an "About" line', () => {
+    render(<ActivityWhat entry={{ action: 'NOTE', entity: null, entityId: null, category: 'manual', summary: 'Hub closed at 3 PM', createdByName: 'Ana Admin' }} />);
+    expect(screen.getByText('Note by Ana Admin')).toBeTruthy();
+    expect(screen.queryByText(/^About/)).toBeNull();
   });
 });

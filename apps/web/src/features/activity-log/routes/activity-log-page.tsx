@@ -8,28 +8,12 @@ import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import { formatDateTime } from '../../../lib/format';
 import { useGlobalActivities } from '../api/activities';
 import { ActivityChanges } from '../components/activity-changes';
+import { ActivityWhat } from '../components/activity-what';
 import { parseActivitySearch, type ActivitySearch } from '../lib/activity-search';
 import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/activity-logs');
 const TITLE = 'Activity log';
-
-const ACTION_LABELS: Record<ActivityLogDto['action'], string> = {
-  ACTIVATED: 'Activated',
-  CREATED: 'Created',
-  DEACTIVATED: 'Deactivated',
-  DELETED: 'Deleted',
-  TIME_IN: 'Timed in',
-  TIME_OUT: 'Timed out',
-  UPDATED: 'Updated',
-};
-
-const categoryLabel = (category: string) => ACTIVITY_CATEGORY_LABELS[category as ActivityCategory] ?? category;
-/** "PromoCode" → "Promo code". */
-const entityLabel = (entity: string) => {
-  const words = entity.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words[0]!.toUpperCase() + words.slice(1);
-};
 
 const column = dataColumnHelper<ActivityLogDto>();
 
@@ -39,22 +23,7 @@ const COLUMNS: DataColumn<ActivityLogDto>[] = [
     cell: ({ getValue }) => <span className="block min-w-28">{formatDateTime(getValue() as string)}</span>,
   }),
   column.accessor('createdByName', { header: 'Who', cell: ({ getValue }) => (getValue() as string | null) ?? 'System' }),
-  column.display({
-    id: 'what',
-    header: 'What',
-    cell: ({ row }) => {
-      const entry = row.original;
-      return (
-        <div className="min-w-0">
-          <p className="font-medium text-slate-900">{entry.summary ?? `${ACTION_LABELS[entry.action]} ${entityLabel(entry.entity).toLowerCase()}`}</p>
-          <p className="text-xs text-slate-500">
-            {ACTION_LABELS[entry.action]} · {entityLabel(entry.entity)}
-            {entry.entityId ? ` ${entry.entityId}` : ''} · {categoryLabel(entry.category)}
-          </p>
-        </div>
-      );
-    },
-  }),
+  column.display({ id: 'what', header: 'What', cell: ({ row }) => <ActivityWhat entry={row.original} /> }),
   column.display({ id: 'changes', header: 'Changes', cell: ({ row }) => <ActivityChanges entry={row.original} /> }),
 ];
 
@@ -73,7 +42,7 @@ export function ActivityLogPage() {
   return (
     <DataTable<ActivityLogDto>
       title={TITLE}
-      description="Who changed what, and when."
+      description="Who changed what, and when; notes people wrote are marked as theirs."
       columns={COLUMNS}
       query={activities}
       getRowId={(entry) => entry.id}

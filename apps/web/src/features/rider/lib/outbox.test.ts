@@ -72,6 +72,30 @@ describe('the rider outbox', () => {
     expect(outbox.snapshot()).toEqual([]);
   });
 
+  it('counts a replayed move the shipment already has (409 ALREADY_DONE) as done, and goes on', async () => {
+    const sentOk: string[] = [];
+    const told: string[] = [];
+    const storage = memoryStorage();
+    const outbox = new Outbox(
+      storage,
+      async (item) => {
+        if (item.id === 'dup-000001') {
+          throw new ApiError({ statusCode: 409, code: 'ALREADY_DONE', message: 'This shipment\'s last step is already "Out for delivery" (Out for delivery): it is not recorded again' });
+        }
+        sentOk.push(item.id);
+      },
+      () => true,
+      (item) => void told.push(item.id),
+    );
+    await outbox.enqueue([move('dup-000001'), move('dlv-000002', 'ND123456785PH', 'Delivered')]);
+    await outbox.flush();
+    expect(sentOk).toEqual(['dlv-000002']);
+    // Nothing stuck, nothing to dismiss; the app is told so it refetches the shipment as it now stands.
+    expect(outbox.snapshot()).toEqual([]);
+    expect(storage.saved).toEqual([]);
+    expect(told).toEqual(['dup-000001', 'dlv-000002']);
+  });
+
   it('waits when the first send with the same key is still being processed', async () => {
     let busy = true;
     const outbox = new Outbox(memoryStorage(), async () => {

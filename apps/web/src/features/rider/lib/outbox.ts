@@ -1,3 +1,4 @@
+import { ALREADY_DONE } from '@hatid/domain';
 import { api, isApiError } from '../../../lib/api-client';
 
 /**
@@ -47,6 +48,15 @@ function isRefusal(error: unknown): boolean {
   // The first send with this key is still being processed: wait for it.
   if (statusCode === 409 && message.includes('Idempotency-Key')) return false;
   return true;
+}
+
+/**
+ * A move the server answers 409 ALREADY_DONE: the shipment's last step is already this one (the rider tapped
+ * twice, or staff recorded it while the phone had no signal). The move did happen, so the item is done, not
+ * refused: the queue goes on and nothing is left for the rider to dismiss.
+ */
+function isAlreadyDone(item: OutboxItem, error: unknown): boolean {
+  return item.kind === 'move' && isApiError(error) && error.statusCode === 409 && error.code === ALREADY_DONE;
 }
 
 const blobToDataUrl = (blob: Blob): Promise<string> =>
@@ -121,7 +131,8 @@ export class Outbox {
 
   /**
    * Sends waiting items one at a time, oldest first. A network failure (or a busy server) stops the run
-   * and keeps the item for the next one; a refusal is kept, marked, and the run goes on.
+   * and keeps the item for the next one; a refusal is kept, marked, and the run goes on; a move the server
+   * already has (409 ALREADY_DONE) counts as sent.
    */
   flush(): Promise<void> {
     this.running ??= this.run().finally(() => {
@@ -139,6 +150,10 @@ export class Outbox {
       try {
         await this.send(next);
       } catch (error) {
+        if (isAlreadyDone(next, error)) {
+          await this.done(next);
+          continue;
+        }
         if (!isRefusal(error)) {
           this.update(next.id, { attempts: next.attempts + 1 });
           await this.persist();
@@ -148,10 +163,15 @@ export class Outbox {
         await this.persist();
         continue;
       }
-      this.items = this.items.filter((item) => item.id !== next.id);
-      await this.persist();
-      this.onSent(next);
+      await this.done(next);
     }
+  }
+
+  /** The server has the item: forget it and tell the app (it refetches what it shows). */
+  private async done(item: OutboxItem) {
+    this.items = this.items.filter((other) => other.id !== item.id);
+    await this.persist();
+    this.onSent(item);
   }
 
   private update(id: string, patch: Partial<OutboxItem>) {
