@@ -50,6 +50,8 @@ export const SOCIAL_LOGIN_ERRORS = {
   inactive: 'This account is not active. Please contact support.',
   invited: 'You have an invitation waiting for this email. Open the link in the invitation email to set up your account.',
   email_unverified: 'Your email address is not verified with the sign-in provider. Verify it there, or sign in with your mobile number.',
+  email_unconfirmed:
+    'An account with this email exists, but its email was never confirmed. Sign in with your mobile number, then confirm your email from your profile; after that you can sign in with Google.',
   sandbox_staff: 'The test sign-in cannot open staff accounts. Sign in with your email and password.',
   rate_limited: 'Too many sign-in attempts. Please wait a minute and try again.',
 } as const;

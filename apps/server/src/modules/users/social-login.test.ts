@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { demoEmail } from '../../db/seed/index.js';
 import { socialIdentities, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { signUpCustomer } from '../../testing/auth.js';
+import { proveEmail, signInAs, signUpCustomer } from '../../testing/auth.js';
 
 /**
  * Social sign-in through the sandbox provider (OAUTH_PROVIDER=sandbox, the test default), as a browser does
@@ -171,9 +171,10 @@ describe('the sandbox round trip', () => {
     expect(done.session).toBeTruthy();
   });
 
-  it('links an existing customer with the same verified email instead of creating one', async () => {
+  it('links an existing customer with the same proven email instead of creating one', async () => {
     const email = 'linked.customer@example.com';
     const customer = await signUpCustomer(t, undefined, { email });
+    await proveEmail(t, email);
     const done = await signInWithSandbox({ email: 'Linked.Customer@Example.com', givenName: 'Someone', familyName: 'Else' });
     expect(done.location).toBe('/start');
     const user = (await me(done.session!)).json().data;
@@ -203,6 +204,7 @@ describe('the sandbox round trip', () => {
     expect(again.session).toBeNull();
 
     const unlinked = await signUpCustomer(t, undefined, { email: 'deactivated.unlinked@example.com' });
+    await proveEmail(t, 'deactivated.unlinked@example.com');
     await t.database.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, unlinked.userId));
     const refused = await signInWithSandbox({ email: 'deactivated.unlinked@example.com' });
     expect(refused.location).toBe('/login?error=inactive');
@@ -228,6 +230,58 @@ describe('the sandbox round trip', () => {
     const done = await Promise.all(flows.map((f, i) => callback(backs[i]!, f.stateCookie, f.address)));
     const ids = await Promise.all(done.map(async (d) => (await me(d.session!)).json().data.id));
     expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+describe('an email nobody proved never joins an account (issue 28, finding 3)', () => {
+  const put = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
+
+  it("an attacker who types the victim's email into their profile does not get the victim's Google sign-in", async () => {
+    const victim = 'victim.owner@example.com';
+    const attacker = await signUpCustomer(t);
+    const typed = await put(attacker.cookie, '/api/users/update/me', { email: victim });
+    expect(typed.statusCode, typed.body).toBe(200);
+    // The account's email did not change: the address only waits for its owner to open the link.
+    expect(typed.json().data).toMatchObject({ email: null, emailVerified: false, pendingEmail: victim });
+    expect(t.email.lastTo(victim).text).toContain('/verify-email?token=');
+
+    const done = await signInWithSandbox({ email: victim, givenName: 'Vicky', familyName: 'Owner' });
+    expect(done.location).toBe('/start');
+    const signedIn = (await me(done.session!)).json().data;
+    // The victim gets an account of their own, with their email proven by Google ...
+    expect(signedIn.id).not.toBe(attacker.userId);
+    expect(signedIn).toMatchObject({ email: victim, emailVerified: true, firstName: 'Vicky' });
+    // ... and nothing of it reaches the attacker's account.
+    expect(await t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, attacker.userId))).toEqual([]);
+    expect((await me(attacker.cookie)).json().data).toMatchObject({ email: null, pendingEmail: victim });
+    // The link the attacker cannot read no longer works either: the email is the victim's now.
+    const late = await t.app.inject({ method: 'POST', url: '/api/users/email-verification', payload: { token: t.email.lastTokenFor(victim) }, remoteAddress: nextAddress() });
+    expect(late.statusCode).toBe(409);
+    expect((await me(attacker.cookie)).json().data.email).toBeNull();
+  });
+
+  it('an account whose email was typed by staff is refused with what to do, links nothing, and joins once the owner confirms it', async () => {
+    const email = 'typed.by.staff@example.com';
+    const customer = await signUpCustomer(t);
+    const admin = await signInAs(t, 'admin');
+    const edited = await put(admin.cookie, `/api/users/${customer.userId}`, { email });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ email, emailVerified: false });
+
+    const refused = await signInWithSandbox({ email });
+    expect(refused.location).toBe('/login?error=email_unconfirmed');
+    expect(refused.session).toBeNull();
+    expect(await t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, customer.userId))).toEqual([]);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+
+    // The owner signs in with the mobile number and asks for the link from the profile.
+    const resent = await t.app.inject({ method: 'POST', url: '/api/users/email-verification/resend', headers: { cookie: customer.cookie } });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().data).toEqual({ sentTo: email });
+    await proveEmail(t, email);
+    const joined = await signInWithSandbox({ email });
+    expect(joined.location).toBe('/start');
+    expect((await me(joined.session!)).json().data.id).toBe(customer.userId);
   });
 });
 
