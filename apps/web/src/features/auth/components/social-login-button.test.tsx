@@ -44,6 +44,9 @@ describe('SignInError', () => {
   it('shows why a social sign-in came back, and nothing without a reason', () => {
     const { rerender } = render(<SignInError code="expired" />);
     expect(screen.getByRole('alert').textContent).toBe(SOCIAL_LOGIN_ERRORS.expired);
+    // An account whose email nobody confirmed: what to do instead.
+    rerender(<SignInError code="email_unconfirmed" />);
+    expect(screen.getByRole('alert').textContent).toContain('Sign in with your mobile number, then confirm your email from your profile');
     rerender(<SignInError code="something_new" />);
     expect(screen.getByRole('alert').textContent).toBe('Sign-in did not work. Please try again.');
     rerender(<SignInError code={undefined} />);

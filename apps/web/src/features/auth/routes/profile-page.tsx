@@ -1,11 +1,14 @@
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMe } from '../api/get-me';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '../api/get-me';
 import { ProfileForm } from '../components/profile-form';
 
 /** The profile card: under /settings its heading sits below the page's "Settings" h1. */
 export function ProfilePage({ standalone = false }: { standalone?: boolean }) {
-  const me = useMe();
+  // Read afresh on every visit: a link opened on another device (or a sign-in answer without the pending
+  // email) may have left the cached account behind.
+  const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
   return (
     <Card>
       {standalone ? <h1 className="text-xl font-semibold text-slate-900">Profile</h1> : <CardTitle>Profile</CardTitle>}
