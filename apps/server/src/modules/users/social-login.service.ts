@@ -82,6 +82,42 @@ async function resolveIdentity(tx: DbOrTx, identity: OAuthIdentity): Promise<Soc
   return { user: (await loadUserWithRoles(tx, created!.id))!, outcome: 'created' };
 }
 
+/**
+ * The profile's "Connect Google": a signed-in person adds a provider identity to their own account (the
+ * route has checked that the session finishing the flow is the one that started it). The identity must not
+ * open another account already ('identity_in_use'); connecting it again is fine. When the provider vouches
+ * for the very email the account has, that email counts as proven from now on.
+ */
+export async function connectIdentity(db: Db, userId: string, identity: OAuthIdentity): Promise<void> {
+  try {
+    await db.transaction((tx) => connect(tx, userId, identity));
+  } catch (error) {
+    // The same identity connected twice at once, or signed in with meanwhile: the second sees the first's row.
+    if (!isUniqueViolation(error)) throw error;
+    await db.transaction((tx) => connect(tx, userId, identity));
+  }
+}
+
+async function connect(tx: DbOrTx, userId: string, identity: OAuthIdentity): Promise<void> {
+  const [existing] = await tx
+    .select({ userId: socialIdentities.userId, id: socialIdentities.id })
+    .from(socialIdentities)
+    .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
+    .limit(1);
+  if (existing && existing.userId !== userId) throw new SocialLoginRefused('identity_in_use');
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new SocialLoginRefused('connect_session');
+  await openable(tx, row, identity);
+  if (existing) {
+    await tx.update(socialIdentities).set({ lastUsedAt: new Date() }).where(eq(socialIdentities.id, existing.id));
+  } else {
+    await link(tx, userId, identity);
+  }
+  if (identity.email && identity.emailVerified && !row.emailVerifiedAt && row.email === identity.email.toLowerCase()) {
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+  }
+}
+
 async function openable(tx: DbOrTx, row: UserRow, identity: OAuthIdentity): Promise<UserWithRoles> {
   if (row.status === 'INVITED') throw new SocialLoginRefused('invited');
   if (row.status !== 'ACTIVE') throw new SocialLoginRefused('inactive');

@@ -285,6 +285,58 @@ describe('an email nobody proved never joins an account (issue 28, finding 3)', 
   });
 });
 
+describe('Connect Google from the profile (intent=connect)', () => {
+  async function startConnect(session: string): Promise<Started> {
+    const address = nextAddress();
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google&intent=connect', headers: { cookie: session }, remoteAddress: address });
+    expect(res.statusCode, res.body).toBe(200);
+    return { url: res.json().data.url, stateCookie: cookieFrom(res.headers['set-cookie'], 'hatid_oauth')!, address };
+  }
+  const finish = (location: string, started: Started, session: string | null) =>
+    callback(location, session ? `${started.stateCookie}; ${session}` : started.stateCookie, started.address);
+  const linksOf = (userId: string) => t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
+
+  it("links the identity to the signed-in person's account, which Google then opens; a matching email counts as proven", async () => {
+    const email = 'connect.me@example.com';
+    const customer = await signUpCustomer(t);
+    const admin = await signInAs(t, 'admin');
+    await t.app.inject({ method: 'PUT', url: `/api/users/${customer.userId}`, payload: { email }, headers: { cookie: admin.cookie } });
+    const started = await startConnect(customer.cookie);
+    const done = await finish(await consent(started, { email }), started, customer.cookie);
+    expect(done.location).toBe('/profile?connected=google');
+    // No new session: the person stays signed in as they were.
+    expect(done.session).toBeNull();
+    expect(await linksOf(customer.userId)).toMatchObject([{ provider: 'sandbox', subject: email }]);
+    expect((await me(customer.cookie)).json().data).toMatchObject({ email, emailVerified: true });
+    const later = await signInWithSandbox({ email });
+    expect((await me(later.session!)).json().data.id).toBe(customer.userId);
+  });
+
+  it('is bound to the session that started it: signed out or another session finishing it links nothing', async () => {
+    const owner = await signUpCustomer(t);
+    const other = await signUpCustomer(t);
+    const started = await startConnect(owner.cookie);
+    const back = await consent(started, { email: 'bound.session@example.com' });
+    expect((await finish(back, started, other.cookie)).location).toBe('/profile?connectError=connect_session');
+    expect((await finish(back, started, null)).location).toBe('/login?error=connect_session');
+    expect(await linksOf(owner.userId)).toEqual([]);
+    expect(await linksOf(other.userId)).toEqual([]);
+    // Starting it needs a session at all.
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google&intent=connect', remoteAddress: nextAddress() });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('refuses a Google account that already opens another Hatid account', async () => {
+    const email = 'already.elsewhere@example.com';
+    await signInWithSandbox({ email });
+    const customer = await signUpCustomer(t);
+    const started = await startConnect(customer.cookie);
+    const done = await finish(await consent(started, { email }), started, customer.cookie);
+    expect(done.location).toBe('/profile?connectError=identity_in_use');
+    expect(await linksOf(customer.userId)).toEqual([]);
+  });
+});
+
 describe('the callback refuses what it did not start', () => {
   it('sends a missing, altered or other sign-in state to /login?error=expired, never an error page', async () => {
     const a = await start();
