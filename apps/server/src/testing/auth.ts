@@ -71,3 +71,14 @@ export async function createCustomer(t: TestApp, firstName = 'Test'): Promise<Se
   const { token } = await createSession(db, user!.id, { ttlDays: 1 });
   return { cookie: `${SESSION_COOKIE}=${token}`, userId: user!.id };
 }
+
+/** Opens the last email-confirmation link sent to `email`, as its owner does (signed out, any device). */
+export async function proveEmail(t: TestApp, email: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/email-verification',
+    payload: { token: t.email.lastTokenFor(email) },
+    remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`email-verification failed: ${res.body}`);
+}

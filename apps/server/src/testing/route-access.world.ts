@@ -23,6 +23,7 @@ import {
   businesses,
   collections,
   coveredProvinces,
+  emailProofs,
   hubs,
   invitations,
   shipmentActivities,
@@ -465,6 +466,23 @@ export class RouteAccessWorld {
             : `${SESSION_COOKIE}=${(await createSession(w.db, w.people[a.caller].id, { ttlDays: 1 })).token}`,
       }),
       'PUT /api/users/update/me': async () => send('PUT', '/api/users/update/me', {}),
+      // A link to prove an email, out for a customer made for the call (the token is the proof, signed in or not).
+      'POST /api/users/email-verification': async () => {
+        const userId = await w.freshCustomer();
+        const { token, hash } = newToken();
+        const email = `ra-proof-${w.nextNumber()}@hatid.test`;
+        await w.db.insert(emailProofs).values({ userId, email, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
+        return fromOwnAddress(send('POST', '/api/users/email-verification', { token }));
+      },
+      // The caller has a new email waiting for its link: the link goes out again.
+      'POST /api/users/email-verification/resend': async (a) => {
+        if (a.caller !== 'signedOut') {
+          const { hash } = newToken();
+          const email = `ra-pending-${w.nextNumber()}@hatid.test`;
+          await w.db.insert(emailProofs).values({ userId: callerId(a), email, tokenHash: hash, expiresAt: new Date(Date.now() + 3_600_000) });
+        }
+        return send('POST', '/api/users/email-verification/resend');
+      },
       'GET /api/users/agent-code/validity/:agentCode': async () => {
         const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));
         return get(`/api/users/agent-code/validity/${agent!.code}`);

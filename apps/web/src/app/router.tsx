@@ -7,7 +7,7 @@ import { bookingRoutes } from './routes/booking';
 import { consoleRoutes } from './routes/console';
 import { customerRoutes } from './routes/customer';
 import { packagesRoutes } from './routes/packages';
-import { publicRoutes } from './routes/public';
+import { emailProofRoutes, publicRoutes } from './routes/public';
 import { riderRoutes } from './routes/rider';
 import { rootRoute } from './routes/root';
 import { supportRoutes } from './routes/support';
@@ -16,6 +16,7 @@ import { supportRoutes } from './routes/support';
 // its own layout and chunks, loaded only by staff-side accounts.
 const routeTree = rootRoute.addChildren([
   publicRoutes,
+  emailProofRoutes,
   ...customerRoutes,
   ...bookingRoutes,
   ...packagesRoutes,

@@ -21,6 +21,7 @@ const user: UserDto = {
   name: 'Ana Reyes',
   mobileNumber: '+639170000005',
   email: null,
+  emailVerified: false,
   accountType: 'individual',
   businessName: null,
   businessId: null,

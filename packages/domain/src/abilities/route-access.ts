@@ -146,6 +146,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/users/logout': PUBLIC,
   'GET /api/users/me': SIGNED_IN,
   'PUT /api/users/update/me': SIGNED_IN,
+  // The link to prove an email may be opened on another device, signed out: the token is the proof.
+  'POST /api/users/email-verification': PUBLIC,
+  'POST /api/users/email-verification/resend': SIGNED_IN,
   'GET /api/users/agent-code/validity/:agentCode': PUBLIC,
   // Social sign-in: anyone may start one; the callback always redirects (to the page, or /login?error=…).
   'GET /api/users/social-login-url': PUBLIC,

@@ -30,8 +30,18 @@ export function isSafeRedirectPath(value: string): boolean {
   }
 }
 
+/**
+ * `sign_in` (default): sign in or sign up with the provider. `connect`: a signed-in person adds the provider
+ * to their own account (the profile's "Connect Google"); the link is bound to the session that started it.
+ */
+export const SOCIAL_LOGIN_INTENTS = ['sign_in', 'connect'] as const;
+
+/** The profile page a connect flow returns to: `?connected=<type>`, or `?connectError=<reason>`. */
+export const SOCIAL_CONNECT_RETURN_PATH = '/profile';
+
 export const socialLoginUrlQuery = z.object({
   connectionType: z.enum(CONNECTION_TYPES, `Choose how to sign in: ${CONNECTION_TYPES.join(', ')}`),
+  intent: z.enum(SOCIAL_LOGIN_INTENTS, `Choose ${SOCIAL_LOGIN_INTENTS.join(' or ')}`).optional(),
   redirect: z.string().refine(isSafeRedirectPath, 'The page to return to must be a page of this site (a path such as /packages)').optional(),
 });
 export type SocialLoginUrlQuery = z.infer<typeof socialLoginUrlQuery>;
@@ -50,6 +60,10 @@ export const SOCIAL_LOGIN_ERRORS = {
   inactive: 'This account is not active. Please contact support.',
   invited: 'You have an invitation waiting for this email. Open the link in the invitation email to set up your account.',
   email_unverified: 'Your email address is not verified with the sign-in provider. Verify it there, or sign in with your mobile number.',
+  email_unconfirmed:
+    'An account with this email exists, but its email was never confirmed. Sign in with your mobile number, then connect Google from your profile (or confirm your email there).',
+  identity_in_use: 'This Google account already signs in to another Hatid account, so it cannot be connected to this one.',
+  connect_session: 'You were signed out or signed in as someone else while connecting. Sign in, then connect Google from your profile again.',
   sandbox_staff: 'The test sign-in cannot open staff accounts. Sign in with your email and password.',
   rate_limited: 'Too many sign-in attempts. Please wait a minute and try again.',
 } as const;

@@ -59,6 +59,7 @@ export const USER_ADMIN_MESSAGES = {
   adminsOnly: "Only an admin can edit an admin's account",
   staffSignIn: 'Only an admin can change how a staff account signs in',
   emailTaken: 'This email is already used by another account',
+  ownEmail: 'Change your own email from your profile: it changes once you open the link we send to it',
   mobileTaken: 'This mobile number is already used by another account',
   signInNeeded: 'An account needs an email or a mobile number to sign in with',
   businessName: 'Business name is required for a business account',

@@ -92,7 +92,10 @@ export const userDto = z.object({
   lastName: z.string(),
   name: z.string(),
   mobileNumber: z.string().nullable(),
+  /** The account's email (sign-in, receipts); a new one asked for in the profile waits in `pendingEmail`. */
   email: z.string().nullable(),
+  /** Whether the owner proved `email` (a link sent to it, an invitation, or Google vouching for it). */
+  emailVerified: z.boolean(),
   accountType: z.enum(ACCOUNT_TYPES),
   businessName: z.string().nullable(),
   /** The business the person belongs to (GET /businesses/{id} reads it, e.g. whether it books on account). */
@@ -105,6 +108,27 @@ export const userDto = z.object({
   createdAt: z.string(),
 });
 export type UserDto = z.infer<typeof userDto>;
+
+/**
+ * The signed-in person's own account (GET /users/me, PUT /users/update/me): the user plus the new email
+ * waiting for its link to be opened (null when none). The account's email changes once the link is opened.
+ */
+export const meDto = userDto.extend({ pendingEmail: z.string().nullable() });
+export type MeDto = z.infer<typeof meDto>;
+
+/** POST /users/email-verification: the token from the link sent to the email (works signed out). */
+export const emailVerificationBody = z.object({
+  token: z.string('Open the link from the email again').min(1, 'Open the link from the email again').max(200, 'This link is not valid'),
+});
+export const emailVerificationResult = z.object({ email: z.string() });
+
+/** POST /users/email-verification/resend: where the new link went. */
+export const emailVerificationResendResult = z.object({ sentTo: z.string() });
+
+/** How many links to prove an email one account may be sent in an hour (profile changes and resends). */
+export const EMAIL_PROOF_LINKS_PER_HOUR = 5;
+/** How long such a link works. */
+export const EMAIL_PROOF_TTL_HOURS = 24;
 
 /** verifyOtp either signs a known number in, or hands back a token to finish registration with. */
 export const verifyOtpResult = z.discriminatedUnion('status', [

@@ -36,6 +36,11 @@ export const users = pgTable(
     mobileNumber: text('mobile_number'),
     /** Stored lower-cased. */
     email: text('email'),
+    /**
+     * When the owner proved `email` (a link sent to it, an accepted invitation, or a provider that vouched
+     * for it at social sign-in); null = not proven (typed by staff, or older than proofs). Migration 0026.
+     */
+    emailVerifiedAt: at('email_verified_at'),
     passwordHash: text('password_hash'),
     accountType: accountType('account_type').notNull().default('individual'),
     businessName: text('business_name'),
@@ -155,3 +160,24 @@ export const invitations = pgTable('invitations', {
   invitedById: uuid('invited_by_id').references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [index('invitations_user_idx').on(t.userId), index('invitations_invited_by_idx').on(t.invitedById)]);
+
+/**
+ * Links sent to prove an email (modules/users/email-proof.service.ts): an account's new email waits here until
+ * its owner opens the link; only the token's SHA-256 is kept. Single use, 24 hours. Migration 0026.
+ */
+export const emailProofs = pgTable(
+  'email_proofs',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased, like users.email. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_proofs_token_hash_uq').on(t.tokenHash), index('email_proofs_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -6,6 +6,7 @@ import {
   CONNECTION_TYPE_LABELS,
   CONNECTION_TYPES,
   DEFAULT_SIGN_IN_PATH,
+  SOCIAL_CONNECT_RETURN_PATH,
   dataOf,
   isSafeRedirectPath,
   socialLoginUrlQuery,
@@ -14,10 +15,12 @@ import {
   type SocialLoginError,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fieldError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { CALLBACK_PATH, OAuthExchangeError, readToken, signToken } from '../../platform/oauth/index.js';
+import { SESSION_COOKIE } from '../auth/session.service.js';
 import { secretCheckLimit } from '../auth/secret-check-limit.js';
-import { SocialLoginRefused, signInWithIdentity } from './social-login.service.js';
+import { hashToken } from '../auth/tokens.js';
+import { SocialLoginRefused, connectIdentity, signInWithIdentity } from './social-login.service.js';
 
 /** The signed, short-lived cookie that carries one sign-in from GET /social-login-url to GET /callback. */
 export const OAUTH_STATE_COOKIE = 'hatid_oauth';
@@ -29,6 +32,12 @@ interface PendingSignIn {
   codeVerifier: string;
   connectionType: ConnectionType;
   redirect: string;
+  /**
+   * A "Connect Google" from the profile: the account and the session (SHA-256 of its cookie) that started
+   * it. Only that same session may finish it, so the identity lands on the account whose owner asked, never
+   * on whoever else finishes the callback.
+   */
+  connect?: { userId: string; session: string };
 }
 
 // Loose on purpose: whatever a provider (or a person editing the address) sends, the answer is a redirect.
@@ -43,6 +52,8 @@ const callbackQuery = z.object({
  * authorization code with PKCE and state. The state, the PKCE verifier and the page to return to travel in a
  * signed httpOnly SameSite=Lax cookie scoped to the callback; the callback always answers with a redirect:
  * to the page on success (with the very session cookie a password sign-in sets), else to /login?error=…
+ * With intent=connect a signed-in person adds the provider to their own account instead (bound to the
+ * session that started it); that flow ends on /profile?connected=… or /profile?connectError=….
  */
 export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookieOptions = (request: FastifyRequest) => ({
@@ -55,20 +66,34 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(OAUTH_STATE_COOKIE, cookieOptions(reply.request));
     return reply.header('cache-control', 'no-store').redirect(`/login?error=${reason}`, 302);
   };
+  // A connect flow ends on the profile (a signed-in person visiting /login would be sent away from the message).
+  const toProfile = (reply: FastifyReply, outcome: { connected: ConnectionType } | { connectError: SocialLoginError }) => {
+    reply.clearCookie(OAUTH_STATE_COOKIE, cookieOptions(reply.request));
+    const query = 'connected' in outcome ? `connected=${outcome.connected}` : `connectError=${outcome.connectError}`;
+    return reply.header('cache-control', 'no-store').redirect(`${SOCIAL_CONNECT_RETURN_PATH}?${query}`, 302);
+  };
+  const sessionHash = (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? hashToken(token) : null;
+  };
 
   app.get(
     '/social-login-url',
     {
       schema: {
         tags: ['users'],
-        summary: `Where to send the browser to sign in with a provider (connectionType: ${CONNECTION_TYPES.join(', ')})`,
+        summary: `Where to send the browser to sign in with a provider (connectionType: ${CONNECTION_TYPES.join(', ')}); intent=connect: add it to my account`,
         querystring: socialLoginUrlQuery,
         response: { 200: dataOf(socialLoginUrlResult) },
       },
       config: { rateLimit: secretCheckLimit(10) },
     },
     async (request, reply) => {
-      const { connectionType, redirect } = request.query;
+      const { connectionType, redirect, intent } = request.query;
+      // Connecting needs a signed-in browser session: the flow is bound to it.
+      const actor = intent === 'connect' ? request.requireActor() : null;
+      const session = actor ? sessionHash(request) : null;
+      if (actor && !session) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       const provider = app.socialLogin.providers[connectionType];
       if (!provider) {
         throw fieldError('connectionType', `${CONNECTION_TYPE_LABELS[connectionType]} sign-in is not set up on this server`, 'RULE_BROKEN');
@@ -77,7 +102,8 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         state: generateState(),
         codeVerifier: generateCodeVerifier(),
         connectionType,
-        redirect: redirect ?? DEFAULT_SIGN_IN_PATH,
+        redirect: actor ? SOCIAL_CONNECT_RETURN_PATH : (redirect ?? DEFAULT_SIGN_IN_PATH),
+        ...(actor && session ? { connect: { userId: actor.id, session } } : {}),
       };
       const url = provider.authorizationUrl({ ...pending, redirectUri: app.socialLogin.redirectUri });
       reply.setCookie(OAUTH_STATE_COOKIE, signToken(app.secret, STATE_PURPOSE, pending, STATE_TTL_MS), {
@@ -112,8 +138,32 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       // The state is checked before anything else, the provider's "denied" included: only the browser that
       // started this sign-in may finish it (no login CSRF).
       if (!pending || !state || !sameText(state, pending.state)) return toLogin(reply, 'expired');
-      if (error) return toLogin(reply, 'denied');
       const provider = app.socialLogin.providers[pending.connectionType];
+      if (pending.connect) {
+        const connecting = pending.connect;
+        // The session finishing the flow must be the one that started it (signed out meanwhile, or someone else: refused).
+        const sameSession = request.actor?.id === connecting.userId && sessionHash(request) === connecting.session;
+        const refuse = (reason: SocialLoginError) => (request.actor ? toProfile(reply, { connectError: reason }) : toLogin(reply, reason));
+        if (!sameSession) return refuse('connect_session');
+        if (error) return refuse('denied');
+        if (!provider) return refuse('not_configured');
+        if (!code || code.length > 4096) return refuse('provider');
+        try {
+          const identity = await provider.exchange({ code, codeVerifier: pending.codeVerifier, redirectUri: app.socialLogin.redirectUri });
+          await connectIdentity(app.db, connecting.userId, identity);
+        } catch (failure) {
+          if (failure instanceof SocialLoginRefused) return refuse(failure.reason);
+          if (failure instanceof OAuthExchangeError) {
+            request.log.warn({ provider: provider.name, reason: failure.message }, 'social connect code refused');
+            return refuse('provider');
+          }
+          throw failure;
+        }
+        request.log.info({ userId: connecting.userId, provider: provider.name, outcome: 'connected' }, 'social sign-in connected');
+        return toProfile(reply, { connected: pending.connectionType });
+      }
+
+      if (error) return toLogin(reply, 'denied');
       if (!provider) return toLogin(reply, 'not_configured');
       if (!code || code.length > 4096) return toLogin(reply, 'provider');
 

@@ -16,15 +16,18 @@ export class SocialLoginRefused extends Error {
 
 export interface SocialSignIn {
   user: UserWithRoles;
-  /** How the identity met the account: already linked, linked now by its verified email, or a new customer. */
+  /** How the identity met the account: already linked, linked now by its proven email, or a new customer. */
   outcome: 'linked' | 'linked_by_email' | 'created';
 }
 
 /**
  * Who a provider's identity signs in as (docs/decisions.md "Social sign-in"):
  * 1. the account already linked to (provider, subject);
- * 2. else the account with the same email, when the provider verified that email: the identity is linked to it;
- * 3. else a new customer account (name from the provider, the verified email), linked.
+ * 2. else the account with the same email, when the provider verified that email and the account's owner
+ *    proved it too (users.email_verified_at: a link sent to it, an invitation, or an earlier provider): the
+ *    identity is linked to it. An account whose email nobody proved (typed by staff, or from before proofs)
+ *    is not joined: anyone can type an email, so it says nothing about who owns the account ('email_unconfirmed');
+ * 3. else a new customer account (name from the provider, the email, proven by the provider), linked.
  * Only ACTIVE accounts are opened. The sandbox never opens an account holding any role but customer: its
  * identities are whatever a tester typed.
  */
@@ -55,6 +58,7 @@ async function resolveIdentity(tx: DbOrTx, identity: OAuthIdentity): Promise<Soc
   const sameEmail = await findUserByEmail(tx, identity.email);
   if (sameEmail) {
     const user = await openable(tx, sameEmail, identity);
+    if (!sameEmail.emailVerifiedAt) throw new SocialLoginRefused('email_unconfirmed');
     await link(tx, user.id, identity);
     return { user: await touchLogin(tx, user.id), outcome: 'linked_by_email' };
   }
@@ -66,6 +70,8 @@ async function resolveIdentity(tx: DbOrTx, identity: OAuthIdentity): Promise<Soc
       firstName,
       lastName,
       email: identity.email,
+      // The provider vouched for the email (checked above).
+      emailVerifiedAt: new Date(),
       accountType: 'individual',
       agentCode: newAgentCode(),
       lastLoginAt: new Date(),
@@ -74,6 +80,42 @@ async function resolveIdentity(tx: DbOrTx, identity: OAuthIdentity): Promise<Soc
   await assignRoles(tx, created!.id, ['customer']);
   await link(tx, created!.id, identity);
   return { user: (await loadUserWithRoles(tx, created!.id))!, outcome: 'created' };
+}
+
+/**
+ * The profile's "Connect Google": a signed-in person adds a provider identity to their own account (the
+ * route has checked that the session finishing the flow is the one that started it). The identity must not
+ * open another account already ('identity_in_use'); connecting it again is fine. When the provider vouches
+ * for the very email the account has, that email counts as proven from now on.
+ */
+export async function connectIdentity(db: Db, userId: string, identity: OAuthIdentity): Promise<void> {
+  try {
+    await db.transaction((tx) => connect(tx, userId, identity));
+  } catch (error) {
+    // The same identity connected twice at once, or signed in with meanwhile: the second sees the first's row.
+    if (!isUniqueViolation(error)) throw error;
+    await db.transaction((tx) => connect(tx, userId, identity));
+  }
+}
+
+async function connect(tx: DbOrTx, userId: string, identity: OAuthIdentity): Promise<void> {
+  const [existing] = await tx
+    .select({ userId: socialIdentities.userId, id: socialIdentities.id })
+    .from(socialIdentities)
+    .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)))
+    .limit(1);
+  if (existing && existing.userId !== userId) throw new SocialLoginRefused('identity_in_use');
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new SocialLoginRefused('connect_session');
+  await openable(tx, row, identity);
+  if (existing) {
+    await tx.update(socialIdentities).set({ lastUsedAt: new Date() }).where(eq(socialIdentities.id, existing.id));
+  } else {
+    await link(tx, userId, identity);
+  }
+  if (identity.email && identity.emailVerified && !row.emailVerifiedAt && row.email === identity.email.toLowerCase()) {
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+  }
 }
 
 async function openable(tx: DbOrTx, row: UserRow, identity: OAuthIdentity): Promise<UserWithRoles> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { demoEmail } from '../../db/seed/index.js';
 import { socialIdentities, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { signUpCustomer } from '../../testing/auth.js';
+import { proveEmail, signInAs, signUpCustomer } from '../../testing/auth.js';
 
 /**
  * Social sign-in through the sandbox provider (OAUTH_PROVIDER=sandbox, the test default), as a browser does
@@ -171,9 +171,10 @@ describe('the sandbox round trip', () => {
     expect(done.session).toBeTruthy();
   });
 
-  it('links an existing customer with the same verified email instead of creating one', async () => {
+  it('links an existing customer with the same proven email instead of creating one', async () => {
     const email = 'linked.customer@example.com';
     const customer = await signUpCustomer(t, undefined, { email });
+    await proveEmail(t, email);
     const done = await signInWithSandbox({ email: 'Linked.Customer@Example.com', givenName: 'Someone', familyName: 'Else' });
     expect(done.location).toBe('/start');
     const user = (await me(done.session!)).json().data;
@@ -203,6 +204,7 @@ describe('the sandbox round trip', () => {
     expect(again.session).toBeNull();
 
     const unlinked = await signUpCustomer(t, undefined, { email: 'deactivated.unlinked@example.com' });
+    await proveEmail(t, 'deactivated.unlinked@example.com');
     await t.database.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, unlinked.userId));
     const refused = await signInWithSandbox({ email: 'deactivated.unlinked@example.com' });
     expect(refused.location).toBe('/login?error=inactive');
@@ -228,6 +230,110 @@ describe('the sandbox round trip', () => {
     const done = await Promise.all(flows.map((f, i) => callback(backs[i]!, f.stateCookie, f.address)));
     const ids = await Promise.all(done.map(async (d) => (await me(d.session!)).json().data.id));
     expect(ids[0]).toBe(ids[1]);
+  });
+});
+
+describe('an email nobody proved never joins an account (issue 28, finding 3)', () => {
+  const put = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
+
+  it("an attacker who types the victim's email into their profile does not get the victim's Google sign-in", async () => {
+    const victim = 'victim.owner@example.com';
+    const attacker = await signUpCustomer(t);
+    const typed = await put(attacker.cookie, '/api/users/update/me', { email: victim });
+    expect(typed.statusCode, typed.body).toBe(200);
+    // The account's email did not change: the address only waits for its owner to open the link.
+    expect(typed.json().data).toMatchObject({ email: null, emailVerified: false, pendingEmail: victim });
+    expect(t.email.lastTo(victim).text).toContain('/verify-email?token=');
+
+    const done = await signInWithSandbox({ email: victim, givenName: 'Vicky', familyName: 'Owner' });
+    expect(done.location).toBe('/start');
+    const signedIn = (await me(done.session!)).json().data;
+    // The victim gets an account of their own, with their email proven by Google ...
+    expect(signedIn.id).not.toBe(attacker.userId);
+    expect(signedIn).toMatchObject({ email: victim, emailVerified: true, firstName: 'Vicky' });
+    // ... and nothing of it reaches the attacker's account.
+    expect(await t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, attacker.userId))).toEqual([]);
+    expect((await me(attacker.cookie)).json().data).toMatchObject({ email: null, pendingEmail: victim });
+    // The link the attacker cannot read no longer works either: the email is the victim's now.
+    const late = await t.app.inject({ method: 'POST', url: '/api/users/email-verification', payload: { token: t.email.lastTokenFor(victim) }, remoteAddress: nextAddress() });
+    expect(late.statusCode).toBe(409);
+    expect((await me(attacker.cookie)).json().data.email).toBeNull();
+  });
+
+  it('an account whose email was typed by staff is refused with what to do, links nothing, and joins once the owner confirms it', async () => {
+    const email = 'typed.by.staff@example.com';
+    const customer = await signUpCustomer(t);
+    const admin = await signInAs(t, 'admin');
+    const edited = await put(admin.cookie, `/api/users/${customer.userId}`, { email });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ email, emailVerified: false });
+
+    const refused = await signInWithSandbox({ email });
+    expect(refused.location).toBe('/login?error=email_unconfirmed');
+    expect(refused.session).toBeNull();
+    expect(await t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, customer.userId))).toEqual([]);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+
+    // The owner signs in with the mobile number and asks for the link from the profile.
+    const resent = await t.app.inject({ method: 'POST', url: '/api/users/email-verification/resend', headers: { cookie: customer.cookie } });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().data).toEqual({ sentTo: email });
+    await proveEmail(t, email);
+    const joined = await signInWithSandbox({ email });
+    expect(joined.location).toBe('/start');
+    expect((await me(joined.session!)).json().data.id).toBe(customer.userId);
+  });
+});
+
+describe('Connect Google from the profile (intent=connect)', () => {
+  async function startConnect(session: string): Promise<Started> {
+    const address = nextAddress();
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google&intent=connect', headers: { cookie: session }, remoteAddress: address });
+    expect(res.statusCode, res.body).toBe(200);
+    return { url: res.json().data.url, stateCookie: cookieFrom(res.headers['set-cookie'], 'hatid_oauth')!, address };
+  }
+  const finish = (location: string, started: Started, session: string | null) =>
+    callback(location, session ? `${started.stateCookie}; ${session}` : started.stateCookie, started.address);
+  const linksOf = (userId: string) => t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
+
+  it("links the identity to the signed-in person's account, which Google then opens; a matching email counts as proven", async () => {
+    const email = 'connect.me@example.com';
+    const customer = await signUpCustomer(t);
+    const admin = await signInAs(t, 'admin');
+    await t.app.inject({ method: 'PUT', url: `/api/users/${customer.userId}`, payload: { email }, headers: { cookie: admin.cookie } });
+    const started = await startConnect(customer.cookie);
+    const done = await finish(await consent(started, { email }), started, customer.cookie);
+    expect(done.location).toBe('/profile?connected=google');
+    // No new session: the person stays signed in as they were.
+    expect(done.session).toBeNull();
+    expect(await linksOf(customer.userId)).toMatchObject([{ provider: 'sandbox', subject: email }]);
+    expect((await me(customer.cookie)).json().data).toMatchObject({ email, emailVerified: true });
+    const later = await signInWithSandbox({ email });
+    expect((await me(later.session!)).json().data.id).toBe(customer.userId);
+  });
+
+  it('is bound to the session that started it: signed out or another session finishing it links nothing', async () => {
+    const owner = await signUpCustomer(t);
+    const other = await signUpCustomer(t);
+    const started = await startConnect(owner.cookie);
+    const back = await consent(started, { email: 'bound.session@example.com' });
+    expect((await finish(back, started, other.cookie)).location).toBe('/profile?connectError=connect_session');
+    expect((await finish(back, started, null)).location).toBe('/login?error=connect_session');
+    expect(await linksOf(owner.userId)).toEqual([]);
+    expect(await linksOf(other.userId)).toEqual([]);
+    // Starting it needs a session at all.
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google&intent=connect', remoteAddress: nextAddress() });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('refuses a Google account that already opens another Hatid account', async () => {
+    const email = 'already.elsewhere@example.com';
+    await signInWithSandbox({ email });
+    const customer = await signUpCustomer(t);
+    const started = await startConnect(customer.cookie);
+    const done = await finish(await consent(started, { email }), started, customer.cookie);
+    expect(done.location).toBe('/profile?connectError=identity_in_use');
+    expect(await linksOf(customer.userId)).toEqual([]);
   });
 });
 

@@ -166,7 +166,7 @@ async function rolesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, RoleR
 /** The user fields a back-office row shows (toAdminUserDto), nothing else: no password hash, no secrets. */
 type ListedUser = Pick<
   UserRow,
-  | 'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'accountType' | 'businessName' | 'agentCode' | 'usedAgentCode'
+  | 'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'emailVerifiedAt' | 'accountType' | 'businessName' | 'agentCode' | 'usedAgentCode'
   | 'status' | 'isEmployee' | 'createdAt' | 'businessId' | 'isOnline' | 'serviceAreaCodes' | 'lastLoginAt' | 'createdById' | 'updatedAt'
 >;
 
@@ -199,6 +199,7 @@ export function toAdminUserDto(
  */
 const LISTED_USER_COLUMNS = sql.raw(
   `u.id, u.first_name as "firstName", u.last_name as "lastName", u.mobile_number as "mobileNumber", u.email,
+   u.email_verified_at as "emailVerifiedAt",
    u.account_type as "accountType", u.business_name as "businessName", u.agent_code as "agentCode",
    u.used_agent_code as "usedAgentCode", u.status, u.is_employee as "isEmployee", u.created_at as "createdAt",
    u.business_id as "businessId", u.is_online as "isOnline", u.service_area_codes as "serviceAreaCodes",
@@ -207,8 +208,9 @@ const LISTED_USER_COLUMNS = sql.raw(
    case when b.is_active and b.invoice_billing_enabled and b.deleted_at is null then b.name end as "invoiceAccountName"`,
 );
 
-type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' | 'serviceAreaCodes'> & {
+type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' | 'serviceAreaCodes' | 'emailVerifiedAt'> & {
   createdAt: Date | string;
+  emailVerifiedAt: Date | string | null;
   updatedAt: Date | string;
   lastLoginAt: Date | string | null;
   serviceAreaCodes: string[] | string;
@@ -252,6 +254,7 @@ export async function selectAdminUsers(
         createdAt: driverDate(r.createdAt),
         updatedAt: driverDate(r.updatedAt),
         lastLoginAt: driverDate(r.lastLoginAt),
+        emailVerifiedAt: driverDate(r.emailVerifiedAt),
         serviceAreaCodes: toTextArray(r.serviceAreaCodes),
       },
       roleMap.get(r.id) ?? [],

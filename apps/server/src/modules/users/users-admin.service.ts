@@ -400,6 +400,11 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       if ((add.length > 0 || remove.length > 0) && id === actor.id) throw forbidden(M.ownRoles, [{ field: 'roles', message: M.ownRoles }]);
       assertMayChangeRoles(actor, [...add, ...remove]);
     }
+    // An email typed here proves nothing about who owns it (docs/decisions.md "Email proof"): one's own
+    // changes go through the profile (a link sent to it), and one set for someone else stays unproven until
+    // its owner confirms it, so social sign-in does not join the account by it meanwhile.
+    const emailChanged = input.email !== undefined && input.email !== row.email;
+    if (emailChanged && id === actor.id) throw fieldError('email', M.ownEmail, 'RULE_BROKEN');
     if (input.email !== undefined) await assertFree(tx, 'email', input.email, id);
     if (input.mobileNumber !== undefined) await assertFree(tx, 'mobileNumber', input.mobileNumber, id);
     const email = input.email !== undefined ? input.email : row.email;
@@ -414,7 +419,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
     const values: Partial<typeof users.$inferInsert> = {
       ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
       ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-      ...(input.email !== undefined ? { email } : {}),
+      ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
       ...(input.mobileNumber !== undefined ? { mobileNumber } : {}),
       ...(input.clientType !== undefined || input.businessName !== undefined ? { accountType: clientType, businessName } : {}),
       ...(input.serviceAreaCodes !== undefined ? { serviceAreaCodes: input.serviceAreaCodes } : {}),

@@ -53,7 +53,7 @@ export async function listRoles(db: DbOrTx): Promise<{ id: number; name: RoleNam
 /** The fields a user's DTO shows (so a list can read just these columns). */
 export type UserDtoFields = Pick<
   UserWithRoles,
-  'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'accountType' | 'businessName' | 'businessId' | 'agentCode' | 'usedAgentCode' | 'status' | 'isEmployee' | 'roles' | 'createdAt'
+  'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'emailVerifiedAt' | 'accountType' | 'businessName' | 'businessId' | 'agentCode' | 'usedAgentCode' | 'status' | 'isEmployee' | 'roles' | 'createdAt'
 >;
 
 export function toUserDto(user: UserDtoFields): UserDto {
@@ -64,6 +64,7 @@ export function toUserDto(user: UserDtoFields): UserDto {
     name: `${user.firstName} ${user.lastName}`.trim(),
     mobileNumber: user.mobileNumber,
     email: user.email,
+    emailVerified: user.email !== null && user.emailVerifiedAt !== null,
     accountType: user.accountType,
     businessName: user.businessName,
     businessId: user.businessId,

@@ -1,10 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   agentCodeSchema,
   agentCodeValidity,
   canViewRole,
   dataOf,
+  emailVerificationBody,
+  emailVerificationResendResult,
+  emailVerificationResult,
   loginWithEmailBody,
+  meDto,
   registerCustomerBody,
   registerWithEmailBody,
   roleDto,
@@ -14,10 +19,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { secretCheckLimit } from '../auth/secret-check-limit.js';
 import { SESSION_COOKIE, destroySession } from '../auth/session.service.js';
+import { confirmEmail, pendingEmailOf, resendEmailProof, sendEmailProof, type ProofMailer } from './email-proof.service.js';
 import { listRoles, toUserDto } from './users.repository.js';
 import { acceptInvitation, isAgentCodeValid, loginWithEmail, registerCustomer, updateMe } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = (request: FastifyRequest): ProofMailer => ({ email: app.email, publicUrl: app.config.PUBLIC_URL, log: request.log });
+
   app.post(
     '/registerCustomer',
     {
@@ -29,7 +37,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await registerCustomer(app.db, request.body);
+      const { user, proof } = await registerCustomer(app.db, request.body);
+      if (proof) {
+        // The account exists either way; a link that could not go out is sent again from the profile.
+        await sendEmailProof(app.email, app.config.PUBLIC_URL, user.firstName, proof).catch((error: unknown) =>
+          request.log.error({ err: error, userId: user.id }, 'email confirmation link could not be sent'),
+        );
+      }
       await reply.startSession(user.id);
       reply.status(201);
       return { data: toUserDto(user) };
@@ -76,16 +90,56 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: dataOf(userDto) } } },
-    async (request) => ({ data: toUserDto(request.requireActor().user) }),
+    { schema: { tags: ['users'], summary: 'The signed-in user, with the new email waiting for its link (pendingEmail)', response: { 200: dataOf(meDto) } } },
+    async (request) => {
+      const { user } = request.requireActor();
+      return { data: { ...toUserDto(user), pendingEmail: await pendingEmailOf(app.db, user) } };
+    },
   );
 
   app.put(
     '/update/me',
-    { schema: { tags: ['users'], summary: 'Change my name or email', body: updateMeBody, response: { 200: dataOf(userDto) } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change my name (at once) or email (once I open the link sent to it: pendingEmail until then)',
+        body: updateMeBody,
+        response: { 200: dataOf(meDto) },
+      },
+    },
     async (request) => {
       const actor = request.requireActor();
-      return { data: toUserDto(await updateMe(app.db, actor.id, request.body)) };
+      const { user, pendingEmail } = await updateMe(app.db, actor.id, request.body, mailer(request));
+      return { data: { ...toUserDto(user), pendingEmail } };
+    },
+  );
+
+  app.post(
+    '/email-verification',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm an email with the token of the link sent to it (works signed out); it becomes the account\'s email',
+        body: emailVerificationBody,
+        response: { 200: dataOf(emailVerificationResult) },
+      },
+      config: { rateLimit: secretCheckLimit(10) },
+    },
+    async (request) => ({ data: await confirmEmail(app.db, request.body.token) }),
+  );
+
+  app.post(
+    '/email-verification/resend',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Send the link again: for the pending email, else for my unconfirmed email (5 links an hour)',
+        response: { 200: dataOf(emailVerificationResendResult) },
+      },
+    },
+    async (request) => {
+      const actor = request.requireActor();
+      return { data: { sentTo: await resendEmailProof(app.db, actor.id, mailer(request)) } };
     },
   );
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { invitations, registrationTickets, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import { hashToken } from '../auth/tokens.js';
+import { deliverEmailProof, endLiveProofs, issueEmailProof, pendingEmailOf, type IssuedProof, type ProofMailer } from './email-proof.service.js';
 import { claimLoginAttempt, forgetLoginFailures, normaliseEmail } from './login-failures.js';
 import {
   assignRoles,
@@ -38,8 +39,18 @@ export interface RegisterCustomerInput {
   agentCode?: string;
 }
 
-/** Spends the ticket that verifyOtp gave the number and creates a customer account for it. */
-export async function registerCustomer(db: Db, input: RegisterCustomerInput): Promise<UserWithRoles> {
+export interface RegisteredCustomer {
+  user: UserWithRoles;
+  /** The link for the email typed at registration: the email becomes the account's once it is opened. */
+  proof: IssuedProof | null;
+}
+
+/**
+ * Spends the ticket that verifyOtp gave the number and creates a customer account for it. The number is
+ * proven (OTP); an email typed here is not: it waits for its link (email-proof.service.ts), which the
+ * route sends once the account exists.
+ */
+export async function registerCustomer(db: Db, input: RegisterCustomerInput): Promise<RegisteredCustomer> {
   const email = input.email?.toLowerCase();
   const usedAgentCode = input.agentCode?.toUpperCase();
   if (usedAgentCode && !(await isAgentCodeValid(db, usedAgentCode))) {
@@ -48,7 +59,7 @@ export async function registerCustomer(db: Db, input: RegisterCustomerInput): Pr
   if (email && (await findUserByEmail(db, email))) {
     throw fieldError('email', 'This email is already used by another account', 'CONFLICT');
   }
-  const userId = await db.transaction(async (tx) => {
+  const { userId, proof } = await db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(registrationTickets)
       .set({ consumedAt: new Date() })
@@ -75,7 +86,6 @@ export async function registerCustomer(db: Db, input: RegisterCustomerInput): Pr
         firstName: input.firstName,
         lastName: input.lastName,
         mobileNumber: ticket.mobileNumber,
-        email: email ?? null,
         accountType: input.accountType,
         businessName: input.accountType === 'business' ? (input.businessName ?? null) : null,
         agentCode: newAgentCode(),
@@ -84,9 +94,9 @@ export async function registerCustomer(db: Db, input: RegisterCustomerInput): Pr
       })
       .returning({ id: users.id });
     await assignRoles(tx, created!.id, ['customer']);
-    return created!.id;
+    return { userId: created!.id, proof: email ? await issueEmailProof(tx, created!.id, email, 'email') : null };
   });
-  return (await loadUserWithRoles(db, userId))!;
+  return { user: (await loadUserWithRoles(db, userId))!, proof };
 }
 
 // Verifying against a fixed hash when the account is unknown keeps the answer time the same (no user probing).
@@ -126,7 +136,10 @@ export interface AcceptInvitationInput {
 
 const invalidInvitation = () => fieldError('token', 'This invitation link is invalid or has expired', 'UNAUTHENTICATED');
 
-/** An invited staff member sets their name and password; the invitation is spent. */
+/**
+ * An invited staff member sets their name and password; the invitation is spent. The invitation went to the
+ * account's email, so opening it proves the email (social sign-in may then join this account by it).
+ */
 export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Promise<UserWithRoles> {
   const passwordHash = await argon2.hash(input.password);
   const userId = await db.transaction(async (tx) => {
@@ -145,7 +158,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
     // Only an account still waiting for its invitation becomes active (a deactivated one stays inactive).
     const [accepted] = await tx
       .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, passwordHash, status: 'ACTIVE', lastLoginAt: new Date() })
+      .set({ firstName: input.firstName, lastName: input.lastName, passwordHash, status: 'ACTIVE', emailVerifiedAt: new Date(), lastLoginAt: new Date() })
       .where(and(eq(users.id, invite.userId), eq(users.status, 'INVITED')))
       .returning({ id: users.id });
     if (!accepted) throw invalidInvitation();
@@ -160,19 +173,42 @@ export interface UpdateMeInput {
   email?: string | null;
 }
 
-export async function updateMe(db: Db, userId: string, input: UpdateMeInput): Promise<UserWithRoles> {
+export interface UpdatedMe {
+  user: UserWithRoles;
+  pendingEmail: string | null;
+}
+
+/**
+ * PUT /users/update/me. Names change at once. A new email does not: it waits for the link sent to it
+ * (email-proof.service.ts) and the answer names it as `pendingEmail`; the account's email (sign-in,
+ * receipts, and the one social sign-in matches) stays as it was until the link is opened. Sending the
+ * same email as now changes nothing (the profile form sends every field). Removing the email is at once,
+ * unless the account signs in only with it.
+ */
+export async function updateMe(db: Db, userId: string, input: UpdateMeInput, mailer: ProofMailer): Promise<UpdatedMe> {
   const email = input.email === undefined ? undefined : (input.email?.toLowerCase() ?? null);
-  if (email) {
-    const other = await findUserByEmail(db, email);
-    if (other && other.id !== userId) throw fieldError('email', 'This email is already used by another account', 'CONFLICT');
-  }
-  const changes = {
-    ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
-    ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-    ...(email !== undefined ? { email } : {}),
-  };
-  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, userId));
-  return (await loadUserWithRoles(db, userId))!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    const changes: Partial<typeof users.$inferInsert> = {
+      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+      ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+    };
+    let proof: IssuedProof | null = null;
+    if (email === null && row.email !== null) {
+      if (!row.mobileNumber) throw fieldError('email', 'You sign in with this email, so it cannot be removed', 'RULE_BROKEN');
+      Object.assign(changes, { email: null, emailVerifiedAt: null });
+      await endLiveProofs(tx, userId);
+    } else if (email && email !== row.email) {
+      const other = await findUserByEmail(tx, email);
+      if (other) throw fieldError('email', 'This email is already used by another account', 'CONFLICT');
+      proof = await issueEmailProof(tx, userId, email, 'email');
+    }
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
+    const user = (await loadUserWithRoles(tx, userId))!;
+    if (proof) await deliverEmailProof(mailer, userId, user.firstName, proof, 'email');
+    return { user, pendingEmail: await pendingEmailOf(tx, user) };
+  });
 }
 
 export interface CreateStaffInput {
@@ -197,6 +233,8 @@ export async function createUserWithRoles(db: Db, input: CreateStaffInput): Prom
         mobileNumber: input.mobileNumber ?? null,
         passwordHash,
         status: passwordHash ? 'ACTIVE' : 'INVITED',
+        // The seed's and the operator's own accounts; an invited one proves its email by accepting.
+        emailVerifiedAt: passwordHash ? new Date() : null,
         isEmployee: input.roles.some((r) => ['admin', 'super_admin', 'staff', 'ssp', 'rider', 'consolidator'].includes(r)),
         agentCode: input.roles.includes('sales_agent') || input.roles.includes('customer') ? newAgentCode() : null,
       })

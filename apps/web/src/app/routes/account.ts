@@ -19,6 +19,11 @@ const profileRoute = createRoute({
   path: '/profile',
   staticData: { title: 'Profile' },
   beforeLoad: requireSignedIn,
+  // ?connected=google or ?connectError=<reason> when a "Connect Google" came back (SOCIAL_LOGIN_ERRORS).
+  validateSearch: (search: Record<string, unknown>): { connected?: 'google'; connectError?: string } => ({
+    ...(search.connected === 'google' ? { connected: 'google' as const } : {}),
+    ...(typeof search.connectError === 'string' && /^[a-z_]{1,40}$/.test(search.connectError) ? { connectError: search.connectError } : {}),
+  }),
   component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'StandaloneProfilePage'),
 });
 

@@ -74,6 +74,27 @@ const registerRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/auth/routes/register-page'), 'RegisterPage'),
 });
 
+/**
+ * The email confirmation link (`/verify-email?token=…`, sent when someone gives a new email): signed in or
+ * not, as the link may be opened on another device.
+ */
+const verifyEmailLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'email-proof',
+  component: AuthShell,
+});
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => verifyEmailLayout,
+  path: '/verify-email',
+  staticData: { title: 'Confirm your email' },
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 500 ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('../../features/auth/routes/verify-email-page'), 'VerifyEmailPage'),
+});
+
+export const emailProofRoutes = verifyEmailLayout.addChildren([verifyEmailRoute]);
+
 export const publicRoutes = signInRoute.addChildren([
   loginRoute,
   mobileNumberRoute,

@@ -46,6 +46,7 @@ const userWith = (roles: RoleName[]): UserDto => ({
   name: 'Ana Cruz',
   mobileNumber: null,
   email: null,
+  emailVerified: false,
   accountType: 'individual',
   businessName: null,
   businessId: null,

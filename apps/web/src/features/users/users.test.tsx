@@ -32,6 +32,7 @@ function person(overrides: Partial<AdminUserDto> = {}, roles: RoleName[] = ['sta
     name: 'Rosa Lim',
     mobileNumber: null,
     email: 'rosa@example.ph',
+    emailVerified: true,
     accountType: 'individual',
     clientType: 'individual',
     businessName: null,

@@ -1,11 +1,11 @@
-import type { UserDto } from '@hatid/domain';
+import type { MeDto } from '@hatid/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
-/** The signed-in user, or null when there is no session (401). */
-export async function getMe(signal?: AbortSignal): Promise<UserDto | null> {
+/** The signed-in user (with the new email waiting for its link), or null when there is no session (401). */
+export async function getMe(signal?: AbortSignal): Promise<MeDto | null> {
   try {
-    return await api.get<UserDto>('/users/me', { signal });
+    return await api.get<MeDto>('/users/me', { signal });
   } catch (error) {
     if (isApiError(error) && error.statusCode === 401) return null;
     throw error;

@@ -1,4 +1,4 @@
-import type { UserDto, updateMeBody } from '@hatid/domain';
+import type { MeDto, updateMeBody } from '@hatid/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -6,8 +6,9 @@ import { meQueryKey } from './get-me';
 
 export type UpdateMeInput = z.output<typeof updateMeBody>;
 
-export function updateMe(input: UpdateMeInput): Promise<UserDto> {
-  return api.put<UserDto>('/users/update/me', input);
+/** Names change at once; a new email comes back as `pendingEmail` until the link sent to it is opened. */
+export function updateMe(input: UpdateMeInput): Promise<MeDto> {
+  return api.put<MeDto>('/users/update/me', input);
 }
 
 export function useUpdateMe() {

@@ -4,15 +4,23 @@ import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
 import { formatMobileNumber } from '../../../lib/format';
 import { showFormError } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
+import { useResendEmailLink } from '../api/email-verification';
 import { useUpdateMe } from '../api/update-me';
 
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
 
-/** The signed-in person's own name and email; an emptied email is removed (null). */
-export function ProfileForm({ user }: { user: UserDto }) {
+/** The account as GET /users/me answers it; a sign-in answer may not carry `pendingEmail` yet. */
+type ProfileUser = UserDto & { pendingEmail?: string | null };
+
+/**
+ * The signed-in person's own name and email; an emptied email is removed (null). Names change at once; a
+ * new email changes only once its owner opens the link we send to it, so until then it shows as waiting.
+ */
+export function ProfileForm({ user }: { user: ProfileUser }) {
   const update = useUpdateMe();
   const form = useForm({
     resolver: formResolver(updateMeBody, { blankAs: null }),
@@ -24,7 +32,12 @@ export function ProfileForm({ user }: { user: UserDto }) {
     try {
       const saved = await update.mutateAsync(values);
       form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email ?? '' });
-      toast.success('Profile updated');
+      const askedFor = values.email?.toLowerCase();
+      if (askedFor && askedFor !== saved.email && saved.pendingEmail === askedFor) {
+        toast.success(`We sent a link to ${saved.pendingEmail}`, { description: 'Your email changes once you open it.' });
+      } else {
+        toast.success('Profile updated');
+      }
     } catch (error) {
       showFormError(error, form.setError, FIELDS);
     }
@@ -43,6 +56,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
       <FormField label="Email" optional error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
+      <EmailStatus user={user} />
       {user.mobileNumber ? (
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium text-slate-800">Mobile number</span>
@@ -55,5 +69,41 @@ export function ProfileForm({ user }: { user: UserDto }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A new email waiting for its link, or an email nobody confirmed yet: what to do, and the link again. */
+function EmailStatus({ user }: { user: ProfileUser }) {
+  const resend = useResendEmailLink();
+  const pending = user.pendingEmail ?? null;
+  const unconfirmed = !pending && user.email !== null && !user.emailVerified;
+  if (!pending && !unconfirmed) return null;
+
+  const sendAgain = async () => {
+    try {
+      const { sentTo } = await resend.mutateAsync();
+      toast.success(`We sent a new link to ${sentTo}`, { description: 'It works once, for 24 hours.' });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      {pending ? (
+        <p>
+          We sent a link to <strong>{pending}</strong>. Check your inbox: your email changes to it once you open the link.
+        </p>
+      ) : (
+        <p>
+          Your email <strong>{user.email}</strong> is not confirmed yet. Confirm it to sign in with Google and to be sure it reaches you.
+        </p>
+      )}
+      <div>
+        <Button type="button" variant="secondary" size="sm" loading={resend.isPending} onClick={() => void sendAgain()}>
+          {pending ? 'Send the link again' : 'Send a confirmation link'}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -65,6 +65,8 @@ export function RegistrationDetailsForm({
       }
       try {
         await register.mutateAsync(accountType === 'business' ? values : { ...values, businessName: undefined });
+        // The email becomes the account's once its owner opens the link sent to it (the profile shows it waiting).
+        if (values.email) toast.success(`We sent a link to ${values.email}. Open it to confirm your email.`);
         onRegistered();
       } catch (error) {
         showFormError(error, form.setError, VISIBLE_FIELDS);
@@ -84,7 +86,7 @@ export function RegistrationDetailsForm({
           {(control) => <Input {...control} autoComplete="organization" autoFocus {...form.register('businessName')} />}
         </FormField>
       ) : null}
-      <FormField label="Email" optional error={errors.email?.message} hint="For receipts and shipment updates.">
+      <FormField label="Email" optional error={errors.email?.message} hint="For receipts and shipment updates. We send a link to confirm it.">
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
       <FormField

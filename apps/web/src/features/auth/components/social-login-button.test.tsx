@@ -25,6 +25,17 @@ describe('SocialLoginButton', () => {
     expect(String(fetchSpy.mock.calls[0]![0])).toBe('/api/users/social-login-url?connectionType=google&redirect=%2Fpackages');
   });
 
+  it('connects Google to the signed-in account from the profile (intent=connect)', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { data: { url: '/api/oauth/sandbox/authorize?state=c' } }));
+    const go = vi.fn();
+    renderWithProviders(<SocialLoginButton connectionType="google" intent="connect" go={go} />);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Connect Google' }));
+
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/oauth/sandbox/authorize?state=c'));
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe('/api/users/social-login-url?connectionType=google&intent=connect');
+  });
+
   it('says so when the server has no Google sign-in, and stays on the page', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       json(422, { statusCode: 422, code: 'RULE_BROKEN', message: 'Google sign-in is not set up on this server', details: [{ field: 'connectionType', message: 'Google sign-in is not set up on this server' }] }),
@@ -44,6 +55,9 @@ describe('SignInError', () => {
   it('shows why a social sign-in came back, and nothing without a reason', () => {
     const { rerender } = render(<SignInError code="expired" />);
     expect(screen.getByRole('alert').textContent).toBe(SOCIAL_LOGIN_ERRORS.expired);
+    // An account whose email nobody confirmed: what to do instead.
+    rerender(<SignInError code="email_unconfirmed" />);
+    expect(screen.getByRole('alert').textContent).toContain('Sign in with your mobile number, then connect Google from your profile');
     rerender(<SignInError code="something_new" />);
     expect(screen.getByRole('alert').textContent).toBe('Sign-in did not work. Please try again.');
     rerender(<SignInError code={undefined} />);

@@ -20,6 +20,8 @@ export interface SocialLoginButtonProps {
   connectionType: ConnectionType;
   /** The page of this site to come back to after signing in (default: the server's, /start). */
   redirect?: string;
+  /** `connect`: add the provider to the signed-in account (the profile's button); back on /profile. */
+  intent?: 'sign_in' | 'connect';
   /** Leaves for the provider's page; tests replace it. */
   go?: (url: string) => void;
 }
@@ -28,7 +30,7 @@ export interface SocialLoginButtonProps {
  * "Continue with Google": asks the server for the provider's address (it sets the sign-in's state cookie),
  * then leaves for it. The provider sends the person back through /api/users/callback, signed in.
  */
-export function SocialLoginButton({ connectionType, redirect, go = (url) => window.location.assign(url) }: SocialLoginButtonProps) {
+export function SocialLoginButton({ connectionType, redirect, intent, go = (url) => window.location.assign(url) }: SocialLoginButtonProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const label = CONNECTION_TYPE_LABELS[connectionType];
@@ -37,7 +39,7 @@ export function SocialLoginButton({ connectionType, redirect, go = (url) => wind
     setPending(true);
     setError(null);
     try {
-      const { url } = await getSocialLoginUrl({ connectionType, ...(redirect ? { redirect } : {}) });
+      const { url } = await getSocialLoginUrl({ connectionType, ...(redirect ? { redirect } : {}), ...(intent ? { intent } : {}) });
       go(url);
       // Stay busy while the browser leaves; coming back with the Back button reloads the page anyway.
     } catch (failure) {
@@ -50,7 +52,7 @@ export function SocialLoginButton({ connectionType, redirect, go = (url) => wind
     <div className="flex flex-col gap-2">
       <Button variant="secondary" size="lg" className="w-full" loading={pending} onClick={() => void start()}>
         {pending ? null : <GoogleMark />}
-        Continue with {label}
+        {intent === 'connect' ? `Connect ${label}` : `Continue with ${label}`}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-red-600">
