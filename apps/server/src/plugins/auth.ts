@@ -4,6 +4,7 @@ import { defineAbilityFor, type AppAbility, type RoleName } from '@hatid/domain'
 import { AppError } from '../errors.js';
 import { API_KEY_ROUTES, presentedApiKey } from '../modules/api-keys/api-key-routes.js';
 import { findLiveApiKey } from '../modules/api-keys/api-keys.service.js';
+import { publishNotifications } from '../modules/notifications/notifications.service.js';
 import { SESSION_COOKIE, createSession, findSessionUser } from '../modules/auth/session.service.js';
 import { loadUserWithRoles, type UserWithRoles } from '../modules/users/users.repository.js';
 
@@ -12,7 +13,10 @@ export interface Actor {
   user: UserWithRoles;
   roles: RoleName[];
   ability: AppAbility;
-  /** Set when the request came with an API key (acting as its maker, on the key's calls only). */
+  /**
+   * Set when the request came with an API key: it acts as its maker for the key's business (the maker is an
+   * active business admin of it, checked on every call), on the key's calls only.
+   */
   apiKeyId?: string;
   /** What the key's bookings are marked: `external`, or `shopify` for a connected shop. */
   apiKeySource?: 'external' | 'shopify';
@@ -99,9 +103,14 @@ export const authPlugin = fp(async (app) => {
     // No session: a business system may present an API key instead (docs/decisions.md "API keys").
     const presented = presentedApiKey(request.headers);
     if (!presented) return;
-    const key = await findLiveApiKey(app.db, presented);
+    const { key, lapsed } = await findLiveApiKey(app.db, presented);
+    if (lapsed.length > 0) await publishNotifications(app.events, lapsed);
     const user = key ? await loadUserWithRoles(app.db, key.userId) : null;
-    if (!key || !user || user.status !== 'ACTIVE') throw new AppError('UNAUTHENTICATED', 'This API key is not valid: it is unknown, revoked or expired');
+    // A key acts for its business only: its maker (checked an active business admin of it with the key) must
+    // still be in it as the request's actor is loaded, so a booking never lands in the maker's own name.
+    if (!key || !user || user.status !== 'ACTIVE' || !key.businessId || user.businessId !== key.businessId) {
+      throw new AppError('UNAUTHENTICATED', 'This API key is not valid: it is unknown, revoked or expired');
+    }
     const scope = API_KEY_ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
     if (!scope) throw new AppError('FORBIDDEN', 'An API key can only book and read shipments');
     if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key does not have the ${scope} scope`);

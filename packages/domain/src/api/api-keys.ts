@@ -19,6 +19,26 @@ export const API_KEY_SOURCES = ['external', 'shopify'] as const;
 export type ApiKeySource = (typeof API_KEY_SOURCES)[number];
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+/**
+ * Why a key is revoked: by hand (DELETE /api-keys/{id}), or because its maker left the business, was
+ * deactivated or is no longer its business admin (keys belong to the business; docs/decisions.md
+ * "API keys after their maker leaves").
+ */
+export const API_KEY_REVOKED_REASONS = ['manual', 'maker_left_business', 'maker_deactivated', 'maker_not_business_admin'] as const;
+export type ApiKeyRevokedReason = (typeof API_KEY_REVOKED_REASONS)[number];
+/** The reason as the key list and the notification say it, naming the maker. */
+export function apiKeyRevokedReasonText(reason: ApiKeyRevokedReason | string, makerName: string): string {
+  switch (reason) {
+    case 'maker_left_business':
+      return `${makerName}, who made it, left the business`;
+    case 'maker_deactivated':
+      return `${makerName}, who made it, was deactivated`;
+    case 'maker_not_business_admin':
+      return `${makerName}, who made it, is no longer a business admin`;
+    default:
+      return 'Revoked by hand';
+  }
+}
 
 const name = z.string('Name the key').trim().min(2, 'Name the key (at least 2 characters)').max(60, 'At most 60 characters');
 const scopes = z
@@ -65,6 +85,10 @@ export const apiKeyDto = z.object({
   lastUsedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** Why it is revoked (null while it is not). */
+  revokedReason: z.enum(API_KEY_REVOKED_REASONS).nullable(),
+  /** Who revoked it, or whose change to its maker did; null when nobody did (found at its next use). */
+  revokedByName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ApiKeyDto = z.infer<typeof apiKeyDto>;

@@ -44,6 +44,16 @@ describe('describeNotification', () => {
     });
   });
 
+  it("tells a business's admins which API key was revoked and why, linking to the keys", () => {
+    expect(
+      describeNotification({ type: 'api_key_revoked', metadata: { keyName: 'Shop backend', prefix: 'htd_ab12cd34', makerName: 'Maria Villanueva', reason: 'maker_left_business' } }),
+    ).toEqual({
+      title: 'API key revoked',
+      message: 'The API key "Shop backend" (htd_ab12cd34) was revoked: Maria Villanueva, who made it, left the business. Make a new key for the systems that used it.',
+      link: '/api-keys',
+    });
+  });
+
   it('never shows "undefined" when metadata is missing or of the wrong type', () => {
     for (const type of NOTIFICATION_TYPES) {
       for (const metadata of [undefined, {}, { trackingNumber: 42, amountInCents: 'lots', reason: null }]) {

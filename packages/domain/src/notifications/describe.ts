@@ -1,4 +1,5 @@
 import { formatMoney } from '../format/index.js';
+import { apiKeyRevokedReasonText } from '../api/api-keys.js';
 import type { NotificationType } from './kinds.js';
 
 export interface NotificationText {
@@ -76,6 +77,14 @@ export function describeNotification(input: { type: NotificationType | string; m
         message: `${tn ?? 'A shipment'} was assigned to you for ${leg}.`,
         link: tn ? `/rider/shipments/${encodeURIComponent(tn)}` : '/rider',
       };
+    }
+    case 'api_key_revoked': {
+      const key = str(metadata, 'keyName');
+      const prefix = str(metadata, 'prefix');
+      const named = key ? ` "${key}"${prefix ? ` (${prefix})` : ''}` : prefix ? ` ${prefix}` : '';
+      const reason = str(metadata, 'reason');
+      const why = reason && reason !== 'manual' ? `: ${apiKeyRevokedReasonText(reason, str(metadata, 'makerName') ?? 'the person')}` : '';
+      return { title: 'API key revoked', message: `The API key${named} was revoked${why}. Make a new key for the systems that used it.`, link: '/api-keys' };
     }
     default:
       // A kind this build does not know (a newer server): still show something, and link where it can.

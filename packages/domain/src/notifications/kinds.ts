@@ -12,6 +12,9 @@ export const NOTIFICATION_TYPES = [
   'ticket_updated',
   // A dispatcher assigned a shipment's pickup or delivery to the rider (issue 11): links to the rider app.
   'rider_assigned',
+  // A business's API key was revoked because its maker left, was deactivated or lost the admin role: told to
+  // the business's other admins; links to the API keys screen.
+  'api_key_revoked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

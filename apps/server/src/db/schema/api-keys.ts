@@ -3,11 +3,14 @@ import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-c
 import { at, createdAt, id, updatedAt } from './_columns.js';
 import { businesses } from './businesses.js';
 import { users } from './users.js';
+import { API_KEY_REVOKED_REASONS } from '@hatid/domain';
+import { oneOf } from './_enums.js';
 
 /**
  * Keys a business uses to book and read its shipments from its own systems. The key is shown once;
  * only its SHA-256 is stored. The prefix (first characters, not secret) finds the row and lets people
- * tell keys apart. A request made with a key acts as `user_id`.
+ * tell keys apart. A request made with a key acts as `user_id` (its maker) for `business_id`, and only while
+ * the maker is an active business admin of that business (docs/decisions.md "API keys after their maker leaves").
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -27,6 +30,10 @@ export const apiKeys = pgTable(
     lastUsedAt: at('last_used_at'),
     expiresAt: at('expires_at'),
     revokedAt: at('revoked_at'),
+    /** Why it was revoked: by hand, or its maker left the business, was deactivated or lost the admin role. */
+    revokedReason: text('revoked_reason'),
+    /** Who revoked it, or whose change to the maker did; null when found at request time. */
+    revokedById: uuid('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,5 +43,6 @@ export const apiKeys = pgTable(
     index('api_keys_business_idx').on(t.businessId),
     index('api_keys_user_idx').on(t.userId),
     check('api_keys_source', sql`${t.source} IN ('external', 'shopify')`),
+    check('api_keys_revoked_reason', sql`${oneOf(t.revokedReason, API_KEY_REVOKED_REASONS)} AND (${t.revokedAt} IS NULL) = (${t.revokedReason} IS NULL)`),
   ],
 );

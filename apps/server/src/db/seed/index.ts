@@ -6,6 +6,7 @@ import { createUserWithRoles } from '../../modules/users/users.service.js';
 import { findUserByEmail } from '../../modules/users/users.repository.js';
 import { COVERED_PROVINCES } from './covered-provinces.js';
 import { DEMO_HUBS } from './hubs.js';
+import { seedDemoBusiness } from './demo-business.js';
 
 export const DEMO_PASSWORD = 'hatid-demo-2026';
 
@@ -57,8 +58,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
 
   const [people] = await db.select({ n: count() }).from(users);
   if (options.demo && (people?.n ?? 0) === 0) {
+    const ids = new Map<RoleName, string>();
     for (const account of DEMO_ACCOUNTS) {
-      await createUserWithRoles(db, {
+      const id = await createUserWithRoles(db, {
         email: demoEmail(account.role),
         password: DEMO_PASSWORD,
         firstName: account.firstName,
@@ -66,6 +68,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
         mobileNumber: account.mobileNumber,
         roles: [account.role],
       });
+      ids.set(account.role, id);
     }
+    // The demo business admin and member belong to a business (README "Demo logins").
+    await seedDemoBusiness(db, { ownerId: ids.get('business_admin')!, memberIds: [ids.get('business_member')!], accountManagerId: ids.get('staff') ?? null });
   }
 }

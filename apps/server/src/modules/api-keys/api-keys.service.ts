@@ -1,14 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ApiKeyDto, ApiKeyListQuery, ApiKeyScope, ApiKeySource, ApiKeyStatus, CreatedApiKeyDto, createApiKeyBody, updateApiKeyBody } from '@hatid/domain';
+import {
+  apiKeyRevokedReasonText,
+  type ApiKeyDto,
+  type ApiKeyListQuery,
+  type ApiKeyRevokedReason,
+  type ApiKeyScope,
+  type ApiKeySource,
+  type ApiKeyStatus,
+  type CreatedApiKeyDto,
+  type createApiKeyBody,
+  type updateApiKeyBody,
+} from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { apiKeys, businesses, users } from '../../db/schema/index.js';
+import { apiKeys, businesses, roles, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { hashToken } from '../auth/tokens.js';
 import { escapeLike, toPage } from '../../db/paging.js';
+import type { NotificationRow } from '../notifications/notifications.repository.js';
+import { writeNotifications } from '../notifications/notifications.service.js';
 
 /**
  * API keys (DECISIONS "API keys and external sources"; docs/decisions.md "API keys"). A key is
@@ -57,19 +71,41 @@ function statusCondition(status: ApiKeyStatus): SQL {
   return and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)))!;
 }
 
-const listColumns = { key: apiKeys, firstName: users.firstName, lastName: users.lastName, businessName: businesses.name };
+/**
+ * The rule a key lives by (DECISIONS "Production, codes and ownership"): its maker is an active business admin
+ * of the key's business. One EXISTS on the maker's row and roles, so the check rides along with the query that
+ * finds the key on every API-key call.
+ */
+const makerMayUse: SQL = sql`exists (select 1 from "users" "maker"
+  join "user_roles" "maker_role" on "maker_role"."user_id" = "maker"."id"
+  join "roles" "maker_role_name" on "maker_role_name"."id" = "maker_role"."role_id"
+  where "maker"."id" = ${apiKeys.userId} and "maker"."status" = 'ACTIVE' and "maker"."business_id" = ${apiKeys.businessId}
+    and "maker_role_name"."name" = 'business_admin')`;
+
+const revoker = alias(users, 'revoker');
+const listColumns = {
+  key: apiKeys,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  businessName: businesses.name,
+  revokerFirstName: revoker.firstName,
+  revokerLastName: revoker.lastName,
+};
 function selectKeys(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(listColumns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .leftJoin(businesses, eq(businesses.id, apiKeys.businessId))
+    .leftJoin(revoker, eq(revoker.id, apiKeys.revokedById))
     .where(where)
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 type ListedKey = Awaited<ReturnType<typeof selectKeys>>[number];
 
-function toDto({ key: k, firstName, lastName, businessName }: ListedKey): ApiKeyDto {
+const fullName = (first: string, last: string | null) => `${first} ${last ?? ''}`.trim();
+
+function toDto({ key: k, firstName, lastName, businessName, revokerFirstName, revokerLastName }: ListedKey): ApiKeyDto {
   return {
     id: k.id,
     name: k.name,
@@ -78,12 +114,14 @@ function toDto({ key: k, firstName, lastName, businessName }: ListedKey): ApiKey
     source: k.source as ApiKeySource,
     status: statusOf(k),
     userId: k.userId,
-    userName: `${firstName} ${lastName ?? ''}`.trim(),
+    userName: fullName(firstName, lastName),
     businessId: k.businessId,
     businessName,
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
+    revokedReason: (k.revokedReason as ApiKeyRevokedReason | null) ?? null,
+    revokedByName: revokerFirstName ? fullName(revokerFirstName, revokerLastName) : null,
     createdAt: k.createdAt.toISOString(),
   };
 }
@@ -117,6 +155,16 @@ async function issueKey(
 ): Promise<CreatedApiKeyDto> {
   const { key, prefix, hash } = newApiKey();
   const id = await db.transaction(async (tx) => {
+    // The business's row, then the maker's, locked against a concurrent member change (which locks the
+    // business first, the same order, so the two never deadlock), deactivation or role change (which write the
+    // maker's row first); then the maker checked again: a key made while its maker leaves would otherwise stay live.
+    await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('share');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('share');
+    const [stillAdmin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, actor.id), eq(users.status, 'ACTIVE'), eq(users.businessId, businessId), sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = 'business_admin')`));
+    if (!stillAdmin) throw new AppError('FORBIDDEN', 'API keys belong to a business: a business admin makes them');
     const [row] = await tx
       .insert(apiKeys)
       .values({ name: input.name, prefix, keyHash: hash, userId: actor.id, businessId, scopes: input.scopes, source: input.source, createdById: actor.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
@@ -205,7 +253,7 @@ export async function revokeApiKey(db: DbOrTx, actor: Actor, id: string, ip?: st
     const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), keyScope(actor))).for('update');
     if (!row) throw notFound('API key');
     if (row.revokedAt) return;
-    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
+    await tx.update(apiKeys).set({ revokedAt: new Date(), revokedReason: 'manual', revokedById: actor.id }).where(eq(apiKeys.id, id));
     await recordActivity(tx, {
       actor,
       action: 'DELETED',
@@ -214,24 +262,105 @@ export async function revokeApiKey(db: DbOrTx, actor: Actor, id: string, ip?: st
       category: CATEGORY,
       summary: `API key "${row.name}" (htd_${row.prefix}) revoked`,
       before: { status: statusOf(row) },
-      after: { status: 'revoked' },
+      after: { status: 'revoked', revokedReason: 'manual' },
       status: 'revoked',
       ip: ip ?? null,
     });
   });
 }
 
-/** The live key a request presents, or null (unknown, revoked, expired). Marks its use at most once a minute. */
-export async function findLiveApiKey(db: DbOrTx, key: string): Promise<Pick<ApiKeyRow, 'id' | 'userId' | 'businessId' | 'scopes' | 'source'> | null> {
-  if (!looksLikeApiKey(key)) return null;
+/** Which keys to look at: one maker's (their account changed) or one business's (its members changed). */
+export type LapsedKeysOf = { userId: string } | { businessId: string };
+
+/**
+ * Revokes the keys whose maker is no longer an active business admin of the key's business, with the reason,
+ * logged, and tells the business's other active admins (in-app and push). Call it in the transaction that
+ * changed the maker (left the business, deactivated, lost the role), after the change: the key dies with it.
+ * `by` is who made that change (null when a key is found lapsed at its use). Answers the notification rows to
+ * publish once the transaction commits (publishNotifications).
+ */
+export async function revokeLapsedApiKeys(tx: DbOrTx, of: LapsedKeysOf, by: Actor | null, ip?: string | null): Promise<NotificationRow[]> {
+  const lapsed = await tx
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, businessId: apiKeys.businessId, makerId: users.id, status: users.status, makerBusinessId: users.businessId, firstName: users.firstName, lastName: users.lastName })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and('userId' in of ? eq(apiKeys.userId, of.userId) : eq(apiKeys.businessId, of.businessId), isNull(apiKeys.revokedAt), not(makerMayUse)))
+    .for('update', { of: apiKeys });
+  const notifications: NotificationRow[] = [];
+  const now = new Date();
+  for (const key of lapsed) {
+    const reason: ApiKeyRevokedReason =
+      key.status !== 'ACTIVE' ? 'maker_deactivated' : key.makerBusinessId !== key.businessId ? 'maker_left_business' : 'maker_not_business_admin';
+    await tx.update(apiKeys).set({ revokedAt: now, revokedReason: reason, revokedById: by?.id ?? null }).where(eq(apiKeys.id, key.id));
+    const makerName = fullName(key.firstName, key.lastName);
+    await recordActivity(tx, {
+      actor: by,
+      action: 'DELETED',
+      entity: 'ApiKey',
+      entityId: key.id,
+      category: CATEGORY,
+      summary: `API key "${key.name}" (htd_${key.prefix}) revoked: ${apiKeyRevokedReasonText(reason, makerName)}`,
+      before: { status: 'active' },
+      after: { status: 'revoked', revokedReason: reason },
+      status: 'revoked',
+      ip: ip ?? null,
+    });
+    if (!key.businessId) continue;
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.businessId, key.businessId),
+          eq(users.status, 'ACTIVE'),
+          ne(users.id, key.makerId),
+          sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = 'business_admin')`,
+        ),
+      );
+    notifications.push(
+      ...(await writeNotifications(tx, {
+        userIds: admins.map((a) => a.id),
+        type: 'api_key_revoked',
+        metadata: { apiKeyId: key.id, keyName: key.name, prefix: `htd_${key.prefix}`, makerName, reason },
+      })),
+    );
+  }
+  return notifications;
+}
+
+/**
+ * The live key a request presents, or null (unknown, revoked, expired, or its maker no longer an active
+ * business admin of its business). Marks its use at most once a minute. A key found with a lapsed maker (a
+ * change that did not revoke it in its own transaction) is revoked here, so the list tells the truth too; the
+ * answer then carries the notifications to publish.
+ */
+export async function findLiveApiKey(
+  db: DbOrTx,
+  key: string,
+): Promise<{ key: Pick<ApiKeyRow, 'id' | 'userId' | 'businessId' | 'scopes' | 'source'> | null; lapsed: NotificationRow[] }> {
+  if (!looksLikeApiKey(key)) return { key: null, lapsed: [] };
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, businessId: apiKeys.businessId, scopes: apiKeys.scopes, source: apiKeys.source, revokedAt: apiKeys.revokedAt, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      businessId: apiKeys.businessId,
+      scopes: apiKeys.scopes,
+      source: apiKeys.source,
+      revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      makerMayUse: sql<boolean>`${makerMayUse}`.mapWith(Boolean),
+    })
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, hashToken(key)))
     .limit(1);
-  if (!row || statusOf(row) !== 'active') return null;
+  if (!row || statusOf(row) !== 'active') return { key: null, lapsed: [] };
+  if (!row.makerMayUse) {
+    const lapsed = await db.transaction((tx) => revokeLapsedApiKeys(tx, { userId: row.userId }, null));
+    return { key: null, lapsed };
+  }
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
-  return { id: row.id, userId: row.userId, businessId: row.businessId, scopes: row.scopes, source: row.source };
+  return { key: { id: row.id, userId: row.userId, businessId: row.businessId, scopes: row.scopes, source: row.source }, lapsed: [] };
 }

@@ -98,7 +98,7 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(businessDetailDto), 409: errorDto, 422: errorDto },
       },
     },
-    async (request) => ({ data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip }) }),
+    async (request) => ({ data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, events: app.events }) }),
   );
 
   app.delete(

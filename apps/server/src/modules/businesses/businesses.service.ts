@@ -21,6 +21,10 @@ import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { checkPlaces } from '../addresses/addresses.service.js';
 import { assignRoles } from '../users/users.repository.js';
+import { revokeLapsedApiKeys } from '../api-keys/api-keys.service.js';
+import { publishNotifications } from '../notifications/notifications.service.js';
+import type { NotificationRow } from '../notifications/notifications.repository.js';
+import type { EventBus } from '../../platform/events/index.js';
 import {
   businessSearch,
   countAddresses,
@@ -61,7 +65,8 @@ type CreateInput = z.output<typeof createBusinessBody>;
 type UpdateInput = z.output<typeof updateBusinessBody>;
 type CreateAddressInput = z.output<typeof createBusinessAddressBody>;
 type MemberInput = NonNullable<UpdateInput['addMembers']>[number];
-type Options = { ip?: string; now?: Date };
+/** `events`: where the notifications of API keys revoked by a member change are announced after commit. */
+type Options = { ip?: string; now?: Date; events?: EventBus };
 
 export const BUSINESS_CATEGORY = 'businesses';
 
@@ -305,7 +310,8 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
   assertAccountFields(actor, input);
   await assertAccountManager(db, input.accountManagerId);
 
-  return db.transaction(async (tx) => {
+  const told: NotificationRow[] = [];
+  const detail = await db.transaction(async (tx) => {
     const before = await lockBusiness(tx, id);
     if (!before) throw notFound('Business');
     const membersBefore = await listMembers(tx, id);
@@ -323,6 +329,8 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
     }
     const membersAfter = await listMembers(tx, id);
     assertHasAdmin(membersAfter, input.removeMemberIds?.length ? 'removeMemberIds' : 'addMembers');
+    // A removed admin's keys, and those of an admin made a member, are revoked with the change.
+    if (input.removeMemberIds?.length || input.addMembers?.length) told.push(...(await revokeLapsedApiKeys(tx, { businessId: id }, actor, options.ip)));
     if (input.removeMemberIds?.length) row = (await findBusiness(tx, eq(businesses.id, id))) ?? row;
 
     const was = audit(before, membersBefore);
@@ -342,6 +350,8 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
     }
     return toDetail(tx, row);
   });
+  if (options.events) await publishNotifications(options.events, told);
+  return detail;
 }
 
 /**
@@ -356,6 +366,8 @@ export async function deleteBusiness(db: Db, actor: Actor, id: string, options: 
     if (!before) throw notFound('Business');
     const members = await listMembers(tx, id);
     for (const member of members) await removeMember(tx, before, member.id, 'id');
+    // Nobody is left in it to tell; the keys show revoked, with why, on the admins' list.
+    await revokeLapsedApiKeys(tx, { businessId: id }, actor, options.ip);
     await updateBusinessRow(tx, id, { deletedAt: options.now ?? new Date(), isActive: false });
     await log(tx, actor, {
       action: 'DELETED',

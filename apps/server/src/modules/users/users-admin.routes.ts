@@ -200,7 +200,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userAnswer, ...writeErrors },
       },
     },
-    async (request) => ({ data: await updateUser(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip }) }),
+    async (request) => ({ data: await updateUser(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, events: app.events }) }),
   );
 
   app.delete(
@@ -213,7 +213,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userAnswer, ...writeErrors },
       },
     },
-    async (request) => ({ data: await deactivateUser(app.db, request.requireActor(), request.params.id, { ip: request.ip }) }),
+    async (request) => ({ data: await deactivateUser(app.db, request.requireActor(), request.params.id, { ip: request.ip, events: app.events }) }),
   );
 
   app.put(

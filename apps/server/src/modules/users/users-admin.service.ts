@@ -1,4 +1,8 @@
 import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { revokeLapsedApiKeys } from '../api-keys/api-keys.service.js';
+import { publishNotifications } from '../notifications/notifications.service.js';
+import type { NotificationRow } from '../notifications/notifications.repository.js';
+import type { EventBus } from '../../platform/events/index.js';
 import {
   ACCOUNT_MANAGER_ROLES,
   CONTACT_SUPPORT_SUBJECT,
@@ -54,7 +58,8 @@ import { newAgentCode } from './users.service.js';
 import { CUSTOMER_SIDE_ROLES } from '../shipments/booking-access.js';
 import { toPage } from '../../db/paging.js';
 
-type Options = { ip?: string | undefined };
+/** `events`: where the notifications of API keys revoked by the change are announced after commit. */
+type Options = { ip?: string | undefined; events?: EventBus };
 
 const forbidden = (message: string, details?: FieldError[]) => new AppError('FORBIDDEN', message, details);
 const userNotFound = () => notFound('User');
@@ -387,7 +392,8 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
   }
   assertKnownCities(input.serviceAreaCodes);
 
-  return db.transaction(async (tx) => {
+  const told: NotificationRow[] = [];
+  const updated = await db.transaction(async (tx) => {
     const row = await lockUser(tx, id);
     const before = await loadInTx(tx, id);
     const current = before.roles.map((r) => r.name);
@@ -427,6 +433,8 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
     };
     if (Object.keys(values).length > 0) await tx.update(users).set(values).where(eq(users.id, id));
     await replaceRoles(tx, id, add, remove);
+    // No longer a business admin: the keys they made for the business die with the role.
+    if (remove.includes('business_admin')) told.push(...(await revokeLapsedApiKeys(tx, { userId: id }, actor, options.ip)));
     const after = await loadInTx(tx, id);
     const diff = changedKeys(summaryOf(before), summaryOf(after));
     if (Object.keys(diff.after).length > 0) {
@@ -434,6 +442,8 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
     }
     return after;
   });
+  if (options.events) await publishNotifications(options.events, told);
+  return updated;
 }
 
 // ---- Status and flags -----------------------------------------------------------------------------------
@@ -461,7 +471,8 @@ export async function activateUser(db: Db, actor: Actor, id: string, options: Op
 export async function deactivateUser(db: Db, actor: Actor, id: string, options: Options = {}): Promise<AdminUserDto> {
   if (!actor.ability.can('deactivate', 'User')) throw forbidden('You are not allowed to deactivate users');
   if (id === actor.id) throw new AppError('RULE_BROKEN', 'You cannot deactivate your own account');
-  return db.transaction(async (tx) => {
+  const told: NotificationRow[] = [];
+  const deactivated = await db.transaction(async (tx) => {
     const row = await lockUser(tx, id);
     const before = await loadInTx(tx, id);
     if (before.roles.some((r) => r.name === 'super_admin')) {
@@ -471,10 +482,14 @@ export async function deactivateUser(db: Db, actor: Actor, id: string, options: 
     await tx.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(invitations).where(and(eq(invitations.userId, id), isNull(invitations.acceptedAt)));
+    // Their API keys stop with their sessions (reactivating does not bring them back: the business makes new ones).
+    told.push(...(await revokeLapsedApiKeys(tx, { userId: id }, actor, options.ip)));
     const after = await loadInTx(tx, id);
     await logUser(tx, actor, 'DEACTIVATED', id, `${after.name} deactivated`, { status: row.status }, { status: 'INACTIVE' }, options);
     return after;
   });
+  if (options.events) await publishNotifications(options.events, told);
+  return deactivated;
 }
 
 /** PUT /users/set-employee/{id} and /users/unset-employee/{id}: staff and admins. */

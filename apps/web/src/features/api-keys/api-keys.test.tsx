@@ -44,6 +44,8 @@ const apiKey = (overrides: Partial<ApiKeyDto> = {}): ApiKeyDto => ({
   lastUsedAt: null,
   expiresAt: null,
   revokedAt: null,
+  revokedReason: null,
+  revokedByName: null,
   // November 05, 2026, 1:30 AM in Manila.
   createdAt: '2026-11-04T17:30:00.000Z',
   ...overrides,
@@ -58,6 +60,8 @@ const shop = apiKey({
   status: 'revoked',
   lastUsedAt: '2026-11-06T02:00:00.000Z',
   revokedAt: '2026-11-07T02:00:00.000Z',
+  revokedReason: 'maker_left_business',
+  revokedByName: 'Ana Cruz',
 });
 const old = apiKey({
   id: '55555555-5555-4555-8555-555555555555',
@@ -213,6 +217,8 @@ describe('api keys page', () => {
     server();
     const user = userEvent.setup();
     renderPage();
+    await screen.findByText('Warehouse', { selector: 'td span' });
+    expect(rowOf('Shopify: acme').textContent).toContain('Maker left the business');
     await user.click(await screen.findByRole('button', { name: 'Actions for API key "Shopify: acme.myshopify.com"' }));
     const items = screen.getAllByRole('menuitem');
     expect(items.map((item) => [item.textContent, item.getAttribute('aria-disabled') === 'true'])).toEqual([
@@ -224,6 +230,8 @@ describe('api keys page', () => {
     const view = screen.getByRole('dialog', { name: 'API key “Shopify: acme.myshopify.com”' });
     expect(view.textContent).toContain('Revoked');
     expect(view.textContent).toContain('November 07, 2026, 10:00 AM');
+    // Why: its maker left the business (DECISIONS "Production, codes and ownership").
+    expect(view.textContent).toContain('Rosa Bautista, who made it, left the business (change made by Ana Cruz)');
     expect(view.textContent).toContain('Book and cancel shipments');
   });
 

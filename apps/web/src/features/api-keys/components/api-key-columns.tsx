@@ -2,7 +2,7 @@ import { API_KEY_SCOPE_LABELS, type ApiKeyDto, type ApiKeyStatus } from '@hatid/
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { API_KEY_SOURCE_LABELS, API_KEY_STATUS_LABELS, keyPrefixText } from '../lib/api-key-actions';
+import { API_KEY_REVOKED_REASON_LABELS, API_KEY_SOURCE_LABELS, API_KEY_STATUS_LABELS, keyPrefixText, revokedWhy } from '../lib/api-key-actions';
 
 const column = dataColumnHelper<ApiKeyDto>();
 
@@ -34,7 +34,8 @@ const when = (value: string | null, none: string) => (value ? <span className="b
 
 /**
  * The keys table: name (and where its bookings come from when not the business's own system), the prefix
- * that tells it apart, scopes, status, who made it (admins: the business too, as they see every key), last
+ * that tells it apart, scopes, status (a revoked key's with why: by hand, or its maker left, was deactivated or
+ * lost the admin role), who made it (admins: the business too, as they see every key), last
  * use, expiry and when it was made. Manila time throughout.
  */
 export function apiKeyColumns(everyKey: boolean): DataColumn<ApiKeyDto>[] {
@@ -51,7 +52,20 @@ export function apiKeyColumns(everyKey: boolean): DataColumn<ApiKeyDto>[] {
     }),
     column.display({ id: 'prefix', header: 'Key', cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap text-slate-800">{keyPrefixText(row.original)}</code> }),
     column.display({ id: 'scopes', header: 'Scopes', cell: ({ row }) => <ScopeList scopes={row.original.scopes} /> }),
-    column.display({ id: 'status', header: 'Status', cell: ({ row }) => <ApiKeyStatusBadge status={row.original.status} /> }),
+    column.display({
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <ApiKeyStatusBadge status={row.original.status} />
+          {row.original.revokedReason ? (
+            <span className="text-xs text-slate-500" title={revokedWhy(row.original) ?? undefined}>
+              {API_KEY_REVOKED_REASON_LABELS[row.original.revokedReason]}
+            </span>
+          ) : null}
+        </span>
+      ),
+    }),
     everyKey
       ? column.display({
           id: 'business',

@@ -2,7 +2,7 @@ import { API_KEY_SCOPE_LABELS, type ApiKeyDto } from '@hatid/domain';
 import type { ReactNode } from 'react';
 import { ViewModal } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/format';
-import { API_KEY_SOURCE_LABELS, keyPrefixText } from '../lib/api-key-actions';
+import { API_KEY_SOURCE_LABELS, keyPrefixText, revokedWhy } from '../lib/api-key-actions';
 import { ApiKeyStatusBadge } from './api-key-columns';
 
 const dateOr = (value: string | null, none: string): ReactNode => (value ? formatDateTime(value) : none);
@@ -20,6 +20,7 @@ export function ApiKeyViewModal({ apiKey: k, onClose }: { apiKey: ApiKeyDto; onC
     { label: 'Last used', value: dateOr(k.lastUsedAt, 'Never') },
     { label: 'Expires', value: dateOr(k.expiresAt, 'Never') },
     ...(k.revokedAt ? [{ label: 'Revoked', value: formatDateTime(k.revokedAt) }] : []),
+    ...(k.revokedReason ? [{ label: 'Why revoked', value: revokedWhy(k) }] : []),
   ];
   return (
     <ViewModal open onOpenChange={(open) => (open ? undefined : onClose())} title={`API key “${k.name}”`} size="lg" fields={fields}>

@@ -1,4 +1,13 @@
-import { canUseRowEditAndDuplicate, type ApiKeyDto, type ApiKeySource, type ApiKeyStatus, type AppAbility, type RoleName } from '@hatid/domain';
+import {
+  apiKeyRevokedReasonText,
+  canUseRowEditAndDuplicate,
+  type ApiKeyDto,
+  type ApiKeyRevokedReason,
+  type ApiKeySource,
+  type ApiKeyStatus,
+  type AppAbility,
+  type RoleName,
+} from '@hatid/domain';
 import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
 
 /**
@@ -42,6 +51,21 @@ export const seesEveryApiKey = (roles: readonly RoleName[]) => roles.includes('a
 
 export const API_KEY_STATUS_LABELS: Record<ApiKeyStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 export const API_KEY_SOURCE_LABELS: Record<ApiKeySource, string> = { external: 'Your system', shopify: 'Shopify' };
+/** Why a key is revoked, short enough for the table's status cell. */
+export const API_KEY_REVOKED_REASON_LABELS: Record<ApiKeyRevokedReason, string> = {
+  manual: 'Revoked by hand',
+  maker_left_business: 'Maker left the business',
+  maker_deactivated: 'Maker deactivated',
+  maker_not_business_admin: 'Maker no longer an admin',
+};
+
+/** Why a key is revoked, in full (the View): who made it and what happened to them, or who revoked it. */
+export function revokedWhy(apiKey: Pick<ApiKeyDto, 'revokedReason' | 'revokedByName' | 'userName'>): string | null {
+  const { revokedReason: reason, revokedByName: by, userName } = apiKey;
+  if (!reason) return null;
+  if (reason === 'manual') return by ? `Revoked by ${by}` : 'Revoked by hand';
+  return `${apiKeyRevokedReasonText(reason, userName)}${by ? ` (change made by ${by})` : ''}`;
+}
 
 /** How a key is told apart in lists and messages: its prefix, never the secret ("htd_ab12cd34…"). */
 export const keyPrefixText = (apiKey: Pick<ApiKeyDto, 'prefix'>) => `${apiKey.prefix}…`;
