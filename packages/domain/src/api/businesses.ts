@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileNumberSchema } from '../validation/index.js';
+import { mobileNumberSchema, nameSchema } from '../validation/index.js';
 import { addressDto, addressInput } from './addresses.js';
 import { pageQuery } from './common.js';
 
@@ -24,7 +24,8 @@ export const BUSINESS_LIMITS = {
 export const BUSINESS_MESSAGES = {
   name: 'Enter the business name',
   tin: 'Enter the TIN as 000-000-000 or 000-000-000-000 (branch code)',
-  member: "Give the member's user id or mobile number",
+  member: "Give the member's user id or mobile number, or invite a new person",
+  ownerOnce: 'Pick an existing person or invite a new one, not both',
   nothingToChange: 'Send at least one field to change',
 } as const;
 
@@ -61,19 +62,37 @@ export const invoiceAccountInput = z.object({
 });
 export type InvoiceAccountInput = z.input<typeof invoiceAccountInput>;
 
-/** A person to add to a business (or whose role changes): by user id (staff) or mobile number (business admins). */
+/**
+ * Someone without an account whom client staff sign up for a business (its owner or a member): a customer
+ * account on this mobile number, which they open with a one-time code; the email becomes theirs once they
+ * open the link sent to it (docs/decisions.md, issue 29 item 2).
+ */
+export const newPersonInput = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  mobileNumber: mobileNumberSchema,
+  email: emailSchema.optional(),
+});
+export type NewPersonInput = z.input<typeof newPersonInput>;
+
+/**
+ * A person to add to a business (or whose role changes): by user id (staff), mobile number (business
+ * admins), or a new person signed up for it (`newPerson`, client staff).
+ */
 export const businessMemberInput = z
   .object({
     userId: z.uuid('Choose a person from the list').optional(),
     mobileNumber: mobileNumberSchema.optional(),
+    newPerson: newPersonInput.optional(),
     role: z.enum(BUSINESS_MEMBER_ROLES).default('business_member'),
   })
-  .refine((m) => (m.userId ? 1 : 0) + (m.mobileNumber ? 1 : 0) === 1, { path: ['mobileNumber'], message: BUSINESS_MESSAGES.member });
+  .refine((m) => (m.userId ? 1 : 0) + (m.mobileNumber ? 1 : 0) + (m.newPerson ? 1 : 0) === 1, { path: ['mobileNumber'], message: BUSINESS_MESSAGES.member });
 export type BusinessMemberInput = z.input<typeof businessMemberInput>;
 
 /**
  * POST /businesses. A customer creates their own business and becomes its admin; staff, ssp and admins
- * create one for a client (`ownerId`: a customer-side account that becomes its admin) and may set the
+ * create one for a client (`ownerId`: a customer-side account that becomes its admin, or `newOwner`, someone
+ * signed up for it) and may set the
  * account manager and the invoice account. `address` becomes its default address.
  */
 export const createBusinessBody = z.object({
@@ -83,9 +102,11 @@ export const createBusinessBody = z.object({
   tin: tinSchema.nullish(),
   address: addressInput.optional(),
   ownerId: z.uuid('Choose a person from the list').optional(),
+  /** Client staff: an owner without an account yet, signed up with the business (see newPersonInput). */
+  newOwner: newPersonInput.optional(),
   accountManagerId: z.uuid('Choose a person from the list').nullish(),
   invoiceAccount: invoiceAccountInput.optional(),
-});
+}).refine((b) => !(b.ownerId && b.newOwner), { path: ['newOwner'], message: BUSINESS_MESSAGES.ownerOnce });
 export type CreateBusinessInput = z.input<typeof createBusinessBody>;
 
 /**

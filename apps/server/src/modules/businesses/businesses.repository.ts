@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { businessAddresses, businesses, roles, userRoles, users } from '../../db/schema/index.js';
 import { toAddressDto } from '../addresses/addresses.repository.js';
 import { escapeLike } from '../../db/paging.js';
+import { assignRoles } from '../users/users.repository.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -221,4 +222,23 @@ export async function isInOtherLiveBusiness(db: DbOrTx, businessId: string | nul
   if (!businessId || businessId === exceptId) return false;
   const [row] = await db.select({ id: businesses.id }).from(businesses).where(and(eq(businesses.id, businessId), live, ne(businesses.id, exceptId)));
   return Boolean(row);
+}
+
+/** Business names are at most 150 characters (businessNameSchema); a sign-up's name may be longer. */
+export const BUSINESS_NAME_MAX = 150;
+
+/**
+ * The business of someone who signs up with account type business (registerCustomer; migration 0030 for
+ * the accounts made before): they own it and are its business admin, so it is a client staff can see,
+ * bill and put on an invoice account. The business takes the sign-up's mobile number as its contact.
+ */
+export async function openBusinessOf(
+  db: DbOrTx,
+  person: { id: string; businessName: string; mobileNumber: string | null },
+): Promise<BusinessRow> {
+  const name = person.businessName.trim().slice(0, BUSINESS_NAME_MAX);
+  const row = await insertBusiness(db, { name, mobileNumber: person.mobileNumber, ownerId: person.id });
+  await db.update(users).set({ businessId: row.id, accountType: 'business', businessName: name }).where(eq(users.id, person.id));
+  await assignRoles(db, person.id, ['business_admin']);
+  return row;
 }

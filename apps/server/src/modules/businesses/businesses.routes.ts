@@ -12,7 +12,9 @@ import {
   pageOf,
   updateBusinessBody,
 } from '@hatid/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ProofMailer } from '../users/email-proof.service.js';
 import {
   addBusinessAddress,
   createBusiness,
@@ -28,6 +30,8 @@ const tags = ['businesses'];
 
 /** Businesses and their addresses (api-catalogue "Boxes and businesses"); who sees what: businesses.scope.ts. */
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // People signed up with a business get the link that makes their email theirs (email-proof.service.ts).
+  const mailer = (request: FastifyRequest): ProofMailer => ({ email: app.email, publicUrl: app.config.PUBLIC_URL, log: request.log });
   app.post(
     '/',
     {
@@ -39,7 +43,7 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await createBusiness(app.db, request.requireActor(), request.body, { ip: request.ip });
+      const data = await createBusiness(app.db, request.requireActor(), request.body, { ip: request.ip, mailer: mailer(request) });
       reply.status(201);
       return { data };
     },
@@ -92,13 +96,13 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change a business: profile, invoice account, account manager, members',
+        summary: 'Change a business: profile, invoice account, account manager, members (add, sign up, change role, remove)',
         params: idParams,
         body: updateBusinessBody,
         response: { 200: dataOf(businessDetailDto), 409: errorDto, 422: errorDto },
       },
     },
-    async (request) => ({ data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, events: app.events }) }),
+    async (request) => ({ data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, events: app.events, mailer: mailer(request) }) }),
   );
 
   app.delete(

@@ -20,7 +20,10 @@ import { AppError, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { checkPlaces } from '../addresses/addresses.service.js';
-import { assignRoles } from '../users/users.repository.js';
+import { assignRoles, findUserByEmail } from '../users/users.repository.js';
+import { issueEmailProof, sendEmailProof, type IssuedProof, type ProofMailer } from '../users/email-proof.service.js';
+import { newAgentCode } from '../users/users.service.js';
+import { isUniqueViolation } from '../shipments/booking.service.js';
 import { revokeLapsedApiKeys } from '../api-keys/api-keys.service.js';
 import { publishNotifications } from '../notifications/notifications.service.js';
 import type { NotificationRow } from '../notifications/notifications.repository.js';
@@ -65,8 +68,14 @@ type CreateInput = z.output<typeof createBusinessBody>;
 type UpdateInput = z.output<typeof updateBusinessBody>;
 type CreateAddressInput = z.output<typeof createBusinessAddressBody>;
 type MemberInput = NonNullable<UpdateInput['addMembers']>[number];
-/** `events`: where the notifications of API keys revoked by a member change are announced after commit. */
-type Options = { ip?: string; now?: Date; events?: EventBus };
+type NewPerson = NonNullable<CreateInput['newOwner']>;
+/**
+ * `events`: where the notifications of API keys revoked by a member change are announced after commit;
+ * `mailer`: sends the email-confirmation links of people signed up with the change, after commit.
+ */
+type Options = { ip?: string; now?: Date; events?: EventBus; mailer?: ProofMailer };
+/** An email-confirmation link owed to someone signed up inside the transaction. */
+type OwedProof = { userId: string; firstName: string; proof: IssuedProof };
 
 export const BUSINESS_CATEGORY = 'businesses';
 
@@ -86,6 +95,9 @@ const MESSAGES = {
   addresses: `A business can keep at most ${BUSINESS_LIMITS.maxAddresses} addresses`,
   onlyAdmins: "Only the business's admins may change it",
   staffOnly: 'Only staff and admins may change this',
+  signUpStaffOnly: 'Only staff sign up new people for a business; add an existing account by its mobile number',
+  mobileTaken: 'This mobile number already has an account: pick that person instead',
+  emailTaken: 'This email is already used by another account: pick that person instead',
 } as const;
 
 // ---- Reading --------------------------------------------------------------------------------------------
@@ -225,6 +237,55 @@ function invoiceColumns(input: UpdateInput['invoiceAccount']): Partial<NewBusine
 }
 
 /**
+ * Client staff sign up someone new for a business (its owner, a colleague): an ACTIVE customer account on
+ * the mobile number, which its owner opens with a one-time code like any customer; the email, when given,
+ * becomes theirs once they open the link sent to it (the account's email is never set on a stranger's
+ * word). Answers the new account's id; the link is owed to `proofs`, sent after commit.
+ */
+async function signUpPerson(tx: Tx, actor: Actor, person: NewPerson, field: string, proofs: OwedProof[], ip?: string): Promise<string> {
+  if (!updatesClients(actor)) throw forbidden(MESSAGES.signUpStaffOnly, field);
+  const [byMobile] = await tx.select({ id: users.id }).from(users).where(eq(users.mobileNumber, person.mobileNumber)).limit(1);
+  if (byMobile) throw fieldError(`${field}.mobileNumber`, MESSAGES.mobileTaken, 'CONFLICT');
+  if (person.email && (await findUserByEmail(tx, person.email))) throw fieldError(`${field}.email`, MESSAGES.emailTaken, 'CONFLICT');
+  let id: string;
+  try {
+    const [created] = await tx
+      .insert(users)
+      .values({ firstName: person.firstName, lastName: person.lastName, mobileNumber: person.mobileNumber, agentCode: newAgentCode(), createdById: actor.id })
+      .returning({ id: users.id });
+    id = created!.id;
+  } catch (error) {
+    // Someone took the number between the check and the insert.
+    if (isUniqueViolation(error)) throw fieldError(`${field}.mobileNumber`, MESSAGES.mobileTaken, 'CONFLICT');
+    throw error;
+  }
+  await assignRoles(tx, id, ['customer']);
+  if (person.email) proofs.push({ userId: id, firstName: person.firstName, proof: await issueEmailProof(tx, id, person.email, `${field}.email`) });
+  const name = `${person.firstName} ${person.lastName}`.trim();
+  await recordActivity(tx, {
+    actor,
+    action: 'CREATED',
+    entity: 'User',
+    entityId: id,
+    category: 'users',
+    summary: `${name} signed up as a customer for a business`,
+    after: { name, mobileNumber: person.mobileNumber, pendingEmail: person.email ?? null, roles: ['customer'], status: 'ACTIVE' },
+    ip: ip ?? null,
+  });
+  return id;
+}
+
+/** Sends the links owed after commit; a failure is logged (the person asks for another from their profile). */
+async function sendOwedProofs(mailer: ProofMailer | undefined, proofs: OwedProof[]): Promise<void> {
+  if (!mailer) return;
+  for (const { userId, firstName, proof } of proofs) {
+    await sendEmailProof(mailer.email, mailer.publicUrl, firstName, proof).catch((error: unknown) =>
+      mailer.log.error({ err: error, userId }, 'email confirmation link could not be sent'),
+    );
+  }
+}
+
+/**
  * Puts a customer-side account in the business with `role` (or changes its role there). The person keeps
  * their account; `users.business_id` says which business, the role what they may do in it.
  */
@@ -267,6 +328,7 @@ export async function createBusiness(db: Db, actor: Actor, input: CreateInput, o
   if (!asStaff && !actor.ability.can('create', 'Business')) throw forbidden('You are not allowed to create businesses');
   if (!asStaff && input.ownerId && input.ownerId !== actor.id) throw forbidden('You can only register a business of your own', 'ownerId');
   assertAccountFields(actor, input);
+  if (!asStaff && input.newOwner) throw forbidden(MESSAGES.signUpStaffOnly, 'newOwner');
   const ownerId = asStaff ? (input.ownerId ?? null) : actor.id;
   if (input.address) await checkPlaces(db, input.address);
   await assertAccountManager(db, input.accountManagerId);
@@ -274,17 +336,20 @@ export async function createBusiness(db: Db, actor: Actor, input: CreateInput, o
   // would refuse it too, but as a database error); addMember checks the rest inside the transaction.
   if (ownerId && !(await findCandidate(db, { userId: ownerId }))) throw fieldError('ownerId', MESSAGES.noPerson, 'RULE_BROKEN');
 
-  return db.transaction(async (tx) => {
+  const proofs: OwedProof[] = [];
+  const detail = await db.transaction(async (tx) => {
+    const newOwnerId = input.newOwner ? await signUpPerson(tx, actor, input.newOwner, 'newOwner', proofs, options.ip) : null;
+    const owner = ownerId ?? newOwnerId;
     const row = await insertBusiness(tx, {
       name: input.name,
       email: input.email ?? null,
       mobileNumber: input.mobileNumber ?? null,
       tin: input.tin ?? null,
-      ownerId,
+      ownerId: owner,
       accountManagerId: input.accountManagerId ?? null,
       ...invoiceColumns(input.invoiceAccount),
     });
-    if (ownerId) await addMember(tx, actor, row, { userId: ownerId, role: 'business_admin' }, 'ownerId');
+    if (owner) await addMember(tx, actor, row, { userId: owner, role: 'business_admin' }, newOwnerId ? 'newOwner' : 'ownerId');
     if (input.address) await insertBusinessAddress(tx, row.id, input.address, true);
     await log(tx, actor, {
       action: 'CREATED',
@@ -296,6 +361,8 @@ export async function createBusiness(db: Db, actor: Actor, input: CreateInput, o
     });
     return toDetail(tx, row);
   });
+  await sendOwedProofs(options.mailer, proofs);
+  return detail;
 }
 
 /**
@@ -311,6 +378,7 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
   await assertAccountManager(db, input.accountManagerId);
 
   const told: NotificationRow[] = [];
+  const proofs: OwedProof[] = [];
   const detail = await db.transaction(async (tx) => {
     const before = await lockBusiness(tx, id);
     if (!before) throw notFound('Business');
@@ -325,7 +393,13 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
 
     for (const [i, userId] of (input.removeMemberIds ?? []).entries()) await removeMember(tx, row, userId, `removeMemberIds.${i}`);
     for (const [i, member] of (input.addMembers ?? []).entries()) {
-      await addMember(tx, actor, row, member as MemberInput, `addMembers.${i}.${member.userId ? 'userId' : 'mobileNumber'}`);
+      const { newPerson, ...rest } = member as MemberInput;
+      if (newPerson) {
+        const userId = await signUpPerson(tx, actor, newPerson, `addMembers.${i}.newPerson`, proofs, options.ip);
+        await addMember(tx, actor, row, { userId, role: rest.role }, `addMembers.${i}.newPerson`);
+      } else {
+        await addMember(tx, actor, row, rest, `addMembers.${i}.${member.userId ? 'userId' : 'mobileNumber'}`);
+      }
     }
     const membersAfter = await listMembers(tx, id);
     assertHasAdmin(membersAfter, input.removeMemberIds?.length ? 'removeMemberIds' : 'addMembers');
@@ -351,6 +425,7 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
     return toDetail(tx, row);
   });
   if (options.events) await publishNotifications(options.events, told);
+  await sendOwedProofs(options.mailer, proofs);
   return detail;
 }
 

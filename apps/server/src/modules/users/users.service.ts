@@ -7,6 +7,8 @@ import { invitations, registrationTickets, users } from '../../db/schema/index.j
 import { AppError, fieldError } from '../../errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { deliverEmailProof, endLiveProofs, issueEmailProof, pendingEmailOf, type IssuedProof, type ProofMailer } from './email-proof.service.js';
+import { openBusinessOf } from '../businesses/businesses.repository.js';
+import { recordActivity } from '../../platform/activity-log.js';
 import { claimLoginAttempt, forgetLoginFailures, normaliseEmail } from './login-failures.js';
 import {
   assignRoles,
@@ -94,6 +96,20 @@ export async function registerCustomer(db: Db, input: RegisterCustomerInput): Pr
       })
       .returning({ id: users.id });
     await assignRoles(tx, created!.id, ['customer']);
+    // Signing up as a business opens the business, with them as its owner and admin: staff find it under
+    // Clients and can bill it (docs/decisions.md, issue 29 item 2).
+    if (input.accountType === 'business' && input.businessName?.trim()) {
+      const business = await openBusinessOf(tx, { id: created!.id, businessName: input.businessName, mobileNumber: ticket.mobileNumber });
+      await recordActivity(tx, {
+        actor: { id: created!.id, user: { firstName: input.firstName, lastName: input.lastName } },
+        action: 'CREATED',
+        entity: 'Business',
+        entityId: business.id,
+        category: 'businesses',
+        summary: `Business ${business.name} created at sign-up`,
+        after: { name: business.name, mobileNumber: business.mobileNumber, ownerId: created!.id, members: [{ userId: created!.id, role: 'business_admin' }] },
+      });
+    }
     return { userId: created!.id, proof: email ? await issueEmailProof(tx, created!.id, email, 'email') : null };
   });
   return { user: (await loadUserWithRoles(db, userId))!, proof };
