@@ -80,8 +80,9 @@ test('an admin invites a staff member, who sets a password and lands in the cons
   await expect(page.getByRole('row', { name: /Rosa Lim/ })).toContainText('Active');
 });
 
-test('an admin adds a client business with invoice settings and views it; the screens fit a phone', async ({ page }) => {
+test('an admin adds a client business with its owner and invoice settings, then manages its members; the screens fit a phone', async ({ page }) => {
   const name = `Sari-Sari ${Date.now().toString(36)}`;
+  const digits = String(Date.now()).slice(-7);
   await loginWithEmail(page.request, 'admin@hatid.test');
   await page.goto('/clients');
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
@@ -93,6 +94,11 @@ test('an admin adds a client business with invoice settings and views it; the sc
   await dialog.getByRole('checkbox', { name: 'Bill this business by invoice' }).check();
   await dialog.getByLabel('Payment terms (days)').fill('30');
   await dialog.getByLabel('Credit limit (₱)').fill('50000.50');
+  // The owner is someone new, signed up with the business (issue 29 item 2).
+  await dialog.getByRole('radio', { name: 'Invite someone new' }).check();
+  await dialog.getByLabel('First name').fill('Rodel');
+  await dialog.getByLabel('Last name').fill('Owner');
+  await dialog.getByLabel('Their mobile number').fill(`0917${digits}`);
   await dialog.getByRole('button', { name: 'Add business' }).click();
   await expect(dialog).toBeHidden();
 
@@ -106,7 +112,28 @@ test('an admin adds a client business with invoice settings and views it; the sc
   await page.getByRole('menuitem', { name: 'View' }).click();
   const view = page.getByRole('dialog', { name });
   await expect(view.getByText('₱50,000.50')).toBeVisible();
-  await expect(view.getByText('No members yet.')).toBeVisible();
+  const members = view.getByRole('list', { name: 'Members' });
+  await expect(members.getByRole('listitem')).toHaveCount(1);
+  await expect(members).toContainText('Rodel Owner(owner)');
+  await expect(view.getByLabel('Role of Rodel Owner')).toHaveValue('business_admin');
+
+  // A colleague, invited as a member, made an admin, then taken out again.
+  await view.getByRole('button', { name: 'Add member' }).click();
+  const add = page.getByRole('dialog', { name: `Add a member to ${name}` });
+  await add.getByRole('radio', { name: 'Invite someone new' }).check();
+  await add.getByLabel('First name').fill('Mila');
+  await add.getByLabel('Last name').fill('Colleague');
+  await add.getByLabel('Their mobile number').fill(`0918${digits}`);
+  await add.getByRole('button', { name: 'Add member' }).click();
+  await expect(add).toBeHidden();
+  await expect(members.getByRole('listitem')).toHaveCount(2);
+  await view.getByLabel('Role of Mila Colleague').selectOption('business_admin');
+  await expect(view.getByLabel('Role of Mila Colleague')).toHaveValue('business_admin');
+  await view.getByRole('button', { name: 'Remove Mila Colleague' }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove Mila Colleague from ${name}?` });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(members.getByRole('listitem')).toHaveCount(1);
   await view.getByRole('button', { name: 'Close' }).first().click();
 
   await screenshotWidths(page, 'console-clients');

@@ -9,7 +9,9 @@ import { FormModal } from '../../../components/ui/modal';
 import { useAccess } from '../../../lib/ability';
 import { formProblemOf } from '../../../lib/form-errors';
 import { fieldErrorsOf } from '../../../lib/form-resolver';
+import { ApiError } from '../../../lib/api-client';
 import { useAccountManagers, useSaveBusiness } from '../api/businesses';
+import { NO_PERSON, PersonPicker, readPersonChoice, splitPersonErrors, withoutPersonErrors, type PersonChoice, type PersonErrors } from './person-picker';
 import {
   businessFormFieldOf,
   businessFormValuesOf,
@@ -31,13 +33,17 @@ export const useSetsInvoiceAccount = () => {
 
 /**
  * "Add business" and edit: profile, account manager and invoice settings (terms in days, credit limit
- * typed in pesos, sent in centavos). Editing sends only what changed.
+ * typed in pesos, sent in centavos). Editing sends only what changed. Adding names the owner (someone
+ * with an account, or someone new signed up with the business): they become its business admin, and
+ * billings are addressed to them. Members are changed on the client's view (business-members.tsx).
  */
 export function BusinessFormModal({ business, open, onOpenChange }: { business: BusinessDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const invoice = useSetsInvoiceAccount();
   const managers = useAccountManagers(invoice);
   const save = useSaveBusiness();
   const [problem, setProblem] = useState<string | null>(null);
+  const [owner, setOwner] = useState<PersonChoice>(NO_PERSON);
+  const [ownerErrors, setOwnerErrors] = useState<PersonErrors>({});
   const initial = useMemo(() => (business ? businessFormValuesOf(business) : EMPTY_BUSINESS_FORM), [business]);
   const resolver: Resolver<BusinessFormValues> = async (values) => {
     const read = readBusinessForm(values, { invoice });
@@ -52,7 +58,12 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
     setProblem(null);
     const read = readBusinessForm(values, { invoice });
     if (!read.ok) return;
-    const body = business ? updateBody(initial, read.values, { invoice }) : createBody(read.values, { invoice });
+    const ownerRead = business ? null : readPersonChoice(owner, { required: true });
+    setOwnerErrors(ownerRead && !ownerRead.ok ? ownerRead.errors : {});
+    if (ownerRead && !ownerRead.ok) return;
+    const ownerValue = ownerRead?.value;
+    const ownerBody = !ownerValue ? {} : 'userId' in ownerValue ? { ownerId: ownerValue.userId } : { newOwner: ownerValue.newPerson };
+    const body = business ? updateBody(initial, read.values, { invoice }) : { ...createBody(read.values, { invoice }), ...ownerBody };
     if (business && Object.keys(body).length === 0) {
       setProblem('Nothing has changed.');
       return;
@@ -62,7 +73,12 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
       toast.success(business ? 'Business updated' : 'Business added', { description: saved.name });
       onOpenChange(false);
     } catch (error) {
-      const problem = formProblemOf(error, form.setError, businessFormFieldOf);
+      // What is about the owner shows in the owner's box; the rest on the business's fields.
+      const split = splitPersonErrors(error);
+      setOwnerErrors(split.errors);
+      const rest = withoutPersonErrors(error);
+      const onlyOwner = Object.keys(split.errors).length > 0 && rest instanceof ApiError && !rest.details?.length;
+      const problem = onlyOwner ? null : formProblemOf(rest, form.setError, businessFormFieldOf);
       if (problem) setProblem(problem);
     }
   });
@@ -107,6 +123,17 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
           </FormField>
         ) : null}
       </div>
+      {business ? null : (
+        <PersonPicker
+          legend="Owner"
+          choice={owner}
+          onChange={(next) => {
+            setOwner(next);
+            setOwnerErrors({});
+          }}
+          errors={ownerErrors}
+        />
+      )}
       {invoice ? (
         <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-800">Invoice settings</legend>

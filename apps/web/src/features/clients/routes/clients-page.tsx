@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMobileNumber } from '../../../lib/format';
 import { useBusiness, useBusinesses, useDeleteBusiness } from '../api/businesses';
 import { BusinessFormModal } from '../components/business-form-modal';
+import { BusinessMembers } from '../components/business-members';
 import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/clients');
@@ -121,7 +122,7 @@ function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpe
         { label: 'Mobile number', value: business.mobileNumber ? formatMobileNumber(business.mobileNumber) : '—' },
         { label: 'TIN', value: business.tin ?? '—' },
         { label: 'Status', value: business.isActive ? 'Active' : 'Inactive' },
-        { label: 'Owner', value: business.owner?.name ?? '—' },
+        { label: 'Owner', value: (detail.data ?? business).owner?.name ?? '—' },
         { label: 'Account manager', value: business.accountManager?.name ?? '—' },
         { label: 'Invoice billing', value: business.invoiceAccount.invoiceBillingEnabled ? 'Yes' : 'No' },
         { label: 'Payment terms', value: `${business.invoiceAccount.paymentTermsInDays} days` },
@@ -129,29 +130,14 @@ function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpe
         { label: 'Created', value: formatDateTime(business.createdAt) },
       ]}
     >
-      <h3 className="text-sm font-semibold text-slate-900">Members</h3>
       {detail.isPending ? (
         <Spinner label="Loading members" className="py-4" />
       ) : detail.isError ? (
         <p role="alert" className="text-sm text-red-600">
           {errorMessage(detail.error)}
         </p>
-      ) : detail.data.members.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No members yet.</p>
       ) : (
-        <ul aria-label="Members" className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {detail.data.members.map((member) => (
-            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-              <span className="font-medium text-slate-900">
-                {member.name}
-                {member.isOwner ? <span className="ml-1 text-xs font-normal text-slate-500">(owner)</span> : null}
-              </span>
-              <span className="text-slate-600">
-                {member.role === 'business_admin' ? 'Admin' : 'Member'} · {member.email ?? (member.mobileNumber ? formatMobileNumber(member.mobileNumber) : '—')}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <BusinessMembers business={detail.data} />
       )}
     </ViewModal>
   );
