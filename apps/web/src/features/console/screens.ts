@@ -77,15 +77,19 @@ export function allowedScreens(access: Access): (typeof SCREENS)[number][] {
 export const RIDER_APP = { path: '/rider', label: 'Rider app' } as const;
 export const canUseRiderApp = (access: Access): boolean => access.roles.includes('rider');
 
+/** Screens someone only looks things up on (consolidators read the couriers): never where their day starts. */
+const REFERENCE_SCREENS: readonly ScreenId[] = ['couriers'];
+
 /**
  * Where someone lands after signing in: the dashboard for staff and admins, /rider for riders, otherwise
- * the first screen their abilities allow; a customer (no screen) goes home.
+ * the first screen their abilities allow that they work on (a consolidator: consolidations, not the
+ * couriers list); a customer (no screen) goes home.
  */
 export function landingPath(access: Access): ScreenPath | typeof RIDER_APP.path | '/' {
   const screens = allowedScreens(access);
   if (screens[0]?.id === 'dashboard') return screens[0].path;
   if (canUseRiderApp(access)) return RIDER_APP.path;
-  return screens[0]?.path ?? '/';
+  return (screens.find((screen) => !REFERENCE_SCREENS.includes(screen.id)) ?? screens[0])?.path ?? '/';
 }
 
 export function canOpenPath(access: Access, path: ScreenPath): boolean {
