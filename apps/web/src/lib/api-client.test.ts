@@ -113,11 +113,11 @@ describe('what a person reads of a refusal (issue 29, item 7)', () => {
         ],
       }),
     ]);
-    const first = await client.get('/shipments/track/ND1').catch((error: unknown) => error as ApiError);
+    const first = (await client.get('/shipments/track/ND1').catch((error: unknown) => error)) as ApiError;
     expect(first.message).toBe('Check the tracking number: it has a typo');
     // The details keep the field, for forms that put the sentence under it.
     expect(first.details).toEqual([{ field: 'trackingNumber', message: 'Check the tracking number: it has a typo' }]);
-    const second = await client.post('/shipments/consolidate', {}).catch((error: unknown) => error as ApiError);
+    const second = (await client.post('/shipments/consolidate', {}).catch((error: unknown) => error)) as ApiError;
     expect(second.message).toBe('Check the tracking number: it has a typo; Choose a consolidation');
     expect(second.message).not.toMatch(/trackingNumbers|consolidationId|\.0/);
   });
