@@ -52,12 +52,12 @@ const ROLES: Record<string, RoleCase> = {
   business_admin: { email: 'business-admin@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments', 'Billings', 'API keys'], forbidden: '/users' },
   business_member: { email: 'business-member@hatid.test', landing: '/dashboard', screens: ['Dashboard', 'Shipments'], forbidden: '/transactions' },
   rider: { email: 'rider@hatid.test', landing: '/rider', screens: [], forbidden: '/dashboard', noBooking: true, riderApp: true },
-  consolidator: { email: 'consolidator@hatid.test', landing: '/consolidations', screens: ['Consolidations'], forbidden: '/shipments', noBooking: true },
+  consolidator: { email: 'consolidator@hatid.test', landing: '/consolidations', screens: ['Couriers', 'Consolidations'], forbidden: '/shipments', noBooking: true },
   sales_agent: { email: 'sales-agent@hatid.test', landing: '/clients', screens: ['Clients', 'Agent reports'], forbidden: '/shipments', noBooking: true },
   service_partner: {
     email: 'service-partner@hatid.test',
     landing: '/dashboard',
-    screens: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Consolidations'],
+    screens: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Couriers', 'Consolidations'],
     forbidden: '/promo-codes',
   },
 };

@@ -93,6 +93,48 @@ describe('api client', () => {
   });
 });
 
+describe('what a person reads of a refusal (issue 29, item 7)', () => {
+  it('never shows a field path, one sentence or several', async () => {
+    const { client } = setup([
+      json(400, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'trackingNumber: Check the tracking number: it has a typo',
+        details: [{ field: 'trackingNumber', message: 'Check the tracking number: it has a typo' }],
+      }),
+      json(400, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'trackingNumbers.0: Check the tracking number: it has a typo; trackingNumbers.1: Check the tracking number: it has a typo; consolidationId: Choose a consolidation',
+        details: [
+          { field: 'trackingNumbers.0', message: 'Check the tracking number: it has a typo' },
+          { field: 'trackingNumbers.1', message: 'Check the tracking number: it has a typo' },
+          { field: 'consolidationId', message: 'Choose a consolidation' },
+        ],
+      }),
+    ]);
+    const first = (await client.get('/shipments/track/ND1').catch((error: unknown) => error)) as ApiError;
+    expect(first.message).toBe('Check the tracking number: it has a typo');
+    // The details keep the field, for forms that put the sentence under it.
+    expect(first.details).toEqual([{ field: 'trackingNumber', message: 'Check the tracking number: it has a typo' }]);
+    const second = (await client.post('/shipments/consolidate', {}).catch((error: unknown) => error)) as ApiError;
+    expect(second.message).toBe('Check the tracking number: it has a typo; Choose a consolidation');
+    expect(second.message).not.toMatch(/trackingNumbers|consolidationId|\.0/);
+  });
+
+  it('keeps a message of its own that names a shipment', async () => {
+    const { client } = setup([
+      json(422, {
+        statusCode: 422,
+        code: 'RULE_BROKEN',
+        message: 'ND473124829PH: is not at the origin hub',
+        details: [{ field: 'trackingNumbers', message: 'ND473124829PH: is not at the origin hub' }],
+      }),
+    ]);
+    await expect(client.post('/consolidations', {})).rejects.toThrow('ND473124829PH: is not at the origin hub');
+  });
+});
+
 describe('required parameters', () => {
   it('returns a present value', () => {
     expect(required('0137404000', 'cityMunicipalityCode', 'getBarangays')).toBe('0137404000');

@@ -90,6 +90,23 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The server's validation answer says "trackingNumbers.0: Check the tracking number: it has a typo" for the
+ * developers who read it; a person reads the sentence only. Each `details` field path is taken out of the
+ * message (the details keep them for placing errors on form fields), and a message that only lists the
+ * details says each sentence once.
+ */
+export function withoutFieldPaths(message: string, details: readonly FieldError[] | undefined): string {
+  if (!details?.length) return message;
+  let text = message;
+  for (const { field } of details) {
+    if (field) text = text.split(`${field}: `).join('');
+  }
+  const messages = details.map((d) => d.message);
+  if (text === messages.join('; ')) return [...new Set(messages)].join('; ');
+  return text;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let body: Partial<ErrorDto> = {};
@@ -101,7 +118,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError({
     statusCode: body.statusCode ?? response.status,
     code: body.code ?? `HTTP_${response.status}`,
-    message: body.message ?? (response.statusText || 'Something went wrong. Please try again.'),
+    message: body.message ? withoutFieldPaths(body.message, body.details) : response.statusText || 'Something went wrong. Please try again.',
     details: body.details,
     traceId: body.traceId ?? response.headers.get(TRACE_ID_HEADER) ?? undefined,
   });

@@ -24,6 +24,7 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Address: ['view'],
     Consolidation: ['view', 'update', 'create'],
     ShipmentPackage: ['view', 'update'],
+    Courier: ['view'],
     Activity: ['view', 'create'],
   },
   rider: { Shipment: ['view', 'update'], User: ['view'], Address: ['view'], Transaction: ['create'] },

@@ -62,6 +62,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     can(['update', 'create'], 'Shipment');
     can(CRUD_LITE, 'Consolidation');
     can(['view', 'update'], 'ShipmentPackage');
+    // The carriers a consolidation is sealed with (issue 29, item 4): read the list (contacts, codes), never keep it.
+    can('view', 'Courier');
     // The table says only "activities": a consolidator records and reads them, never edits history.
     can(['view', 'create'], 'Activity');
   },

@@ -96,10 +96,13 @@ const BUSINESS_WRITE: RouteAccess = {
   stranger: { ok: [OPERATIONS], hidden: ['customer', 'business_admin'], rest: 'forbidden' },
 };
 
-/** Courier list readers: keepers (staff, admins: manage Courier), ssp (admin view), service partners (view). */
-const COURIER_READERS = [...STAFF, 'ssp', 'service_partner'] as const;
-/** The courier pickers also serve consolidators, who choose the carrier in transport details. */
-const COURIER_PICKERS = [...COURIER_READERS, 'consolidator'] as const;
+/**
+ * Courier list readers: keepers (staff, admins: manage Courier), ssp (admin view), service partners and
+ * consolidators (view: the carrier a consolidation is sealed with, its code and cargo desk; issue 29 item 4).
+ */
+const COURIER_READERS = [...STAFF, 'ssp', 'service_partner', 'consolidator'] as const;
+/** The courier pickers: whoever reads the list (consolidators choose the carrier in transport details). */
+const COURIER_PICKERS = COURIER_READERS;
 /** Consolidations (modules/consolidations/access.ts): staff-side holders of view or admin view … */
 const CONSOLIDATION_READERS = [...OPERATIONS, 'consolidator', 'service_partner'] as const;
 /** … and of update (ssp only looks); customer-side accounts never (their table row is their own leg). */

@@ -39,9 +39,19 @@ export function makeTrackingNumber(deliveryType: DeliveryType, randomInt: (max: 
   return `${TRACKING_PREFIXES[deliveryType]}${serial}${s10CheckDigit(serial)}PH`;
 }
 
-/** Trimmed and upper-cased, the form numbers are stored and compared in. */
+/**
+ * Spaces (any kind, also the no-break space a copied label may carry) and hyphens or dashes that people
+ * type to group the digits ("ND 868227645 PH", "nd8682-2764-5ph").
+ */
+const SEPARATORS = /[\s\u00a0\u2010-\u2015\u2212-]+/g;
+
+/**
+ * The one form numbers are stored and compared in: without spaces or hyphens, upper-cased. Everything a
+ * person types or a scanner reads goes through here (the zod schema below, /track, the console search,
+ * the scan boxes), so a grouped or lower-case number is the same number.
+ */
 export function normalizeTrackingNumber(value: string): string {
-  return value.trim().toUpperCase();
+  return value.replace(SEPARATORS, '').toUpperCase();
 }
 
 export function isValidTrackingNumber(value: string): boolean {

@@ -4,6 +4,7 @@ import {
   deliveryTypeOfTrackingNumber,
   isValidTrackingNumber,
   makeTrackingNumber,
+  normalizeTrackingNumber,
   s10CheckDigit,
   trackingNumberSchema,
 } from './index.js';
@@ -37,6 +38,22 @@ describe('tracking numbers', () => {
     expect(isValidTrackingNumber('  nd473124829ph ')).toBe(true);
     expect(deliveryTypeOfTrackingNumber('sd473124829PH')).toBe('same_day');
     expect(trackingNumberSchema.parse(' ic473124829ph')).toBe('IC473124829PH');
+  });
+
+  it.each([
+    ['ND 868227645 PH', 'ND868227645PH'],
+    ['ND8682-2764-5PH', 'ND868227645PH'],
+    ['nd 8682 2764 5 ph', 'ND868227645PH'],
+    ['ND\u00a0868227645\tPH', 'ND868227645PH'],
+    ['ND–868227645–PH', 'ND868227645PH'],
+  ])('reads %j, spaced, grouped with hyphens or in lower case, as %s', (typed, stored) => {
+    expect(normalizeTrackingNumber(typed)).toBe(stored);
+    expect(isValidTrackingNumber(typed)).toBe(true);
+    expect(trackingNumberSchema.parse(typed)).toBe(stored);
+  });
+
+  it('still refuses a grouped number with a wrong check digit', () => {
+    expect(trackingNumberSchema.safeParse('ND 868227646 PH').success).toBe(false);
   });
 
   it.each(['RR473124829GB', 'ND473124828PH', 'ND47312482PH', 'ND4731248290PH', 'XX473124829PH', ''])('refuses %j', (value) => {

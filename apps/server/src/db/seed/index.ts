@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
 import { ROLE_NAMES, type RoleName } from '@hatid/domain';
 import type { Db } from '../client.js';
-import { coveredProvinces, hubs, roles, users } from '../schema/index.js';
+import { couriers, coveredProvinces, hubs, roles, users } from '../schema/index.js';
 import { createUserWithRoles } from '../../modules/users/users.service.js';
 import { findUserByEmail } from '../../modules/users/users.repository.js';
+import { AIR_CARRIERS } from './couriers.js';
 import { COVERED_PROVINCES } from './covered-provinces.js';
 import { DEMO_HUBS } from './hubs.js';
 import { seedDemoBusiness } from './demo-business.js';
@@ -41,6 +42,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
 
   const [provinces] = await db.select({ n: count() }).from(coveredProvinces);
   if ((provinces?.n ?? 0) === 0) await db.insert(coveredProvinces).values(COVERED_PROVINCES);
+
+  // The Philippine air carriers, in every environment (real reference data a consolidation cannot be sealed
+  // without); only into an empty table, so staff's own list is never touched again.
+  const [courierCount] = await db.select({ n: count() }).from(couriers);
+  if ((courierCount?.n ?? 0) === 0) await db.insert(couriers).values(AIR_CARRIERS);
 
   // Drop-off hubs of the demo (staff keep the real list); only into an empty table, like the provinces.
   const [hubCount] = await db.select({ n: count() }).from(hubs);

@@ -145,7 +145,7 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const moves = [
     ['completeConsolidation', 'Seal: every shipment "Loaded for shipping"', completeConsolidation, 'Loaded for shipping'],
     ['startDeconsolidation', 'Landed: every shipment "Arrived at destination port"', startDeconsolidation, 'Arrived at destination port'],
-    ['completeDeconsolidation', 'Complete (every package confirmed)', completeDeconsolidation, null],
+    ['completeDeconsolidation', 'Complete (every package confirmed): received ones "Arrived at destination hub"', completeDeconsolidation, 'Arrived at destination hub'],
   ] as const;
   for (const [path, summary, move, activity] of moves) {
     app.post(`/:idOrTag/${path}`, { schema: { tags, summary, params: idOrTagParams, response: detail } }, async (request) => {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   LINE_HAUL_CATEGORIES,
+  normalizeTrackingNumber,
   type ConsolidationDetailDto,
   type ConsolidationListQuery,
   type createConsolidationBody,
@@ -100,7 +101,7 @@ export async function findByTrackingNumber(db: DbOrTx, actor: Actor, trackingNum
     .from(consolidationShipments)
     .innerJoin(shipments, eq(shipments.id, consolidationShipments.shipmentId))
     .innerJoin(consolidations, eq(consolidations.id, consolidationShipments.consolidationId))
-    .where(and(eq(shipments.trackingNumber, number), visibleTo(actor)))
+    .where(and(eq(shipments.trackingNumber, normalizeTrackingNumber(trackingNumber)), visibleTo(actor)))
     .limit(1);
   if (!byShipment) throw notFound('Consolidation');
   return consolidationDetail(db, actor, byShipment.consolidation);

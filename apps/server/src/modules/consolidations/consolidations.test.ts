@@ -70,10 +70,19 @@ describe('a consolidation from MNL to CEB, through every status', () => {
     expect(removed.done).toEqual([c.trackingNumber]);
     await ok('POST', '/api/shipments/consolidate', consolidator, { consolidationId: opened.id, trackingNumbers: [c.trackingNumber] });
 
-    // Sealing needs the carrier and its master air waybill number.
+    // Sealing needs the carrier and its master air waybill number, and says in words which is missing (issue 29, item 4).
     const unsealed = await call('POST', `/api/consolidations/${opened.tag}/completeConsolidation`, consolidator);
     expect(unsealed.statusCode).toBe(422);
-    expect(unsealed.json().details).toEqual([{ field: 'masterAwbNumber', message: 'Enter the master air waybill number before sealing' }]);
+    expect(unsealed.json().message).toBe('Choose the carrier and enter the master air waybill (MAWB) number before sealing');
+    expect(unsealed.json().details).toEqual([
+      { field: 'courierId', message: 'Choose the carrier before sealing' },
+      { field: 'masterAwbNumber', message: 'Enter the master air waybill (MAWB) number before sealing' },
+    ]);
+    await ok('PUT', `/api/consolidations/${opened.id}`, consolidator, { masterAwbNumber: '079-12345675' });
+    const noCarrier = await call('POST', `/api/consolidations/${opened.tag}/completeConsolidation`, consolidator);
+    expect(noCarrier.statusCode).toBe(422);
+    expect(noCarrier.json()).toMatchObject({ message: 'Choose the carrier before sealing', details: [{ field: 'courierId', message: 'Choose the carrier before sealing' }] });
+    expect(await statusOf(a.id)).toBe('Orig. hub');
     const wrongCarrier = await call('PUT', `/api/consolidations/${opened.id}`, consolidator, { courierId: truck.id });
     expect(wrongCarrier.statusCode).toBe(422);
     expect(wrongCarrier.json().details[0].field).toBe('courierId');
@@ -155,6 +164,17 @@ describe('a consolidation from MNL to CEB, through every status', () => {
     const done = await ok('POST', `/api/consolidations/${opened.tag}/completeDeconsolidation`, consolidator);
     expect(done).toMatchObject({ status: 'completed', confirmedCount: 3 });
     expect(done.completedAt).not.toBeNull();
+    // Completion ends the mid mile: the package received goes on to the destination hub; the missing and the
+    // damaged one stay at the port, on hold with their tickets (issue 29, item 19's consolidation part).
+    expect(await statusOf(a.id)).toBe('Dest. hub');
+    expect(await lastActivity(a.id)).toMatchObject({ name: 'Arrived at destination hub', deliveryStatus: 'Dest. hub', location: 'CEB' });
+    expect(done.shipments.find((l: { trackingNumber: string }) => l.trackingNumber === a.trackingNumber).deliveryStatus).toBe('Dest. hub');
+    for (const held of [b, c]) {
+      expect(await statusOf(held.id)).toBe('Dest. port');
+      expect(await lastActivity(held.id)).toMatchObject({ name: 'On hold - Requires documentation' });
+    }
+    // The customer's public tracking tells the truth too.
+    expect((await call('GET', `/api/shipments/track/${a.trackingNumber}`, null)).json().data.deliveryStatus).toBe('Dest. hub');
 
     // Found again by its master air waybill number, or by one shipment's tracking number (a scan).
     expect((await ok('GET', '/api/consolidations/tracking-number/079-12345675', staff)).tag).toBe(opened.tag);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { confirmPackagesBody } from '@hatid/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -74,14 +74,28 @@ async function logMove(tx: Tx, actor: Actor, row: ConsolidationRow, after: Conso
 }
 
 /**
+ * Sealing needs the carrier and its master air waybill: a consolidator who left either out is told, in
+ * words, which (both at once when both are missing), each on its field.
+ */
+function assertSealable(row: ConsolidationRow) {
+  const missing = [
+    ...(row.courierId ? [] : [{ field: 'courierId', message: 'Choose the carrier before sealing' }]),
+    ...(row.masterAwbNumber ? [] : [{ field: 'masterAwbNumber', message: 'Enter the master air waybill (MAWB) number before sealing' }]),
+  ];
+  if (missing.length === 2) {
+    throw new AppError('RULE_BROKEN', 'Choose the carrier and enter the master air waybill (MAWB) number before sealing', missing);
+  }
+  if (missing.length === 1) throw fieldError(missing[0]!.field, missing[0]!.message, 'RULE_BROKEN');
+}
+
+/**
  * completeConsolidation: seals a pending consolidation (it has shipments, a carrier and its master air
  * waybill number, as the airline takes the cargo only with its MAWB); each shipment gets "Loaded for shipping".
  */
 export async function completeConsolidation(db: Db, actor: Actor, idOrTag: string, ip?: string): Promise<ConsolidationRow> {
   return db.transaction(async (tx) => {
     const row = await lockForMove(tx, actor, idOrTag, 'pending');
-    if (!row.masterAwbNumber) throw fieldError('masterAwbNumber', 'Enter the master air waybill number before sealing', 'RULE_BROKEN');
-    if (!row.courierId) throw fieldError('courierId', 'Choose the carrier before sealing', 'RULE_BROKEN');
+    assertSealable(row);
     const n = await moveAll(tx, actor, row, { from: 'Orig. hub', activity: 'Loaded for shipping', to: 'Orig. port' });
     const [after] = await tx.update(consolidations).set({ status: 'consolidated', consolidatedAt: new Date() }).where(eq(consolidations.id, row.id)).returning();
     await logMove(tx, actor, row, after!, `Consolidation ${row.tag} sealed: ${n} shipment(s) loaded for shipping`, ip);
@@ -168,6 +182,42 @@ export async function confirmPackages(db: Db, actor: Actor, idOrTag: string, inp
   });
 }
 
+/**
+ * Completing a consolidation ends its mid mile (DECISIONS: Dest. port → Dest. hub, driven by the
+ * consolidation): every package confirmed received goes on to the destination hub ("Arrived at destination
+ * hub"), where the last mile takes it. A missing or damaged one stays at "Dest. port", on hold with its
+ * ticket, until support settles it; one that staff already moved on, or cancelled, is left as it is.
+ */
+async function moveReceivedToHub(tx: Tx, actor: Actor, row: ConsolidationRow): Promise<number> {
+  const received = tx
+    .select({ id: consolidationShipments.shipmentId })
+    .from(consolidationShipments)
+    .where(and(eq(consolidationShipments.consolidationId, row.id), eq(consolidationShipments.packageStatus, 'received')));
+  const arriving = await tx
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(inArray(shipments.id, received), eq(shipments.deliveryStatus, 'Dest. port'), ne(shipments.status, 'Cancelled')))
+    .orderBy(shipments.id)
+    .for('update');
+  if (arriving.length === 0) return 0;
+  const ids = arriving.map((s) => s.id);
+  const note = `Consolidation ${row.tag}${row.masterAwbNumber ? `, master air waybill ${row.masterAwbNumber}` : ''}`;
+  await tx.insert(shipmentActivities).values(
+    ids.map((shipmentId) => ({
+      shipmentId,
+      name: 'Arrived at destination hub',
+      type: 'consolidation' as const,
+      deliveryStatus: 'Dest. hub' as const,
+      note,
+      location: row.receiverAirport,
+      actorId: actor.id,
+      actorName: actorName(actor),
+    })),
+  );
+  await tx.update(shipments).set({ deliveryStatus: 'Dest. hub' }).where(inArray(shipments.id, ids));
+  return ids.length;
+}
+
 /** completeDeconsolidation: refused until every package is confirmed (received, missing or damaged). */
 export async function completeDeconsolidation(db: Db, actor: Actor, idOrTag: string, ip?: string): Promise<ConsolidationRow> {
   return db.transaction(async (tx) => {
@@ -186,8 +236,9 @@ export async function completeDeconsolidation(db: Db, actor: Actor, idOrTag: str
         'RULE_BROKEN',
       );
     }
+    const arrived = await moveReceivedToHub(tx, actor, row);
     const [after] = await tx.update(consolidations).set({ status: 'completed', completedAt: new Date() }).where(eq(consolidations.id, row.id)).returning();
-    await logMove(tx, actor, row, after!, `Consolidation ${row.tag} completed`, ip);
+    await logMove(tx, actor, row, after!, `Consolidation ${row.tag} completed: ${arrived} shipment(s) at the ${row.receiverAirport} hub`, ip);
     return after!;
   });
 }

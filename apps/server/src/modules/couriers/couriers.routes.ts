@@ -8,7 +8,7 @@ import { changeCourier, createCourier, deleteCourier, getCourier, listActiveCour
 const idParams = z.object({ id: z.uuid('Courier not found') });
 const tags = ['couriers'];
 
-/** Who reads the courier list: staff and admins (manage), ssp (admin view), service partners (view). */
+/** Who reads the courier list: staff and admins (manage), ssp (admin view), service partners and consolidators (view). */
 const mayRead = (actor: Actor) => actor.ability.can('view', 'Courier') || actor.ability.can('admin_view', 'Courier');
 /**
  * The pickers (all-active, by-category) also serve whoever fills in a consolidation's transport details:

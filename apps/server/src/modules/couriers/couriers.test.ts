@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs } from '../../db/schema/index.js';
+import { AIR_CARRIERS } from '../../db/seed/couriers.js';
+import { activityLogs, couriers } from '../../db/schema/index.js';
+import { seedDatabase } from '../../db/seed/index.js';
 import { signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 
@@ -23,10 +25,10 @@ afterAll(async () => {
 
 describe('couriers', () => {
   it('lets staff add, change, deactivate and reactivate a courier, each logged; lists filter by type, category and status', async () => {
-    const created = await call('POST', '/api/couriers', staff, { name: ' Cebu Pacific Cargo ', type: 'carrier', category: 'air', code: '5j', contactEmail: '' });
+    const created = await call('POST', '/api/couriers', staff, { name: ' Sunlight Air Cargo ', type: 'carrier', category: 'air', code: '2n', contactEmail: '' });
     expect(created.statusCode, created.body).toBe(201);
     const courier = created.json().data;
-    expect(courier).toMatchObject({ name: 'Cebu Pacific Cargo', code: '5J', contactEmail: null, isActive: true });
+    expect(courier).toMatchObject({ name: 'Sunlight Air Cargo', code: '2N', contactEmail: null, isActive: true });
     await call('POST', '/api/couriers', staff, { name: '2GO Sea Freight', type: 'carrier', category: 'sea' });
     await call('POST', '/api/couriers', staff, { name: 'Bicol Last Mile', type: 'partner', category: 'last_mile' });
 
@@ -35,14 +37,15 @@ describe('couriers', () => {
     const off = await call('PATCH', `/api/couriers/${courier.id}/deactivate`, staff);
     expect(off.json().data.isActive).toBe(false);
     const air = await call('GET', '/api/couriers/by-category/air', consolidator);
-    expect(air.json().data.map((c: { name: string }) => c.name)).not.toContain('Cebu Pacific Cargo');
-    expect((await call('GET', '/api/couriers?status=inactive', ssp)).json().data.map((c: { name: string }) => c.name)).toEqual(['Cebu Pacific Cargo']);
+    expect(air.json().data.map((c: { name: string }) => c.name)).not.toContain('Sunlight Air Cargo');
+    expect((await call('GET', '/api/couriers?status=inactive', ssp)).json().data.map((c: { name: string }) => c.name)).toEqual(['Sunlight Air Cargo']);
     await call('PATCH', `/api/couriers/${courier.id}/activate`, staff);
-    expect((await call('GET', '/api/couriers/by-category/air', consolidator)).json().data.map((c: { name: string }) => c.name)).toContain('Cebu Pacific Cargo');
+    expect((await call('GET', '/api/couriers/by-category/air', consolidator)).json().data.map((c: { name: string }) => c.name)).toContain('Sunlight Air Cargo');
     expect((await call('GET', '/api/couriers?type=partner', staff)).json().data.map((c: { name: string }) => c.name)).toEqual(['Bicol Last Mile']);
     expect((await call('GET', '/api/couriers?category=sea&search=2go', staff)).json()).toMatchObject({ total: 1, data: [{ name: '2GO Sea Freight' }] });
-    expect((await call('GET', '/api/couriers/all-active', consolidator)).json().data).toHaveLength(3);
-    expect((await call('GET', `/api/couriers/${courier.id}`, ssp)).json().data.code).toBe('5J');
+    // The six seeded air carriers and the three added here.
+    expect((await call('GET', '/api/couriers/all-active', consolidator)).json().data).toHaveLength(AIR_CARRIERS.length + 3);
+    expect((await call('GET', `/api/couriers/${courier.id}`, ssp)).json().data.code).toBe('2N');
 
     const logged = await t.database.db
       .select({ action: activityLogs.action })
@@ -63,6 +66,22 @@ describe('couriers', () => {
     expect(refused.json().message).toBe('AirSWIFT Cargo has carried shipments, so it stays on record: deactivate it instead');
   });
 
+  it('a fresh database has the Philippine air carriers, once; a consolidator may read the list and one courier (issue 29, item 4)', async () => {
+    const air = (await call('GET', '/api/couriers?category=air&limit=50', consolidator)).json();
+    const names = air.data.map((c: { name: string }) => c.name);
+    for (const name of ['Cebu Pacific Cargo', 'PAL Cargo (Philippine Airlines)', 'AirAsia Philippines Cargo (Teleport)', 'Cebgo', 'AirSWIFT']) expect(names).toContain(name);
+    const cebuPacific = air.data.find((c: { name: string }) => c.name === 'Cebu Pacific Cargo');
+    expect(cebuPacific).toMatchObject({ type: 'carrier', category: 'air', code: '5J', isActive: true });
+    expect((await call('GET', `/api/couriers/${cebuPacific.id}`, consolidator)).json().data.name).toBe('Cebu Pacific Cargo');
+    // Seeding again (every start) adds nothing: the list is staff's once it has anything.
+    const before = (await t.database.db.select({ id: couriers.id }).from(couriers)).length;
+    await seedDatabase(t.database.db, { demo: false });
+    expect((await t.database.db.select({ id: couriers.id }).from(couriers)).length).toBe(before);
+    // Reading is all: keeping the list stays staff's.
+    expect((await call('POST', '/api/couriers', consolidator, { name: 'Consolidator Air', type: 'carrier', category: 'air' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/couriers/${cebuPacific.id}/deactivate`, consolidator)).statusCode).toBe(403);
+  });
+
   it('answers bad input with the error shape, and refuses whoever may not keep couriers', async () => {
     const missing = await call('POST', '/api/couriers', staff, { type: 'ship', category: 'rail' });
     expect(missing.statusCode).toBe(400);
@@ -74,7 +93,6 @@ describe('couriers', () => {
     expect((await call('GET', '/api/couriers/by-category/rail', staff)).json().details[0].field).toBe('category');
     expect((await call('GET', '/api/couriers/not-a-uuid', staff)).statusCode).toBe(400);
     expect((await call('POST', '/api/couriers', ssp, { name: 'Ssp Air', type: 'carrier', category: 'air' })).statusCode).toBe(403);
-    expect((await call('GET', '/api/couriers', consolidator)).statusCode).toBe(403);
     expect((await call('GET', '/api/couriers', null)).statusCode).toBe(401);
   });
 });

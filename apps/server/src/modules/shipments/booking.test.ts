@@ -138,6 +138,18 @@ describe('scope', () => {
     for (const secret of ['Ana Cruz', 'Ben Reyes', '9171234567', '9181234567', 'Sampaguita', 'Colon']) expect(body).not.toContain(secret);
   });
 
+  it('public tracking finds a number typed with spaces, hyphens or in lower case (issue 29, item 7)', async () => {
+    const shipment = await book(t, ana);
+    const n = shipment.trackingNumber;
+    for (const typed of [`${n.slice(0, 2)} ${n.slice(2, 11)} ${n.slice(11)}`, `${n.slice(0, 6)}-${n.slice(6, 10)}-${n.slice(10)}`, n.toLowerCase()]) {
+      const res = await inject('GET', `/api/shipments/track/${encodeURIComponent(typed)}`);
+      expect(res.statusCode, `${typed}: ${res.body}`).toBe(200);
+      expect(res.json().data).toMatchObject({ trackingNumber: n, deliveryStatus: 'Order placed' });
+    }
+    // The console's shipment page takes the spaced number too.
+    expect((await inject('GET', `/api/shipments/trackingNumber/${encodeURIComponent(`${n.slice(0, 2)} ${n.slice(2)}`)}`, ana)).statusCode).toBe(200);
+  });
+
   it('public tracking catches a typo before looking anything up', async () => {
     const shipment = await book(t, ana);
     const digits = shipment.trackingNumber.slice(2, 10);

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeMobileNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
+import { normalizeMobileNumber, normalizeTrackingNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { allOf, cachedEstimateOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, keyedParts, type Counted, type KeyedPart } from '../../db/estimate.js';
 import { executeNamed, rowsOf } from '../../db/rendered.js';
@@ -90,7 +90,7 @@ const TRACKING_PREFIX = /^(ND|SD|IC)(\d{1,8}|\d{9}(P|PH)?)$/;
 export function searchCondition(raw: string | undefined): SQL | undefined {
   const term = raw?.trim();
   if (!term) return undefined;
-  const compact = term.replace(/[\s-]/g, '').toUpperCase();
+  const compact = normalizeTrackingNumber(term);
   if (TRACKING_PREFIX.test(compact)) return sql`${shipments.trackingNumber} like ${`${compact}%`}`;
   const mobile = normalizeMobileNumber(term);
   if (mobile) return or(eq(shipments.senderMobileNumber, mobile), eq(shipments.receiverMobileNumber, mobile));
@@ -120,7 +120,7 @@ const NO_MATCHES = sql`(select null::uuid as id, null::timestamptz as created_at
 export async function resolveSearch(db: Db, raw: string | undefined, cap = EXACT_COUNT_LIMIT + 1): Promise<ResolvedSearch> {
   const term = raw?.trim();
   if (!term) return { kind: 'none' };
-  const compact = term.replace(/[\s-]/g, '').toUpperCase();
+  const compact = normalizeTrackingNumber(term);
   let matching: SQL;
   let by: SearchBy;
   let entries = cap;

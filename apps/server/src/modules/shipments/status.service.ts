@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  normalizeTrackingNumber,
   ALREADY_DONE,
   cancellationReasonText,
   canCancel,
@@ -32,7 +33,7 @@ const actorName = (actor: Actor) => `${actor.user.firstName} ${actor.user.lastNa
 export async function findVisibleShipment(db: DbOrTx, actor: Actor, idOrTrackingNumber: string): Promise<ShipmentRow> {
   const key = /^[0-9a-f-]{36}$/i.test(idOrTrackingNumber)
     ? eq(shipments.id, idOrTrackingNumber)
-    : eq(shipments.trackingNumber, idOrTrackingNumber.trim().toUpperCase());
+    : eq(shipments.trackingNumber, normalizeTrackingNumber(idOrTrackingNumber));
   const [row] = await db.select().from(shipments).where(and(key, shipmentScope(actor))).limit(1);
   if (!row) throw notFound('Shipment');
   return row;

@@ -18,9 +18,9 @@ const EXPECTED: Record<RoleName, string[]> = {
   ssp: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'],
   business_admin: ['Dashboard', 'Shipments', 'Billings', 'API keys'],
   business_member: ['Dashboard', 'Shipments'],
-  service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Consolidations'],
+  service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Couriers', 'Consolidations'],
   sales_agent: ['Clients', 'Agent reports'],
-  consolidator: ['Consolidations'],
+  consolidator: ['Couriers', 'Consolidations'],
   rider: ['Rider app'],
   customer: [],
 };
@@ -79,7 +79,7 @@ describe('console navigation by role', () => {
   it('unites the screens of several roles', async () => {
     renderNav(['sales_agent', 'consolidator']);
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Consolidations', 'Agent reports']);
+    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Couriers', 'Consolidations', 'Agent reports']);
   });
 
   it('offers the customer booking form only to those who book for themselves', async () => {

@@ -15,6 +15,8 @@ import type { Access } from '../../lib/ability';
  *   but are refused the user lists (the server's users.scope.ts `mayListUsers`: admin view, or staff and
  *   admins) — `update User` is held, among staff-side roles, by exactly staff and admins;
  * - consolidations: consolidators and partners work consolidations (`update`) without the admin view;
+ * - couriers: consolidators and service partners read the list (`view`: the carriers they seal
+ *   consolidations with and hand parcels to) without keeping it;
  * - shipments: ssp move any shipment's delivery status (`update_delivery_status`) without the admin view;
  *   the server lists shipments for them too (lists.service.ts mayListShipments);
  * - pricing: whoever manages pricing configs; tickets: whoever may update tickets (staff, ssp);
@@ -38,7 +40,7 @@ export const SCREENS = [
   { id: 'users', path: '/users', label: 'Users', description: 'Accounts, their roles and status.', can: [['admin_view', 'User'], ['update', 'User']] },
   { id: 'clients', path: '/clients', label: 'Clients', description: 'Customers and businesses we serve.', can: [['admin_view', 'Client']] },
   { id: 'partners', path: '/partners', label: 'Partners', description: 'Service partners and the provinces they cover.', can: [['admin_view', 'Partner'], ['view', 'Partner']] },
-  { id: 'couriers', path: '/couriers', label: 'Couriers', description: 'Carriers and partners we hand parcels to.', can: [['admin_view', 'Courier']] },
+  { id: 'couriers', path: '/couriers', label: 'Couriers', description: 'Carriers and partners we hand parcels to.', can: [['admin_view', 'Courier'], ['view', 'Courier']] },
   { id: 'consolidations', path: '/consolidations', label: 'Consolidations', description: 'Air cargo groups between airports.', can: [['admin_view', 'Consolidation'], ['update', 'Consolidation']] },
   { id: 'billings', path: '/billings', label: 'Billings', description: 'Invoice accounts, billings and their payments.', can: [['admin_view', 'Billing']] },
   { id: 'cash-collections', path: '/cash-collections', label: 'Cash collections', description: 'Cash riders and partners collected and remitted.', can: [['admin_view', 'Collection']] },
@@ -75,15 +77,19 @@ export function allowedScreens(access: Access): (typeof SCREENS)[number][] {
 export const RIDER_APP = { path: '/rider', label: 'Rider app' } as const;
 export const canUseRiderApp = (access: Access): boolean => access.roles.includes('rider');
 
+/** Screens someone only looks things up on (consolidators read the couriers): never where their day starts. */
+const REFERENCE_SCREENS: readonly ScreenId[] = ['couriers'];
+
 /**
  * Where someone lands after signing in: the dashboard for staff and admins, /rider for riders, otherwise
- * the first screen their abilities allow; a customer (no screen) goes home.
+ * the first screen their abilities allow that they work on (a consolidator: consolidations, not the
+ * couriers list); a customer (no screen) goes home.
  */
 export function landingPath(access: Access): ScreenPath | typeof RIDER_APP.path | '/' {
   const screens = allowedScreens(access);
   if (screens[0]?.id === 'dashboard') return screens[0].path;
   if (canUseRiderApp(access)) return RIDER_APP.path;
-  return screens[0]?.path ?? '/';
+  return (screens.find((screen) => !REFERENCE_SCREENS.includes(screen.id)) ?? screens[0])?.path ?? '/';
 }
 
 export function canOpenPath(access: Access, path: ScreenPath): boolean {

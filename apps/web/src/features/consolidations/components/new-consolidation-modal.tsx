@@ -9,6 +9,21 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCreateConsolidation } from '../api/consolidations';
 import { AirportSelect } from './airport-select';
 
+const FORM_FIELDS = ['senderAirport', 'receiverAirport', 'courierId', 'masterAwbNumber'] as const;
+
+/**
+ * A label that says what sealing needs: the consolidation opens without it, but cannot be sealed
+ * (issue 29, item 4: "(optional)" made consolidators find out only at the seal).
+ */
+export function NeededToSeal({ children }: { children: string }) {
+  return (
+    <>
+      {children}
+      <span className="font-normal text-slate-500"> — needed to seal</span>
+    </>
+  );
+}
+
 /** Open a consolidation: the airport pair (and, if known, the carrier and its master air waybill number). */
 export function NewConsolidationModal({ carriers, onClose }: { carriers: CourierDto[]; onClose: () => void }) {
   const create = useCreateConsolidation();
@@ -33,8 +48,13 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
       onClose();
       void navigate({ to: '/consolidations/$tag', params: { tag: created.tag } });
     } catch (error) {
-      if (isApiError(error) && error.details?.length) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
-      else setProblem(errorMessage(error));
+      // Each message under its field; one about anything else (a scanned number, say) on the problem line.
+      const details = isApiError(error) ? (error.details ?? []) : [];
+      const placed = details.filter((d) => (FORM_FIELDS as readonly string[]).includes(d.field));
+      setErrors(Object.fromEntries(placed.map((d) => [d.field, d.message])));
+      const rest = details.filter((d) => !placed.includes(d));
+      if (rest.length) setProblem([...new Set(rest.map((d) => d.message))].join(' '));
+      else if (!placed.length) setProblem(errorMessage(error));
     }
   };
 
@@ -56,7 +76,11 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
         <FormField label="To airport" error={errors.receiverAirport}>
           {(control) => <AirportSelect {...control} value={values.receiverAirport} onChange={set('receiverAirport')} />}
         </FormField>
-        <FormField label="Carrier" optional error={errors.courierId}>
+        <FormField
+          label={<NeededToSeal>Carrier</NeededToSeal>}
+          error={errors.courierId}
+          hint={carriers.length ? 'The airline flying it. You may choose it later, before sealing.' : 'No air carrier is active yet: staff add them on the Couriers screen.'}
+        >
           {(control) => (
             <select {...control} value={values.courierId} onChange={set('courierId')} className={inputClasses}>
               <option value="">Choose later</option>
@@ -68,7 +92,11 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
             </select>
           )}
         </FormField>
-        <FormField label="Master air waybill" optional error={errors.masterAwbNumber}>
+        <FormField
+          label={<NeededToSeal>Master air waybill (MAWB)</NeededToSeal>}
+          error={errors.masterAwbNumber}
+          hint="The airline's number for the whole load, e.g. 079-12345675. You may add it later, before sealing."
+        >
           {(control) => <Input {...control} value={values.masterAwbNumber} onChange={set('masterAwbNumber')} autoComplete="off" className="uppercase" />}
         </FormField>
       </div>

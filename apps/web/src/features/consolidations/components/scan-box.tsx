@@ -1,4 +1,11 @@
-import { PACKAGE_DECONSOLIDATION_STATUSES, PACKAGE_STATUS_LABELS, type PackageDeconsolidationStatus } from '@hatid/domain';
+import {
+  isValidTrackingNumber,
+  normalizeTrackingNumber,
+  PACKAGE_DECONSOLIDATION_STATUSES,
+  PACKAGE_STATUS_LABELS,
+  TRACKING_NUMBER_MESSAGE,
+  type PackageDeconsolidationStatus,
+} from '@hatid/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -22,10 +29,19 @@ export function ScanBox({
   const [finding, setFinding] = useState<PackageDeconsolidationStatus>('received');
   const input = useRef<HTMLInputElement>(null);
 
+  const [problem, setProblem] = useState<string | null>(null);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const number = value.trim().toUpperCase();
+    // Typed numbers may be spaced or grouped with hyphens; a mistyped one is caught here, naming it, before any call.
+    const number = normalizeTrackingNumber(value);
     if (!number) return;
+    if (!isValidTrackingNumber(number)) {
+      setProblem(`${number}: ${TRACKING_NUMBER_MESSAGE.charAt(0).toLowerCase()}${TRACKING_NUMBER_MESSAGE.slice(1)}`);
+      input.current?.select();
+      return;
+    }
+    setProblem(null);
     await onScan(number, finding);
     setValue('');
     input.current?.focus();
@@ -52,7 +68,12 @@ export function ScanBox({
           id="scan-tracking-number"
           ref={input}
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (problem) setProblem(null);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'scan-problem' : undefined}
           placeholder="Scan or type a tracking number"
           autoComplete="off"
           autoCapitalize="characters"
@@ -62,6 +83,11 @@ export function ScanBox({
           {withFinding ? 'Confirm' : 'Add'}
         </Button>
       </div>
+      {problem ? (
+        <p id="scan-problem" role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }

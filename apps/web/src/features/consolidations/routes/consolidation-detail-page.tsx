@@ -27,6 +27,7 @@ import {
   type LifecycleMove,
 } from '../api/consolidations';
 import { ConsolidationStatusBadge, kgText } from '../components/consolidation-columns';
+import { NeededToSeal } from '../components/new-consolidation-modal';
 import { ScanBox } from '../components/scan-box';
 import { TransportDetailsModal } from '../components/transport-details-modal';
 
@@ -180,7 +181,7 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
                       {line.pieces} · {kgText(line.weightInGrams)}
                     </td>
                     <td className="px-3 py-2 text-xs">
-                      {line.flightNumber ? `${line.carrier?.name ?? ''} ${line.flightNumber}` : 'Not set'}
+                      <TransportText line={line} detail={detail} />
                       {line.departureAt ? <p className="text-slate-500">Departs {formatDateTime(line.departureAt)}</p> : null}
                     </td>
                     <td className="px-3 py-2">{line.packageStatus ? PACKAGE_STATUS_LABELS[line.packageStatus] : '—'}</td>
@@ -237,6 +238,22 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
   );
 }
 
+/**
+ * A shipment's transport: its own flight when one was entered, else the consolidation's carrier and master
+ * air waybill it travels under (every shipment of a sealed consolidation flew with it), else not set.
+ */
+export function TransportText({ line, detail }: { line: ConsolidationShipmentDto; detail: Pick<ConsolidationDetailDto, 'courier' | 'masterAwbNumber'> }) {
+  if (line.flightNumber) return <>{`${line.carrier?.name ?? detail.courier?.name ?? ''} ${line.flightNumber}`.trim()}</>;
+  const carrier = line.carrier ?? detail.courier;
+  if (!carrier) return <>Not set</>;
+  return (
+    <>
+      {carrier.name}
+      {detail.masterAwbNumber ? <span className="block font-mono text-slate-500">MAWB {detail.masterAwbNumber}</span> : null}
+    </>
+  );
+}
+
 function CarrierLine({ detail }: { detail: ConsolidationDetailDto }) {
   return (
     <p className="text-sm text-slate-700">
@@ -261,7 +278,9 @@ function CarrierForm({ detail, carriers }: { detail: ConsolidationDetailDto; car
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <label className="flex min-w-[12rem] flex-col gap-1.5 text-sm font-medium text-slate-800">
-        Carrier
+        <span>
+          <NeededToSeal>Carrier</NeededToSeal>
+        </span>
         <select value={courierId} onChange={(e) => setCourierId(e.target.value)} className={inputClasses}>
           <option value="">Not set</option>
           {carriers.map((c) => (
@@ -272,7 +291,9 @@ function CarrierForm({ detail, carriers }: { detail: ConsolidationDetailDto; car
         </select>
       </label>
       <label className="flex min-w-[12rem] flex-col gap-1.5 text-sm font-medium text-slate-800">
-        Master air waybill
+        <span>
+          <NeededToSeal>Master air waybill (MAWB)</NeededToSeal>
+        </span>
         <Input value={awb} onChange={(e) => setAwb(e.target.value)} autoComplete="off" className="font-mono uppercase" />
       </label>
       <Button variant="secondary" loading={update.isPending} onClick={() => void save()}>

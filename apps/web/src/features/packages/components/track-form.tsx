@@ -15,7 +15,7 @@ export const EXAMPLE_TRACKING_NUMBER = `ND12345678${s10CheckDigit('12345678')}PH
 
 /** Checks a typed tracking number in the browser; returns the message to show, or null when it is fine. */
 export function trackingNumberProblem(value: string): string | null {
-  const normalized = normalizeTrackingNumber(value).replace(/[\s-]/g, '');
+  const normalized = normalizeTrackingNumber(value);
   if (!normalized) return TRACK_MESSAGES.empty;
   return isValidTrackingNumber(normalized) ? null : TRACK_MESSAGES.typo;
 }
@@ -41,7 +41,7 @@ export function TrackForm({
     event.preventDefault();
     const problem = trackingNumberProblem(value);
     setError(problem);
-    if (!problem) onTrack(normalizeTrackingNumber(value).replace(/[\s-]/g, ''));
+    if (!problem) onTrack(normalizeTrackingNumber(value));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES, PAGE_SIZES, type DeliveryStatus, type ShipmentStatus } from '@hatid/domain';
+import { DELIVERY_STATUSES, PAGE_SIZES, normalizeTrackingNumber, type DeliveryStatus, type ShipmentStatus } from '@hatid/domain';
 
 /** The status filter of /packages: every delivery status short label, and Cancelled. */
 export const STATUS_FILTERS = [...DELIVERY_STATUSES, 'Cancelled'] as const;
@@ -52,7 +52,7 @@ export function parseAirWaybillSearch(raw: Record<string, unknown>): AirWaybillS
   const value = raw.trackingNumbers;
   const list = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
     .filter((n): n is string => typeof n === 'string')
-    .map((n) => n.trim().toUpperCase())
+    .map(normalizeTrackingNumber)
     .filter(Boolean)
     .slice(0, 100);
   return list.length ? { trackingNumbers: list } : {};

@@ -1,3 +1,4 @@
+import { normalizeTrackingNumber } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
 import { TRACK_COLUMN_CLASSES, TrackIntro } from '../../../app/landing/landing-intros';
@@ -14,7 +15,9 @@ const route = getRouteApi('/track');
 export function TrackPage() {
   const { trackingNumber } = route.useSearch();
   const navigate = route.useNavigate();
-  const checked = trackingNumber && !trackingNumberProblem(trackingNumber) ? trackingNumber : undefined;
+  // A number linked or typed before the app started (the landing page's plain form) may be spaced or grouped
+  // with hyphens: it is looked up in its one stored form.
+  const checked = trackingNumber && !trackingNumberProblem(trackingNumber) ? normalizeTrackingNumber(trackingNumber) : undefined;
   const tracking = usePublicTracking(checked);
 
   return (

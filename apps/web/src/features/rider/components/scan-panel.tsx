@@ -55,7 +55,7 @@ export function ScanPanel({ onFound, onClose }: { onFound: (trackingNumber: stri
 
   const onType = (event: FormEvent) => {
     event.preventDefault();
-    const number = normalizeTrackingNumber(typed.replace(/[\s-]/g, ''));
+    const number = normalizeTrackingNumber(typed);
     if (!trackingNumberIn(number)) return setTypedProblem('Type the whole tracking number, e.g. ND123456785PH');
     if (!isValidTrackingNumber(number)) return setTypedProblem('Check the tracking number: it has a typo');
     onFound(number);
