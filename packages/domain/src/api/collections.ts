@@ -124,6 +124,9 @@ export const outstandingCashDto = z.object({
       source: z.enum(COLLECTION_SOURCES),
       amountInCents: z.number().int(),
       receivedAt: z.string(),
+      /** The holder's cash was short of what was due on it: by how much and why (null when not short). */
+      shortInCents: z.number().int().nullable(),
+      shortReason: z.string().nullable(),
     }),
   ),
 });

@@ -1,3 +1,4 @@
+import { formatMoney } from '../format/index.js';
 import { z } from 'zod';
 import { PAYERS, PAYMENT_METHODS } from '../catalogue/enums.js';
 import { mobileNumberSchema } from '../validation/index.js';
@@ -71,6 +72,8 @@ export const addPaymentBody = z
     proofUploadId: z.uuid().optional(),
     /** When the money changed hands on the phone (an offline rider sends it later). */
     receivedAt: phoneTimeSchema.optional(),
+    /** Why a rider's cash is less than was due (required then: the shortfall stays on record with it). */
+    shortReason: z.string().trim().min(3, 'Say why the cash is short').max(300).optional(),
   })
   .refine((b) => Boolean(b.shipmentId) !== Boolean(b.trackingNumber), {
     path: ['shipmentId'],
@@ -98,8 +101,14 @@ export const transactionDto = z.object({
   remarks: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
+  /** A rider's cash short of what was due: by how much and why (null when it was not short). */
+  shortInCents: z.number().int().nullable(),
+  shortReason: z.string().nullable(),
 });
 export type TransactionDto = z.infer<typeof transactionDto>;
+
+/** "₱40.00 short: the recipient had only ₱200": how a rider's shortfall reads to the rider and to staff. */
+export const shortfallText = (shortInCents: number, reason: string | null) => `${formatMoney(shortInCents)} short${reason ? `: ${reason}` : ''}`;
 
 export const addPaymentResult = z.object({
   transaction: transactionDto,

@@ -69,6 +69,17 @@ export function payerLabel(shipment: { paidBy: Payer; paymentMethod: PaymentMeth
 export const PAYMENT_STATUSES = ['Paid', 'Partially Paid', 'Pending'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * A shipment's payment status as people read it. A live shipment shows the derived status. A cancelled one
+ * owes nothing: a wallet booking was paid at booking and cancelling it refunds the wallet (the only way a
+ * wallet payment is undone), so it reads "Refunded"; other money already paid is still to be returned.
+ */
+export function shipmentPaymentText(s: { status: ShipmentStatus; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod }): string {
+  if (s.status !== 'Cancelled') return s.paymentStatus;
+  if (s.paymentStatus === 'Pending') return s.paymentMethod === 'wallet' ? 'Refunded' : 'Nothing due (cancelled)';
+  return 'Cancelled: to be refunded';
+}
+
 export const COLLECTION_STATUSES = ['pending', 'on_going', 'completed', 'cancelled'] as const;
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUSES, PICKUP_FAILURE_REASONS, type DeliveryStatus } from '../catalogue/enums.js';
 import { ACTIVITY_STATUSES, findActivityStatus } from './activities.js';
-import { timelineHeadline } from './headline.js';
+import { lastStatusActivityOf, timelineHeadline } from './headline.js';
 import { canCancel, canMoveTo, type MoveOptions } from './moves.js';
 
 const nextDay: MoveOptions = { deliveryType: 'next_day' };
@@ -139,9 +139,30 @@ describe('timeline headline', () => {
     ['OnGoing', 'Picked up', 'Shipment is on the way'],
     ['OnGoing', 'In-transit', 'Shipment is on the way'],
     ['OnGoing', 'Out for delivery', 'Shipment is on the way'],
-    ['OnGoing', 'Delivered', 'Shipment order placed'],
-    ['Pending', 'Picked up', 'Shipment order placed'],
+    ['OnGoing', 'For pickup dest.', 'Ready for pick up at the destination hub'],
+    ['OnGoing', 'Delivered', 'Delivered'],
+    ['Pending', 'Picked up', 'Shipment is on the way'],
   ] as const)('%s + %s reads %s', (shipmentStatus, deliveryStatus, headline) => {
     expect(timelineHeadline({ shipmentStatus, deliveryStatus })).toBe(headline);
+  });
+
+  it('says a delivered parcel was delivered, on its Manila day, never "Shipment order placed" (issue 29, item 13)', () => {
+    expect(timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Delivered', deliveredAt: '2026-11-05T17:30:00Z' })).toBe('Delivered on November 06, 2026');
+    expect(
+      timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Delivered', deliveredAt: '2026-11-05T03:00:00Z', lastActivity: 'Return to sender delivered' }),
+    ).toBe('Returned to the sender on November 05, 2026');
+    expect(timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Dest. hub', lastActivity: 'Return to sender in transit' })).toBe(
+      'Shipment is on its way back to the sender',
+    );
+  });
+
+  it('finds the last status step of a timeline in either order, custom statuses aside', () => {
+    const entries = [
+      { name: 'Out for delivery', customStatusName: null, deliveryStatus: 'Out for delivery', createdAt: '2026-11-05T01:00:00Z' },
+      { name: 'Return to sender delivered', customStatusName: null, deliveryStatus: 'Delivered', createdAt: '2026-11-05T03:00:00Z' },
+      { name: 'Called the sender', customStatusName: 'Called the sender', deliveryStatus: 'Delivered', createdAt: '2026-11-05T04:00:00Z' },
+    ];
+    expect(lastStatusActivityOf(entries)).toBe('Return to sender delivered');
+    expect(lastStatusActivityOf([...entries].reverse())).toBe('Return to sender delivered');
   });
 });

@@ -32,6 +32,9 @@ export const transactions = pgTable(
     referenceNumber: text('reference_number'),
     proofUploadId: uuid('proof_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     remarks: text('remarks'),
+    /** A rider's cash short of what was due: by how much, and the rider's reason (both or neither). */
+    shortInCents: cents('short_in_cents'),
+    shortReason: text('short_reason'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     paymentRequestId: uuid('payment_request_id').references(() => paymentRequests.id, { onDelete: 'restrict' }),
     walletTransactionId: uuid('wallet_transaction_id').references(() => walletTransactions.id, {
@@ -55,5 +58,6 @@ export const transactions = pgTable(
     index('transactions_received_by_idx').on(t.receivedById, t.receivedAt),
     check('transactions_amount_positive', sql`${t.amountInCents} > 0`),
     check('transactions_void_has_reason', sql`(${t.voidedAt} IS NULL) = (${t.voidReason} IS NULL)`),
+    check('transactions_short_check', sql`(${t.shortInCents} is null and ${t.shortReason} is null) or (${t.shortInCents} > 0 and ${t.shortReason} is not null)`),
   ],
 );

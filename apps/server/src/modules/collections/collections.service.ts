@@ -155,7 +155,15 @@ export async function outstandingSummary(db: DbOrTx, actor: Actor, query: { coll
   return {
     people: [...people.values()].sort((a, b) => b.pickupInCents + b.deliveryInCents - (a.pickupInCents + a.deliveryInCents) || a.name.localeCompare(b.name)),
     shipments: query.collectedFromId
-      ? lines.map((l) => ({ shipmentId: l.shipmentId, trackingNumber: l.trackingNumber, source: l.source, amountInCents: l.amountInCents, receivedAt: l.receivedAt.toISOString() }))
+      ? lines.map((l) => ({
+          shipmentId: l.shipmentId,
+          trackingNumber: l.trackingNumber,
+          source: l.source,
+          amountInCents: l.amountInCents,
+          receivedAt: l.receivedAt.toISOString(),
+          shortInCents: l.shortInCents,
+          shortReason: l.shortReason,
+        }))
       : [],
   };
 }

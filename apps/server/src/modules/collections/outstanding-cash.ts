@@ -16,6 +16,9 @@ export interface OutstandingLine {
   source: CollectionSource;
   amountInCents: number;
   receivedAt: Date;
+  /** What the holder recorded short of what was due on it, and why (issue 29, item 5); null when not short. */
+  shortInCents: number | null;
+  shortReason: string | null;
 }
 
 interface RawLine {
@@ -25,6 +28,8 @@ interface RawLine {
   source: CollectionSource;
   amount: string | number;
   received_at: Date | string;
+  short: string | number | null;
+  short_reason: string | null;
 }
 
 /** The holders of cash: riders and service partners. */
@@ -36,7 +41,8 @@ export async function outstandingCash(db: DbOrTx, filter: { userId?: string | un
     with cash as (
       select t.received_by_id as user_id, t.shipment_id, s.tracking_number,
         case when coalesce(t.paid_by, s.paid_by) = 'sender' then 'pickup' else 'delivery' end as source,
-        sum(t.amount_in_cents) as amount, max(t.received_at) as received_at
+        sum(t.amount_in_cents) as amount, max(t.received_at) as received_at,
+        sum(t.short_in_cents) as short, string_agg(t.short_reason, '; ' order by t.received_at) as short_reason
       from transactions t
       join shipments s on s.id = t.shipment_id and s.deleted_at is null
       where t.method = 'cash' and t.voided_at is null and t.received_by_id is not null ${byUser(sql`t.received_by_id`)}
@@ -51,7 +57,7 @@ export async function outstandingCash(db: DbOrTx, filter: { userId?: string | un
       group by c.collected_from_id, cs.shipment_id, c.source
     )
     select cash.user_id, cash.shipment_id, cash.tracking_number, cash.source,
-      cash.amount - coalesce(handed.amount, 0) as amount, cash.received_at
+      cash.amount - coalesce(handed.amount, 0) as amount, cash.received_at, cash.short, cash.short_reason
     from cash
     left join handed on handed.user_id = cash.user_id and handed.shipment_id = cash.shipment_id and handed.source = cash.source
     where cash.amount - coalesce(handed.amount, 0) > 0 ${filter.source ? sql`and cash.source = ${filter.source}` : sql``}
@@ -63,5 +69,7 @@ export async function outstandingCash(db: DbOrTx, filter: { userId?: string | un
     source: r.source,
     amountInCents: Number(r.amount),
     receivedAt: driverDate(r.received_at),
+    shortInCents: r.short === null ? null : Number(r.short),
+    shortReason: r.short_reason,
   }));
 }

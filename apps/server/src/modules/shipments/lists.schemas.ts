@@ -104,6 +104,8 @@ export const riderStatsDto = z.object({
   codToCollectInCents: z.number().int(),
   /** Cash the rider received (non-void) and has not yet handed over in a completed collection. */
   cashOnHandInCents: z.number().int(),
+  /** Cash the rider recorded short of what was due (with a reason), on shipments still not paid in full. */
+  cashShortInCents: z.number().int(),
 });
 export type RiderStatsDto = z.infer<typeof riderStatsDto>;
 

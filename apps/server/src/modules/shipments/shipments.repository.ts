@@ -93,7 +93,8 @@ export function toShipmentDto(row: ListedShipmentRow, packages: readonly ListedP
     trackingNumber: row.trackingNumber,
     status: row.status,
     deliveryStatus: row.deliveryStatus,
-    headline: timelineHeadline({ shipmentStatus: row.status, deliveryStatus: row.deliveryStatus }),
+    // A list row has no activities: a returned parcel's own page and public tracking tell the return apart.
+    headline: timelineHeadline({ shipmentStatus: row.status, deliveryStatus: row.deliveryStatus, deliveredAt: row.deliveredAt }),
     deliveryType: row.deliveryType,
     shipmentType: row.shipmentType,
     source: row.source,

@@ -147,7 +147,12 @@ export async function riderStats(db: Db, actor: Actor, now = new Date()): Promis
   // Cash on hand (DECISIONS "Collections"): what they received, less what they handed over in completed collections.
   const [[received], [remitted]] = await Promise.all([
     db
-      .select({ sum: sql<string>`coalesce(sum(${transactions.amountInCents}), 0)` })
+      .select({
+        sum: sql<string>`coalesce(sum(${transactions.amountInCents}), 0)`,
+        // What the rider recorded short (issue 29, item 5) stays in view until the shipment is paid in full.
+        short: sql<string>`coalesce(sum(${transactions.shortInCents}) filter (where exists (select 1 from ${shipments}
+          where ${shipments.id} = ${transactions.shipmentId} and ${shipments.paymentStatus} <> 'Paid' and ${shipments.status} <> 'Cancelled')), 0)`,
+      })
       .from(transactions)
       .where(and(eq(transactions.receivedById, me), eq(transactions.method, 'cash'), isNull(transactions.voidedAt))),
     db
@@ -162,5 +167,6 @@ export async function riderStats(db: Db, actor: Actor, now = new Date()): Promis
     pending: toInt(row?.pending),
     codToCollectInCents: toInt(row?.codToCollect),
     cashOnHandInCents: Math.max(toInt(received?.sum) - toInt(remitted?.sum), 0),
+    cashShortInCents: toInt(received?.short),
   };
 }

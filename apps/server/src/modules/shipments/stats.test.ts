@@ -127,6 +127,7 @@ describe('rider stats', () => {
       codToCollectInCents: 20000,
       // The rows above were not received by the rider: none of it is on hand.
       cashOnHandInCents: 0,
+      cashShortInCents: 0,
     });
     expect((await get('/api/shipments/rider-stats', staff)).statusCode).toBe(403);
   });

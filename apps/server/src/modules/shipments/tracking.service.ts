@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { normalizeTrackingNumber, timelineHeadline, type PublicTrackingDto } from '@hatid/domain';
+import { lastStatusActivityOf, normalizeTrackingNumber, timelineHeadline, type PublicTrackingDto } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { findProvince } from '../../platform/psgc/index.js';
@@ -53,7 +53,12 @@ export async function trackPublicly(db: Db, trackingNumber: string): Promise<Pub
     trackingNumber: row.trackingNumber,
     status: row.status,
     deliveryStatus: row.deliveryStatus,
-    headline: timelineHeadline({ shipmentStatus: row.status, deliveryStatus: row.deliveryStatus }),
+    headline: timelineHeadline({
+      shipmentStatus: row.status,
+      deliveryStatus: row.deliveryStatus,
+      deliveredAt: row.deliveredAt,
+      lastActivity: lastStatusActivityOf(row.activities),
+    }),
     deliveryType: row.deliveryType,
     origin: place(row.senderCityLabel, row.senderProvinceCode),
     destination: place(row.receiverCityLabel, row.receiverProvinceCode),

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { formatMoney, type addPaymentBody, type PaymentStatus, type TransactionDto } from '@hatid/domain';
+import { formatMoney, shortfallText, type addPaymentBody, type PaymentStatus, type TransactionDto } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { transactions, uploads, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -51,6 +51,8 @@ export function toTransactionDto(row: TransactionRow, receivedByName: string | n
     remarks: row.remarks,
     voidedAt: row.voidedAt?.toISOString() ?? null,
     voidReason: row.voidReason,
+    shortInCents: row.shortInCents,
+    shortReason: row.shortReason,
   };
 }
 
@@ -76,6 +78,13 @@ export async function addPayment(tx: Tx, actor: Actor, input: AddPaymentBody, no
   if (input.amountInCents > balance) {
     throw fieldError('amountInCents', `That is more than the balance of ${formatMoney(balance)}`, 'RULE_BROKEN');
   }
+  // A rider's cash is all that was due at the stop, or short with a reason (issue 29, item 5): the shortfall
+  // stays on the payment, seen by the rider, on the shipment page and at the collections desk, and the
+  // shipment stays Partially Paid with its balance. Operations may take part payments at the hub as before.
+  const short = mayRecordPayments(actor) ? 0 : balance - input.amountInCents;
+  if (short > 0 && !input.shortReason) {
+    throw fieldError('shortReason', `The cash is ${formatMoney(short)} short of the ${formatMoney(balance)} due: say why`, 'RULE_BROKEN');
+  }
 
   const { transaction, paymentStatus } = await recordShipmentPayment(tx, {
     shipmentId: shipment.id,
@@ -86,6 +95,7 @@ export async function addPayment(tx: Tx, actor: Actor, input: AddPaymentBody, no
     receivedAt,
     referenceNumber: input.referenceNumber ?? null,
     remarks: input.remarks ?? null,
+    ...(short > 0 ? { shortInCents: short, shortReason: input.shortReason! } : {}),
     meta: { recordedBy: mayRecordPayments(actor) ? 'operations' : 'rider', ...(input.proofUploadId ? { proofUploadId: input.proofUploadId } : {}) },
   });
   if (input.proofUploadId) await tx.update(transactions).set({ proofUploadId: input.proofUploadId }).where(eq(transactions.id, transaction.id));
@@ -95,13 +105,14 @@ export async function addPayment(tx: Tx, actor: Actor, input: AddPaymentBody, no
     entity: 'Transaction',
     entityId: transaction.id,
     category: 'payments',
-    summary: `${formatMoney(input.amountInCents)} ${input.method} for ${shipment.trackingNumber}`,
+    summary: `${formatMoney(input.amountInCents)} ${input.method} for ${shipment.trackingNumber}${short > 0 ? `, ${shortfallText(short, input.shortReason!)}` : ''}`,
     after: {
       shipmentId: shipment.id,
       amountInCents: input.amountInCents,
       method: input.method,
       receivedAt: receivedAt.toISOString(),
       paymentStatus,
+      ...(short > 0 ? { shortInCents: short, shortReason: input.shortReason } : {}),
     },
     status: paymentStatus,
   });

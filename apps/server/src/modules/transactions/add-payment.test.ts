@@ -103,6 +103,47 @@ describe('POST /transaction/add-payment', () => {
     expect(await t.database.db.select().from(transactions).where(eq(transactions.shipmentId, s.id))).toHaveLength(0);
   });
 
+  it("asks a rider why the cash is short, keeps the shortfall on record, and shows it to the rider and the collections desk (issue 29, item 5)", async () => {
+    const s = await codShipment({ totalInCents: 24000 });
+    const base = { trackingNumber: s.trackingNumber, method: 'cash', amountInCents: 20000 };
+    const silent = await pay(rider, base);
+    expect(silent.statusCode).toBe(422);
+    expect(silent.json().details).toEqual([{ field: 'shortReason', message: 'The cash is ₱40.00 short of the ₱240.00 due: say why' }]);
+    expect(await t.database.db.select().from(transactions).where(eq(transactions.shipmentId, s.id))).toHaveLength(0);
+
+    const statsBefore = (await send('GET', '/api/shipments/rider-stats', rider)).json().data;
+    const res = await pay(rider, { ...base, shortReason: 'Recipient had only ₱200' }, 'short-cash-0001');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      paymentStatus: 'Partially Paid',
+      balanceInCents: 4000,
+      transaction: { amountInCents: 20000, shortInCents: 4000, shortReason: 'Recipient had only ₱200' },
+    });
+    // Sent again by the phone: one row, the exact amounts.
+    expect((await pay(rider, { ...base, shortReason: 'Recipient had only ₱200' }, 'short-cash-0001')).json()).toEqual(res.json());
+    const rows = await t.database.db.select().from(transactions).where(eq(transactions.shipmentId, s.id));
+    expect(rows.map((r) => [r.amountInCents, r.shortInCents, r.shortReason])).toEqual([[20000, 4000, 'Recipient had only ₱200']]);
+
+    // The shipment page's payments, the rider's day and the collections desk all say so.
+    const payments = (await send('GET', `/api/transaction/payments/${s.id}`, staff)).json().data;
+    expect(payments).toEqual([expect.objectContaining({ amountInCents: 20000, shortInCents: 4000, shortReason: 'Recipient had only ₱200' })]);
+    const stats = (await send('GET', '/api/shipments/rider-stats', rider)).json().data;
+    expect(stats.cashShortInCents - statsBefore.cashShortInCents).toBe(4000);
+    expect(stats.cashOnHandInCents - statsBefore.cashOnHandInCents).toBe(20000);
+    const desk = (await send('GET', `/api/collections/outstanding?collectedFromId=${rider.userId}`, staff)).json().data;
+    expect(desk.shipments).toContainEqual(
+      expect.objectContaining({ trackingNumber: s.trackingNumber, amountInCents: 20000, shortInCents: 4000, shortReason: 'Recipient had only ₱200' }),
+    );
+  });
+
+  it('takes the full amount from a rider without a reason, and a part payment at the hub without one', async () => {
+    const s = await codShipment();
+    const full = await pay(rider, { trackingNumber: s.trackingNumber, method: 'cash', amountInCents: 23000 });
+    expect(full.json().data.transaction).toMatchObject({ shortInCents: null, shortReason: null });
+    const hub = await codShipment();
+    expect((await pay(staff, { trackingNumber: hub.trackingNumber, method: 'cash', amountInCents: 10000 })).json().data.transaction.shortInCents).toBeNull();
+  });
+
   it('lets staff record other methods, and part payments leave it Partially Paid', async () => {
     const s = await codShipment();
     const res = await pay(staff, { shipmentId: s.id, method: 'bank_transfer', amountInCents: 10000, referenceNumber: 'BDO-123' });

@@ -20,6 +20,9 @@ export interface ShipmentPaymentInput {
   receivedAt?: Date;
   referenceNumber?: string | null;
   remarks?: string | null;
+  /** A rider's cash short of what was due, and why. */
+  shortInCents?: number | null;
+  shortReason?: string | null;
   meta?: Record<string, unknown>;
   paymentRequestId?: string | null;
   walletTransactionId?: string | null;
@@ -79,6 +82,8 @@ export async function recordShipmentPayment(
       receivedAt: input.receivedAt ?? new Date(),
       referenceNumber: input.referenceNumber ?? null,
       remarks: input.remarks ?? null,
+      shortInCents: input.shortInCents ?? null,
+      shortReason: input.shortReason ?? null,
       meta: input.meta ?? {},
       paymentRequestId: input.paymentRequestId ?? null,
       walletTransactionId: input.walletTransactionId ?? null,

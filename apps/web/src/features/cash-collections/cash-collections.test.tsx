@@ -34,9 +34,9 @@ const people: OutstandingCashDto['people'] = [
   { userId: NINA, name: 'Nina Castillo', pickupInCents: 40_000, deliveryInCents: 0, shipments: 1 },
 ];
 const ramonsShipments: OutstandingCashDto['shipments'] = [
-  { shipmentId: 's1', trackingNumber: A, source: 'delivery', amountInCents: 50_000, receivedAt: '2026-11-03T02:00:00.000Z' },
-  { shipmentId: 's2', trackingNumber: B, source: 'delivery', amountInCents: 60_000, receivedAt: '2026-11-03T03:00:00.000Z' },
-  { shipmentId: 's3', trackingNumber: C, source: 'delivery', amountInCents: 25_000, receivedAt: '2026-11-03T04:00:00.000Z' },
+  { shipmentId: 's1', trackingNumber: A, source: 'delivery', amountInCents: 50_000, receivedAt: '2026-11-03T02:00:00.000Z', shortInCents: null, shortReason: null },
+  { shipmentId: 's2', trackingNumber: B, source: 'delivery', amountInCents: 60_000, receivedAt: '2026-11-03T03:00:00.000Z', shortInCents: null, shortReason: null },
+  { shipmentId: 's3', trackingNumber: C, source: 'delivery', amountInCents: 25_000, receivedAt: '2026-11-03T04:00:00.000Z', shortInCents: null, shortReason: null },
 ];
 
 /** GET /collections/outstanding as the server answers it: everyone, or one person's shipments of one leg. */

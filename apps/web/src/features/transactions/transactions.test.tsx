@@ -48,6 +48,8 @@ const payment = (overrides: Partial<TransactionRecordDto> = {}): TransactionReco
   remarks: null,
   voidedAt: null,
   voidReason: null,
+  shortInCents: null,
+  shortReason: null,
   proofUploadId: null,
   proofUrl: null,
   meta: {},

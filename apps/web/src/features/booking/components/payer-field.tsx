@@ -40,7 +40,8 @@ export function PayerField({
   /** The booking's current total, to say when the balance is short. */
   totalInCents?: number | null;
 }) {
-  const short = wallet?.enabled && wallet.balanceInCents !== null && totalInCents != null && wallet.balanceInCents < totalInCents;
+  // The top-up prompt is about the wallet: it matters only while the wallet is the chosen payment.
+  const short = value === 'wallet' && wallet?.enabled && wallet.balanceInCents !== null && totalInCents != null && wallet.balanceInCents < totalInCents;
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">Who pays</legend>

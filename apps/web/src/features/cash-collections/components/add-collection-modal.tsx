@@ -1,4 +1,4 @@
-import { COLLECTION_SOURCE_LABELS, COLLECTION_SOURCES, createCollectionBody, type CollectionSource, type CreateCollectionInput } from '@hatid/domain';
+import { COLLECTION_SOURCE_LABELS, COLLECTION_SOURCES, createCollectionBody, shortfallText, type CollectionSource, type CreateCollectionInput } from '@hatid/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -187,6 +187,7 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
                     <input id={id} type="checkbox" className="h-4 w-4 shrink-0 accent-teal-700" checked={ticked.has(s.trackingNumber)} onChange={(event) => toggle(s.trackingNumber, event.target.checked)} />
                     <label htmlFor={id} className="min-w-0 flex-1 font-mono text-slate-900">
                       {s.trackingNumber}
+                      {s.shortInCents ? <span className="block font-sans text-xs font-medium text-red-700">{shortfallText(s.shortInCents, s.shortReason)}</span> : null}
                     </label>
                     <span className="hidden text-xs text-slate-500 sm:inline">{formatDateTime(s.receivedAt)}</span>
                     <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatMoney(s.amountInCents)}</span>

@@ -4,13 +4,15 @@ import { paymentStatusText } from './payment-summary';
 
 describe('paymentStatusText', () => {
   it('says nothing is due on a cancelled shipment, never "Pending"', () => {
-    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Pending' })).toBe('Nothing due (cancelled)');
-    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Paid' })).toBe('Cancelled: to be refunded');
+    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Pending', paymentMethod: 'cash' })).toBe('Nothing due (cancelled)');
+    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Paid', paymentMethod: 'cash' })).toBe('Cancelled: to be refunded');
+    // A wallet booking is paid at booking and refunded to the wallet when cancelled.
+    expect(paymentStatusText({ status: 'Cancelled', paymentStatus: 'Pending', paymentMethod: 'wallet' })).toBe('Refunded');
   });
 
   it('shows the derived status of a live shipment as it is', () => {
-    expect(paymentStatusText({ status: 'OnGoing', paymentStatus: 'Pending' })).toBe('Pending');
-    expect(paymentStatusText({ status: 'Pending', paymentStatus: 'Partially Paid' })).toBe('Partially Paid');
+    expect(paymentStatusText({ status: 'OnGoing', paymentStatus: 'Pending', paymentMethod: 'cash' })).toBe('Pending');
+    expect(paymentStatusText({ status: 'Pending', paymentStatus: 'Partially Paid', paymentMethod: 'cash' })).toBe('Partially Paid');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney, PAYMENT_METHOD_LABELS, payerLabel, type ShipmentDto } from '@hatid/domain';
+import { formatMoney, PAYMENT_METHOD_LABELS, payerLabel, shipmentPaymentText, type ShipmentDto } from '@hatid/domain';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
 
@@ -21,10 +21,7 @@ const PAYMENT_STATUS_TONE: Record<ShipmentDto['paymentStatus'], string> = {
  * What the customer reads as the payment status. A cancelled shipment owes nothing: nothing is collected
  * for it, and money already paid is returned (a wallet payment as a Refund, DECISIONS "Cancellation").
  */
-export function paymentStatusText(s: Pick<ShipmentDto, 'status' | 'paymentStatus'>): string {
-  if (s.status !== 'Cancelled') return s.paymentStatus;
-  return s.paymentStatus === 'Pending' ? 'Nothing due (cancelled)' : 'Cancelled: to be refunded';
-}
+export const paymentStatusText = (s: Pick<ShipmentDto, 'status' | 'paymentStatus' | 'paymentMethod'>): string => shipmentPaymentText(s);
 
 /** The price as booked (the server's figures) and how it is paid. */
 export function PaymentSummary({ shipment: s }: { shipment: ShipmentDto }) {

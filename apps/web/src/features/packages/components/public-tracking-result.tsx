@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, formatDate, type PublicTrackingDto } from '@hatid/domain';
+import { DELIVERY_TYPE_LABELS, formatDate, lastStatusActivityOf, type PublicTrackingDto } from '@hatid/domain';
 import { ArrowRight } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from './status-badge';
@@ -17,7 +17,7 @@ export function PublicTrackingResult({ tracking }: { tracking: PublicTrackingDto
           </h2>
           <StatusBadge shipment={tracking} />
         </div>
-        <TimelineHeadline shipment={tracking} />
+        <TimelineHeadline shipment={tracking} lastActivity={lastStatusActivityOf(tracking.timeline)} />
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
         <div className="sm:col-span-2">

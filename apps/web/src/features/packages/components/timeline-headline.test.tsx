@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeliveryStatus, ShipmentStatus } from '@hatid/domain';
+import type { DeliveryStatus, PublicTrackingDto, ShipmentStatus } from '@hatid/domain';
+import { PublicTrackingResult } from './public-tracking-result';
 import { StatusTimeline } from './status-timeline';
 import { TimelineHeadline } from './timeline-headline';
 
@@ -14,10 +15,38 @@ describe('TimelineHeadline', () => {
     ['OnGoing', 'For pickup', 'Courier is on the way for pick up'],
     ['OnGoing', 'Picked up', 'Shipment is on the way'],
     ['OnGoing', 'Out for delivery', 'Shipment is on the way'],
-    ['OnGoing', 'Delivered', 'Shipment order placed'],
+    ['OnGoing', 'Delivered', 'Delivered'],
   ])('a %s shipment at "%s" reads "%s"', (status, deliveryStatus, text) => {
     render(<TimelineHeadline shipment={{ status, deliveryStatus }} />);
     expect(screen.getByTestId('timeline-headline').textContent).toBe(text);
+  });
+
+  it('public tracking of a delivered parcel: badge and headline agree, with the day it was delivered (issue 29, item 13)', () => {
+    const tracking: PublicTrackingDto = {
+      trackingNumber: 'ND000000011PH',
+      status: 'OnGoing',
+      deliveryStatus: 'Delivered',
+      headline: 'Delivered on November 05, 2026',
+      deliveryType: 'next_day',
+      origin: { cityLabel: 'Makati City', provinceName: 'Metro Manila' },
+      destination: { cityLabel: 'Cebu City', provinceName: 'Cebu' },
+      pickupDate: null,
+      createdAt: '2026-11-03T02:00:00.000Z',
+      deliveredAt: '2026-11-05T06:00:00.000Z',
+      timeline: [
+        { name: 'Delivered', customStatusName: null, deliveryStatus: 'Delivered', reason: null, createdAt: '2026-11-05T06:00:00.000Z' },
+        { name: 'Order placed', customStatusName: null, deliveryStatus: 'Order placed', reason: null, createdAt: '2026-11-03T02:00:00.000Z' },
+      ],
+    };
+    const { rerender } = render(<PublicTrackingResult tracking={tracking} />);
+    expect(screen.getByTestId('timeline-headline').textContent).toBe('Delivered on November 05, 2026');
+    expect(screen.queryByText('Shipment order placed')).toBeNull();
+    const returned = {
+      ...tracking,
+      timeline: [{ name: 'Return to sender delivered', customStatusName: null, deliveryStatus: 'Delivered' as const, reason: null, createdAt: '2026-11-05T06:00:00.000Z' }, ...tracking.timeline.slice(1)],
+    };
+    rerender(<PublicTrackingResult tracking={returned} />);
+    expect(screen.getByTestId('timeline-headline').textContent).toBe('Returned to the sender on November 05, 2026');
   });
 
   it('announces a change pushed while the page is open', () => {

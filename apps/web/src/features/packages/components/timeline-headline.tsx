@@ -6,6 +6,7 @@ const ICONS: Record<string, LucideIcon> = {
   'Shipment order cancelled': CircleX,
   'Courier is on the way for pick up': Truck,
   'Shipment is on the way': Truck,
+  'Shipment is on its way back to the sender': Truck,
 };
 
 /**
@@ -14,12 +15,15 @@ const ICONS: Record<string, LucideIcon> = {
  */
 export function TimelineHeadline({
   shipment,
+  lastActivity = null,
   className,
 }: {
-  shipment: { status: ShipmentStatus; deliveryStatus: DeliveryStatus };
+  shipment: { status: ShipmentStatus; deliveryStatus: DeliveryStatus; deliveredAt?: string | null };
+  /** The last step that moved the status, where the page has the timeline: it tells a return from a delivery. */
+  lastActivity?: string | null;
   className?: string;
 }) {
-  const text = timelineHeadline({ shipmentStatus: shipment.status, deliveryStatus: shipment.deliveryStatus });
+  const text = timelineHeadline({ shipmentStatus: shipment.status, deliveryStatus: shipment.deliveryStatus, deliveredAt: shipment.deliveredAt ?? null, lastActivity });
   const Icon = ICONS[text] ?? PackageCheck;
   const cancelled = shipment.status === 'Cancelled';
   return (

@@ -44,6 +44,8 @@ export interface RiderStats {
   pending: number;
   codToCollectInCents: number;
   cashOnHandInCents: number;
+  /** Cash recorded short of what was due, on shipments not yet paid in full. */
+  cashShortInCents: number;
 }
 
 export function useRiderStats() {

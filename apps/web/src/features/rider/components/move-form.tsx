@@ -1,4 +1,4 @@
-import { findActivityStatus, formatMoney, PROOF_FOR_ACTIVITY, type ActivityName } from '@hatid/domain';
+import { findActivityStatus, formatMoney, PROOF_FOR_ACTIVITY, shortfallText, type ActivityName } from '@hatid/domain';
 import { useState, type FormEvent } from 'react';
 import type { RiderTask } from '../lib/tasks';
 import { BigButton } from './big-button';
@@ -11,6 +11,8 @@ export interface MoveDraft {
   photo: Blob | null;
   /** Cash collected at this stop, in cents (0: none). */
   cashInCents: number;
+  /** Why the cash is less than was due (then required: the shortfall stays on record with it). */
+  shortReason?: string;
 }
 
 const fieldClasses = 'h-14 w-full rounded-lg border-2 border-slate-900 bg-white px-3 text-lg';
@@ -33,8 +35,13 @@ export function MoveForm({ task, activity, onSave, onCancel }: { task: RiderTask
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [cash, setCash] = useState((task.cashDueInCents / 100).toFixed(2));
   const [cashTaken, setCashTaken] = useState(false);
+  const [shortReason, setShortReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+
+  // What the typed cash falls short of the amount due (0 when it is all there or not a number yet).
+  const typedCents = Math.round(Number(cash) * 100);
+  const shortBy = collects && Number.isFinite(typedCents) && typedCents > 0 && typedCents < task.cashDueInCents ? task.cashDueInCents - typedCents : 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,6 +55,9 @@ export function MoveForm({ task, activity, onSave, onCancel }: { task: RiderTask
       cashInCents = Math.round(Number(cash) * 100);
       if (!Number.isFinite(cashInCents) || cashInCents <= 0) return setProblem('Enter the cash you collected');
       if (cashInCents > task.cashDueInCents) return setProblem(`That is more than the ${formatMoney(task.cashDueInCents)} to collect`);
+      if (cashInCents < task.cashDueInCents && shortReason.trim().length < 3) {
+        return setProblem(`The cash is ${formatMoney(task.cashDueInCents - cashInCents)} short: say why`);
+      }
     }
     setSaving(true);
     try {
@@ -57,6 +67,7 @@ export function MoveForm({ task, activity, onSave, onCancel }: { task: RiderTask
         ...(someoneElse ? { receivedBy: receivedBy.trim() } : {}),
         photo,
         cashInCents,
+        ...(collects && cashInCents < task.cashDueInCents ? { shortReason: shortReason.trim() } : {}),
       });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'It could not be saved on the phone');
@@ -106,6 +117,17 @@ export function MoveForm({ task, activity, onSave, onCancel }: { task: RiderTask
             Cash collected (₱)
             <input className={fieldClasses} inputMode="decimal" value={cash} onChange={(event) => setCash(event.target.value)} />
           </label>
+          {shortBy > 0 ? (
+            <>
+              <p role="status" className="rounded-lg border-2 border-red-700 bg-white p-2 text-lg font-bold text-red-800">
+                {shortfallText(shortBy, null)} of the {formatMoney(task.cashDueInCents)} to collect
+              </p>
+              <label className="flex flex-col gap-1 text-lg font-semibold">
+                Why is the cash short?
+                <input className={fieldClasses} value={shortReason} maxLength={300} onChange={(event) => setShortReason(event.target.value)} autoComplete="off" />
+              </label>
+            </>
+          ) : null}
         </div>
       ) : null}
       <label className="flex flex-col gap-1 text-lg font-semibold">

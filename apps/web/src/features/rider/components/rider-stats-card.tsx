@@ -13,6 +13,8 @@ export function RiderStatsCard() {
     ['Still to do', String(s.pending)],
     ['Cash on hand', formatMoney(s.cashOnHandInCents)],
     ['COD to collect', formatMoney(s.codToCollectInCents)],
+    // A shortfall stays in view until the shipment is paid in full (issue 29, item 5).
+    ...(s.cashShortInCents > 0 ? ([['Cash short', formatMoney(s.cashShortInCents)]] as const) : []),
   ] as const;
   return (
     <section aria-label="Your day" className="rounded-xl border-2 border-slate-900 bg-white p-3">

@@ -1,7 +1,7 @@
 import { formatMoney } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, Phone } from 'lucide-react';
-import type { RiderTask } from '../lib/tasks';
+import { isInHand, type RiderTask } from '../lib/tasks';
 
 /** One stop: who, where, how to reach them, the cash to collect, and the way into its next steps. */
 export function TaskCard({ task }: { task: RiderTask }) {
@@ -17,6 +17,7 @@ export function TaskCard({ task }: { task: RiderTask }) {
           <span className="font-mono text-lg font-bold">{shipment.trackingNumber}</span>
           <span className="rounded-full bg-slate-900 px-3 py-1 text-sm font-semibold text-white">{task.deliveryStatus}</span>
         </p>
+        {isInHand(task) ? <p className="mt-1 text-base font-semibold text-teal-800">Picked up from the sender: bring it to the origin hub</p> : null}
         <p className="mt-1 text-lg font-semibold">{party.name}</p>
         <p className="text-base">
           {party.streetName}, {party.barangayName}, {party.cityLabel}

@@ -26,7 +26,8 @@ export interface OutboxItem {
   at: string;
   move?: MoveAction;
   photo?: { type: 'pickup' | 'delivery'; blob: Blob };
-  cash?: { shipmentId: string; amountInCents: number };
+  /** shortReason: why the cash is less than was due (the server requires it then). */
+  cash?: { shipmentId: string; amountInCents: number; shortReason?: string };
   /** waiting: to be sent; refused: the server said no (shown until the rider dismisses it). */
   state: 'waiting' | 'refused';
   error?: string;

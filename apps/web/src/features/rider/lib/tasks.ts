@@ -74,14 +74,27 @@ const byStop = (a: RiderTask, b: RiderTask) =>
   a.party.streetName.localeCompare(b.party.streetName) ||
   a.shipment.trackingNumber.localeCompare(b.shipment.trackingNumber);
 
-/** Today's pickups (scheduled today or earlier) and deliveries, each in route order; later pickups apart. */
+/**
+ * A pickup leg whose parcel is already on the bike (picked up, on the phone or the server): what is left is
+ * bringing it in to the origin hub, a drop, not a pickup, whatever day the pickup was booked for.
+ */
+export const isInHand = (t: RiderTask) => t.leg === 'pickup' && t.deliveryStatus === 'Picked up';
+
+/**
+ * Today's pickups (scheduled today or earlier) and deliveries, each in route order; later pickups apart. A
+ * picked-up parcel is no longer a pickup (early ones would otherwise wait under "Later pickups"): it goes
+ * with the deliveries, to the origin hub, until the hub takes it in and it leaves the list.
+ */
 export function riderWorklist(shipments: readonly ShipmentDto[], riderId: string, items: readonly OutboxItem[], now = new Date()) {
   const today = toIsoDate(now);
   const tasks = shipments.flatMap((s) => taskFor(s, riderId, items));
-  const isToday = (t: RiderTask) => t.leg !== 'pickup' || !t.shipment.pickupDate || t.shipment.pickupDate <= today;
+  const toPickUp = (t: RiderTask) => t.leg === 'pickup' && !isInHand(t);
+  const isToday = (t: RiderTask) => !t.shipment.pickupDate || t.shipment.pickupDate <= today;
   return {
-    pickups: tasks.filter((t) => t.leg === 'pickup' && isToday(t)).sort(byStop),
-    deliveries: tasks.filter((t) => t.leg === 'delivery').sort(byStop),
-    laterPickups: tasks.filter((t) => !isToday(t)).sort((a, b) => (a.shipment.pickupDate ?? '').localeCompare(b.shipment.pickupDate ?? '') || byStop(a, b)),
+    pickups: tasks.filter((t) => toPickUp(t) && isToday(t)).sort(byStop),
+    deliveries: tasks.filter((t) => t.leg === 'delivery' || isInHand(t)).sort(byStop),
+    laterPickups: tasks
+      .filter((t) => toPickUp(t) && !isToday(t))
+      .sort((a, b) => (a.shipment.pickupDate ?? '').localeCompare(b.shipment.pickupDate ?? '') || byStop(a, b)),
   };
 }

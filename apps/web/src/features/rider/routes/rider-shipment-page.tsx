@@ -41,7 +41,8 @@ export function actionsFor(task: RiderTask, activity: ActivityName, draft: MoveD
   const proof = PROOF_FOR_ACTIVITY[activity];
   if (proof && draft.photo) items.push({ id: crypto.randomUUID(), kind: 'photo', trackingNumber, at: stamp, photo: { type: proof, blob: draft.photo } });
   if (draft.cashInCents > 0) {
-    items.push({ id: crypto.randomUUID(), kind: 'cash', trackingNumber, at: stamp, cash: { shipmentId: task.shipment.id, amountInCents: draft.cashInCents } });
+    const cash = { shipmentId: task.shipment.id, amountInCents: draft.cashInCents, ...(draft.shortReason ? { shortReason: draft.shortReason } : {}) };
+    items.push({ id: crypto.randomUUID(), kind: 'cash', trackingNumber, at: stamp, cash });
   }
   return items;
 }

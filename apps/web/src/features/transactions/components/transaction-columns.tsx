@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, payerLabel, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_LABELS, type PaymentStatus, type TransactionRowDto } from '@hatid/domain';
+import { formatDateTime, formatMoney, payerLabel, PAYMENT_METHOD_LABELS, shipmentPaymentText, TRANSACTION_STATUS_LABELS, type PaymentStatus, type TransactionRowDto, type TransactionShipmentDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { cn } from '../../../lib/utils';
@@ -22,6 +22,12 @@ export function TransactionStatusBadge({ voided }: { voided: boolean }) {
 
 export function PaymentStatusText({ status }: { status: PaymentStatus }) {
   return <span className={cn('font-medium whitespace-nowrap', PAYMENT_TONE[status])}>{status}</span>;
+}
+
+/** A shipment's payment status; a cancelled one reads what became of its money ("Refunded" to the wallet). */
+export function ShipmentPaymentText({ shipment }: { shipment: Pick<TransactionShipmentDto, 'status' | 'paymentStatus' | 'paymentMethod'> }) {
+  if (shipment.status !== 'Cancelled') return <PaymentStatusText status={shipment.paymentStatus} />;
+  return <span className="font-medium whitespace-nowrap text-slate-600">{shipmentPaymentText(shipment)}</span>;
 }
 
 /** Long headers wrap, so the table fits a laptop screen beside the console's sidebar. */
@@ -71,7 +77,7 @@ export const PAYMENT_COLUMNS: DataColumn<TransactionRowDto>[] = [
     meta: WRAP,
     cell: ({ row }) => <span className="font-mono text-xs break-all">{muted(row.original.transaction?.referenceNumber)}</span>,
   }),
-  column.display({ id: 'paymentStatus', header: 'Shipment payment status', meta: WRAP, cell: ({ row }) => <PaymentStatusText status={row.original.shipment.paymentStatus} /> }),
+  column.display({ id: 'paymentStatus', header: 'Shipment payment status', meta: WRAP, cell: ({ row }) => <ShipmentPaymentText shipment={row.original.shipment} /> }),
 ];
 
 /** "Show shipments without transactions": one row per shipment still to be paid for, newest booking first. */
@@ -86,7 +92,7 @@ export const UNPAID_COLUMNS: DataColumn<TransactionRowDto>[] = [
   }),
   column.display({ id: 'payer', header: 'Payer', cell: ({ row }) => payerLabel(row.original.shipment) }),
   column.display({ id: 'paymentMethod', header: 'Payment method', meta: WRAP, cell: ({ row }) => PAYMENT_METHOD_LABELS[row.original.shipment.paymentMethod] }),
-  column.display({ id: 'paymentStatus', header: 'Payment status', meta: WRAP, cell: ({ row }) => <PaymentStatusText status={row.original.shipment.paymentStatus} /> }),
+  column.display({ id: 'paymentStatus', header: 'Payment status', meta: WRAP, cell: ({ row }) => <ShipmentPaymentText shipment={row.original.shipment} /> }),
   column.display({
     id: 'total',
     header: 'Total',

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAmountPaid, useShipmentCollection } from '../api/transactions';
 import { metaValueText } from '../lib/meta-rows';
-import { PaymentStatusText, TransactionStatusBadge, type PaymentRow } from './transaction-columns';
+import { ShipmentPaymentText, TransactionStatusBadge, type PaymentRow } from './transaction-columns';
 
 const dash = (text: string | null | undefined): ReactNode => (text ? text : '—');
 
@@ -56,7 +56,7 @@ export function TransactionViewModal({ row, onClose }: { row: PaymentRow; onClos
         ]
       : []),
     { label: 'Shipment total', value: formatMoney(shipment.totalInCents) },
-    { label: 'Shipment payment status', value: <PaymentStatusText status={shipment.paymentStatus} /> },
+    { label: 'Shipment payment status', value: <ShipmentPaymentText shipment={shipment} /> },
   ];
 
   return (

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, formatDate, formatMoney, payerLabel, type ShipmentDto } from '@hatid/domain';
+import { DELIVERY_TYPE_LABELS, formatDate, formatMoney, payerLabel, shipmentPaymentText, type ShipmentDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../../components/data-table/data-table';
 import { cn } from '../../../../lib/utils';
@@ -55,7 +55,9 @@ export const SHIPMENT_COLUMNS: DataColumn<ShipmentDto>[] = [
     header: 'Payment',
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
-        <span className={cn('font-medium', PAYMENT_TONE[row.original.paymentStatus])}>{row.original.paymentStatus}</span>
+        <span className={cn('font-medium', row.original.status === 'Cancelled' ? 'text-slate-600' : PAYMENT_TONE[row.original.paymentStatus])}>
+          {shipmentPaymentText(row.original)}
+        </span>
         <span className="block text-xs text-slate-500">{payerLabel(row.original)}</span>
       </span>
     ),

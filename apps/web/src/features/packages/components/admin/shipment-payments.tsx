@@ -1,4 +1,4 @@
-import { formatMoney, PAYMENT_METHOD_LABELS } from '@hatid/domain';
+import { formatMoney, PAYMENT_METHOD_LABELS, shortfallText } from '@hatid/domain';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
@@ -29,6 +29,7 @@ export function ShipmentPayments({ trackingNumber }: { trackingNumber: string })
                   {p.receivedByName ? ` · received by ${p.receivedByName}` : ''}
                 </p>
                 <PhoneTime occurredAt={p.receivedAt} receivedAt={p.recordedAt} />
+                {p.shortInCents ? <p className="text-sm font-medium text-red-700">{shortfallText(p.shortInCents, p.shortReason)}</p> : null}
                 {p.voidedAt ? <p className="text-xs text-slate-600">Voided: {p.voidReason}</p> : null}
               </li>
             ))}
