@@ -163,6 +163,8 @@ export const adminUserDto = userDto.extend({
   roleIds: z.array(z.number()),
   businessId: z.string().nullable(),
   serviceAreaCodes: z.array(z.string()),
+  /** The same cities and municipalities by name ("Makati City", Metro Manila), for lists and the view. */
+  serviceAreas: z.array(z.object({ code: z.string(), name: z.string(), provinceName: z.string() })),
   isOnline: z.boolean(),
   lastLoginAt: z.string().nullable(),
   /** Who invited or created the account in the back office; null when the person signed up. */

@@ -403,6 +403,9 @@ describe('riders added by staff (issue 29, items 1 and 19)', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().invitation).toBeNull();
     expect(res.json().data).toMatchObject({ email: null, mobileNumber, status: 'ACTIVE', serviceAreaCodes: area, roles: [{ name: 'rider' }] });
+    // The list and the view show the cities by name.
+    const names = listCitiesMunicipalities(METRO_MANILA_CODE).slice(0, 2).map((c) => ({ code: c.code, name: c.name, provinceName: 'Metro Manila' }));
+    expect(res.json().data.serviceAreas).toEqual(names);
     const id = res.json().data.id as string;
 
     // The assign picker's list (GET /users/riders/{city}) now has them for each city.
