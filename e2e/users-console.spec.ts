@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { loginWithEmail } from './helpers/accounts';
+import { bookShipment, loginWithEmail, signedInApi } from './helpers/accounts';
 import { emailsTo, waitForInvitationPath } from './helpers/email';
-import { screenshotWidths } from './helpers/ui';
+import { randomMobileNumber, screenshotWidths } from './helpers/ui';
 
 /**
  * The users screen's journey: an admin invites a staff member from /users (the "add user" modal); the
@@ -158,4 +158,51 @@ test('a sales agent sees the clients list; an ssp sees users and may only invite
   const invite = page.getByRole('dialog', { name: 'Add user' });
   await expect(invite.getByRole('checkbox')).toHaveCount(1);
   await expect(invite.getByRole('checkbox', { name: 'Customer' })).toBeVisible();
+});
+
+/**
+ * Dispatch from the app alone (issue 29, items 1, 9 and 19): the admin adds a rider with a mobile number and
+ * Makati City as service area (no email: active at once), then assigns that rider for the pick-up from the
+ * shipment's own page.
+ */
+test('an admin adds a rider with a service area in the UI, then assigns that rider from the shipment page', async ({ page, baseURL }) => {
+  const stamp = Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const lastName = `Ramos${stamp.charAt(0).toUpperCase()}${stamp.slice(1)}`;
+  const mobile = randomMobileNumber();
+  const customer = await signedInApi(baseURL!, 'customer@hatid.test');
+  const { trackingNumber } = await bookShipment(customer);
+  await customer.dispose();
+
+  await loginWithEmail(page.request, 'admin@hatid.test');
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await dialog.getByLabel('First name').fill('Jose');
+  await dialog.getByLabel('Last name').fill(lastName);
+  await dialog.getByRole('checkbox', { name: 'Rider', exact: true }).check();
+  // A rider needs a mobile number (they sign in with a code sent to it); the email may stay empty.
+  await dialog.getByRole('button', { name: 'Add rider' }).click();
+  await expect(dialog.getByText('A rider signs in with a mobile number: enter one')).toBeVisible();
+  await dialog.getByLabel(/^Mobile number/).fill(mobile.local);
+  const areas = dialog.getByRole('group', { name: 'Service areas' });
+  await areas.getByLabel('Province').selectOption({ label: 'Metro Manila' });
+  await areas.getByLabel('Add a city or municipality').selectOption({ label: 'Makati City' });
+  await expect(areas.getByRole('list', { name: 'Chosen service areas' })).toHaveText('Makati City');
+  await dialog.getByRole('button', { name: 'Add rider' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The list shows the rider's area by name.
+  await page.getByRole('search', { name: 'Search users' }).getByRole('searchbox').fill(lastName);
+  await expect(page.getByRole('row', { name: new RegExp(lastName) })).toContainText('Serves: Makati City');
+
+  // The shipment's own page: Assign rider lists the new rider for the Makati pick-up.
+  await page.goto(`/shipments/${trackingNumber}`);
+  await page.getByRole('button', { name: 'Assign rider' }).click();
+  const assign = page.getByRole('dialog', { name: `Assign riders to ${trackingNumber}` });
+  const pickup = assign.getByLabel('Pickup rider');
+  await expect(pickup.getByRole('option', { name: new RegExp(`Jose ${lastName}`) })).toHaveCount(1);
+  await pickup.selectOption({ label: (await pickup.getByRole('option', { name: new RegExp(`Jose ${lastName}`) }).textContent())! });
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(assign).toBeHidden();
+  await expect(page.getByText('Riders assigned to 1 shipment')).toBeVisible();
 });

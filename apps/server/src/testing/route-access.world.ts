@@ -514,6 +514,8 @@ export class RouteAccessWorld {
           firstName: 'Ina',
           lastName: 'Vited',
           roles: [role ?? 'customer'],
+          // A rider signs in by mobile: the account needs a number.
+          ...(role === 'rider' ? { mobileNumber: `+63977${String(w.nextNumber()).padStart(7, '0')}` } : {}),
         });
       },
       'GET /api/users/:id': async (a) => get(`/api/users/${await w.userIn(a.whose)}`),

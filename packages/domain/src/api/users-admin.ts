@@ -66,7 +66,18 @@ export const USER_ADMIN_MESSAGES = {
   unknownCity: 'Choose a city or municipality from the list',
   nothingToChange: 'Send at least one field to change',
   messageRequired: 'Tell us how we can help',
+  emailRequired: 'Enter an email address: we send the invitation to it (only a rider may go without one)',
+  riderMobile: 'A rider signs in with a mobile number: enter one',
 } as const;
+
+/**
+ * Riders sign in with a code sent to their mobile number (the rider app), so a rider's account needs one;
+ * an account whose only role is rider needs no email (issue 29, item 19).
+ */
+export const MOBILE_SIGN_IN_ROLES = ['rider'] as const satisfies readonly RoleName[];
+export const needsMobile = (roles: readonly RoleName[]): boolean => roles.some((r) => (MOBILE_SIGN_IN_ROLES as readonly RoleName[]).includes(r));
+export const mayGoWithoutEmail = (roles: readonly RoleName[]): boolean =>
+  roles.length > 0 && roles.every((r) => (MOBILE_SIGN_IN_ROLES as readonly RoleName[]).includes(r));
 
 const emailSchema = z
   .string({ error: USER_ADMIN_MESSAGES.email })
@@ -152,6 +163,8 @@ export const adminUserDto = userDto.extend({
   roleIds: z.array(z.number()),
   businessId: z.string().nullable(),
   serviceAreaCodes: z.array(z.string()),
+  /** The same cities and municipalities by name ("Makati City", Metro Manila), for lists and the view. */
+  serviceAreas: z.array(z.object({ code: z.string(), name: z.string(), provinceName: z.string() })),
   isOnline: z.boolean(),
   lastLoginAt: z.string().nullable(),
   /** Who invited or created the account in the back office; null when the person signed up. */
@@ -198,10 +211,13 @@ export const userOptionPage = pageOf(userOptionDto);
 /** GET /users/agent-code/user/{agentCode}: only the owner's public name ("Carlo N."). */
 export const agentCodeOwnerDto = z.object({ agentCode: z.string(), displayName: z.string() });
 
-/** POST /users: invite someone by email with roles; they set their password through the emailed link. */
+/**
+ * POST /users: invite someone by email with roles; they set their password through the emailed link. A
+ * rider-only account may have no email: it is active at once and signs in with a code sent to its mobile.
+ */
 export const inviteUserBody = z
   .object({
-    email: emailSchema,
+    email: emailSchema.optional(),
     firstName: nameSchema,
     lastName: nameSchema,
     roles: rolesSchema,
@@ -223,7 +239,8 @@ export const invitationDto = z.object({
   /** True when the email belonged to someone already invited: a fresh link replaced the old one. */
   resent: z.boolean(),
 });
-export const inviteUserResult = z.object({ data: adminUserDto, invitation: invitationDto });
+/** `invitation` is null for an account created active (a rider with no email: they sign in by mobile). */
+export const inviteUserResult = z.object({ data: adminUserDto, invitation: invitationDto.nullable() });
 export type InviteUserResult = z.infer<typeof inviteUserResult>;
 
 /**

@@ -3,14 +3,22 @@ import { trackingNumberSchema, waybillFileName } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { renderWaybillHtml, renderWaybillPng, renderWaybillsPdf } from '../../platform/waybill/index.js';
-import { loadWaybills } from './waybills.service.js';
+import { loadWaybillBatch, loadWaybills } from './waybills.service.js';
 
 const tags = ['waybills'];
 const MAX_LABELS = 500;
+/** The PDF's response header naming the shipments left out (comma-separated), when `skipCancelled` left any. */
+export const SKIPPED_HEADER = 'x-skipped-cancelled';
 
 const downloadBody = z.object({
   format: z.enum(['pdf', 'image']).default('pdf'),
   trackingNumbers: z.array(trackingNumberSchema).min(1, 'Choose at least one shipment').max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
+  /**
+   * A batch from a list (the console's "Print waybills"): cancelled shipments are left out, the others printed,
+   * and the PDF response names those left out in the `x-skipped-cancelled` header. Without it any cancelled one
+   * refuses the whole request (422 naming it on its place), as a pasted list wants.
+   */
+  skipCancelled: z.boolean().default(false),
 });
 
 const imageResult = z.object({ contentType: z.literal('image/png'), filename: z.string(), imageBase64: z.string() });
@@ -72,13 +80,13 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = request.authorize('view', 'Shipment');
-      const { format, trackingNumbers } = request.body;
+      const { format, trackingNumbers, skipCancelled } = request.body;
       if (format === 'image' && trackingNumbers.length > 1) {
         throw new AppError('VALIDATION_FAILED', 'An image holds one label: choose one shipment, or download a PDF', [
           { field: 'trackingNumbers', message: 'An image holds one label: choose one shipment, or download a PDF' },
         ]);
       }
-      const items = await loadWaybills(app.db, actor, trackingNumbers);
+      const { items, skipped } = await loadWaybillBatch(app.db, actor, trackingNumbers, { skipCancelled });
       if (format === 'image') {
         const png = await renderWaybillPng(items[0]!);
         return {
@@ -89,6 +97,7 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const pdf = await renderWaybillsPdf(items);
       const filename = waybillFileName(items.map((i) => i.trackingNumber));
+      if (skipped.length > 0) reply.header(SKIPPED_HEADER, skipped.join(','));
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
     },
   );

@@ -8,8 +8,21 @@ import { dropOffHubsOf, type DropOffHub } from '../hubs/hubs.service.js';
 import { codAmountOf, packagesOf, toShipmentDto, type ShipmentRow } from './shipments.repository.js';
 import { shipmentScope } from './shipments.scope.js';
 
-/** The label data of shipments the actor may see, in the order asked; any other number is a 404 naming it. */
+/**
+ * The label data of shipments the actor may see, in the order asked; any other number is a 404 naming it.
+ * A cancelled one is refused (422 naming it on its place), or with `skipCancelled` left out and named in
+ * `skipped`, so a batch prints the others; when every one is cancelled there is nothing to print (422).
+ */
 export async function loadWaybills(db: Db, actor: Actor, trackingNumbers: string[]): Promise<WaybillData[]> {
+  return (await loadWaybillBatch(db, actor, trackingNumbers, { skipCancelled: false })).items;
+}
+
+export async function loadWaybillBatch(
+  db: Db,
+  actor: Actor,
+  trackingNumbers: string[],
+  { skipCancelled }: { skipCancelled: boolean },
+): Promise<{ items: WaybillData[]; skipped: string[] }> {
   const wanted = [...new Set(trackingNumbers.map((n) => n.trim().toUpperCase()))];
   const rows = await db
     .select()
@@ -26,13 +39,20 @@ export async function loadWaybills(db: Db, actor: Actor, trackingNumbers: string
   const cancelled = trackingNumbers.flatMap((n, index) =>
     byNumber.get(n.trim().toUpperCase())?.status === 'Cancelled' ? [{ field: `trackingNumbers.${index}`, message: 'This shipment is cancelled: it has no waybill' }] : [],
   );
-  if (cancelled.length > 0) throw new AppError('RULE_BROKEN', 'A cancelled shipment has no waybill', cancelled);
-  const packages = await packagesOf(db, rows.map((r) => r.id));
-  const hubs = await dropOffHubsOf(db, rows);
-  return wanted.map((n) => {
-    const row = byNumber.get(n)!;
-    return toWaybill(row, packages.get(row.id) ?? [], row.dropOffHubId ? hubs.get(row.dropOffHubId) : undefined);
-  });
+  const skipped = wanted.filter((n) => byNumber.get(n)!.status === 'Cancelled');
+  if (cancelled.length > 0 && (!skipCancelled || skipped.length === wanted.length)) {
+    throw new AppError('RULE_BROKEN', 'A cancelled shipment has no waybill', cancelled);
+  }
+  const printed = rows.filter((r) => r.status !== 'Cancelled');
+  const packages = await packagesOf(db, printed.map((r) => r.id));
+  const hubs = await dropOffHubsOf(db, printed);
+  const items = wanted
+    .filter((n) => !skipped.includes(n))
+    .map((n) => {
+      const row = byNumber.get(n)!;
+      return toWaybill(row, packages.get(row.id) ?? [], row.dropOffHubId ? hubs.get(row.dropOffHubId) : undefined);
+    });
+  return { items, skipped };
 }
 
 function toWaybill(row: ShipmentRow, packageRows: Parameters<typeof toShipmentDto>[1], hub?: DropOffHub): WaybillData {

@@ -99,4 +99,37 @@ describe('air waybills through the API', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().details).toEqual([{ field: 'trackingNumbers.1', message: 'This shipment is cancelled: it has no waybill' }]);
   });
+
+  it('a batch asked with skipCancelled prints the others and names the cancelled one in a header; all cancelled is still refused', async () => {
+    const live = await book(t, ana);
+    const gone = await book(t, ana);
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shipments/${gone.id}/cancel`,
+      headers: { cookie: ana.cookie },
+      payload: { reasonForCancellation: 'Changed my mind' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ana.cookie },
+      payload: { format: 'pdf', trackingNumbers: [gone.trackingNumber, live.trackingNumber], skipCancelled: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-skipped-cancelled']).toBe(gone.trackingNumber);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="waybill-${live.trackingNumber}.pdf"`);
+    const pages = await rasterizePdf(res.rawPayload, 'skipped');
+    expect(pages).toHaveLength(1);
+    expect(await decodeBarcodes(pages[0]!)).toEqual(expect.arrayContaining([`CODE-128:${live.trackingNumber}`]));
+
+    const onlyGone = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipments/air-waybill/download',
+      headers: { cookie: ana.cookie },
+      payload: { format: 'pdf', trackingNumbers: [gone.trackingNumber], skipCancelled: true },
+    });
+    expect(onlyGone.statusCode).toBe(422);
+    expect(onlyGone.json().details).toEqual([{ field: 'trackingNumbers.0', message: 'This shipment is cancelled: it has no waybill' }]);
+  });
 });

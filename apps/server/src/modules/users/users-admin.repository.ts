@@ -1,3 +1,4 @@
+import { findCityMunicipality, findProvince } from '../../platform/psgc/index.js';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -170,6 +171,14 @@ type ListedUser = Pick<
   | 'status' | 'isEmployee' | 'createdAt' | 'businessId' | 'isOnline' | 'serviceAreaCodes' | 'lastLoginAt' | 'createdById' | 'updatedAt'
 >;
 
+/** A rider's cities by name (PSGC, in memory); a code no longer in the list is shown as it is. */
+function serviceAreasOf(codes: string[]): AdminUserDto['serviceAreas'] {
+  return codes.map((code) => {
+    const city = findCityMunicipality(code);
+    return { code, name: city?.name ?? code, provinceName: (city && findProvince(city.provinceCode)?.name) ?? '' };
+  });
+}
+
 /** What everyone sees of a user (toUserDto) plus what the back office adds. */
 export function toAdminUserDto(
   user: ListedUser,
@@ -184,6 +193,7 @@ export function toAdminUserDto(
     businessId: user.businessId,
     isOnline: user.isOnline,
     serviceAreaCodes: user.serviceAreaCodes,
+    serviceAreas: serviceAreasOf(user.serviceAreaCodes),
     roleIds: userRolesList.map((r) => r.id),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdById: user.createdById,

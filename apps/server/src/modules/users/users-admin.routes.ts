@@ -166,19 +166,21 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Invite someone by email with roles (an INVITED account; the link is emailed)',
+        summary: 'Invite someone by email with roles (an INVITED account; the link is emailed); a rider with no email is active at once',
         body: inviteUserBody,
         response: { 200: inviteUserResult, 201: inviteUserResult, ...writeErrors },
       },
     },
     async (request, reply) => {
       const actor = request.requireActor();
-      const invitation = await inviteUser(app.db, actor, request.body, { ip: request.ip });
-      const emailSent = await sendInvitationEmail(app.email, app.config.PUBLIC_URL, actor, invitation, request.log);
-      reply.status(invitation.resent ? 200 : 201);
+      const invited = await inviteUser(app.db, actor, request.body, { ip: request.ip });
+      reply.status(invited.resent ? 200 : 201);
+      // A rider added with no email is active at once (they sign in by mobile): there is no link to send.
+      if (invited.token === null) return { data: invited.user, invitation: null };
+      const emailSent = await sendInvitationEmail(app.email, app.config.PUBLIC_URL, actor, invited, request.log);
       return {
-        data: invitation.user,
-        invitation: { expiresAt: invitation.expiresAt.toISOString(), emailSent, resent: invitation.resent },
+        data: invited.user,
+        invitation: { expiresAt: invited.expiresAt.toISOString(), emailSent, resent: invited.resent },
       };
     },
   );

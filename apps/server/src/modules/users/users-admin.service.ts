@@ -12,6 +12,8 @@ import {
   TICKET_ASSIGNEE_ROLES,
   USER_ADMIN_MESSAGES as M,
   canCreateRole,
+  mayGoWithoutEmail,
+  needsMobile,
   type AdminUserDto,
   type ContactSupportInput,
   type CustomerListQuery,
@@ -273,20 +275,33 @@ export interface Invitation {
   resent: boolean;
 }
 
+/** What POST /users made: an invitation, or (a rider with no email) an account active at once. */
+export type Invited = Invitation | { user: AdminUserDto; token: null; expiresAt: null; resent: false };
+
+/**
+ * Riders sign in with a code to their mobile number (the rider app), so a rider needs one; only a
+ * rider-only account may go without an email. 422 on the field, nothing made.
+ */
+function assertSignInFor(roles: RoleName[], email: string | null | undefined, mobileNumber: string | null | undefined): void {
+  if (needsMobile(roles) && !mobileNumber) throw fieldError('mobileNumber', M.riderMobile, 'RULE_BROKEN');
+  if (!email && !mayGoWithoutEmail(roles)) throw fieldError('email', M.emailRequired, 'RULE_BROKEN');
+}
+
 /**
  * POST /users: an INVITED account with the given roles and a single-use invitation (7 days); the person
  * sets their password with registerWithEmail. Inviting an email that is already invited (and in the
  * inviter's scope) replaces the link with a fresh one; any other existing email is a 409.
  */
-export async function inviteUser(db: Db, actor: Actor, input: InviteUserInput, options: Options = {}): Promise<Invitation> {
+export async function inviteUser(db: Db, actor: Actor, input: InviteUserInput, options: Options = {}): Promise<Invited> {
   if (!actor.ability.can('create', 'User')) throw forbidden('You are not allowed to invite users');
   assertMayChangeRoles(actor, input.roles);
   assertKnownCities(input.serviceAreaCodes);
+  assertSignInFor(input.roles, input.email, input.mobileNumber);
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
 
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
+  return db.transaction(async (tx): Promise<Invited> => {
+    const [existing] = input.email ? await tx.select().from(users).where(eq(users.email, input.email)).limit(1) : [];
     if (existing) {
       const mayResend = existing.status === 'INVITED' && (await findAdminUser(tx, existing.id, lookupScope(actor)));
       if (!mayResend) throw fieldError('email', M.emailTaken, 'CONFLICT');
@@ -298,14 +313,16 @@ export async function inviteUser(db: Db, actor: Actor, input: InviteUserInput, o
     }
     await assertFree(tx, 'mobileNumber', input.mobileNumber);
     const clientType = input.clientType ?? 'individual';
+    // No email, no link to send: the rider signs in with a code to the mobile number, so the account works at once.
+    const byMobile = !input.email;
     const [created] = await tx
       .insert(users)
       .values({
-        email: input.email,
+        email: input.email ?? null,
         firstName: input.firstName,
         lastName: input.lastName,
         mobileNumber: input.mobileNumber ?? null,
-        status: 'INVITED',
+        status: byMobile ? 'ACTIVE' : 'INVITED',
         accountType: clientType,
         businessName: clientType === 'business' ? (input.businessName ?? null) : null,
         serviceAreaCodes: input.serviceAreaCodes ?? [],
@@ -316,9 +333,14 @@ export async function inviteUser(db: Db, actor: Actor, input: InviteUserInput, o
       .returning({ id: users.id });
     const userId = created!.id;
     await replaceRoles(tx, userId, input.roles, []);
+    const roleNames = input.roles.map((r) => ROLE_NAME_LABELS[r]).join(', ');
+    if (byMobile) {
+      const user = await loadInTx(tx, userId);
+      await logUser(tx, actor, 'CREATED', userId, `${user.name} added as ${roleNames}`, null, summaryOf(user), options);
+      return { user, token: null, expiresAt: null, resent: false };
+    }
     await tx.insert(invitations).values({ tokenHash: hash, userId, expiresAt, invitedById: actor.id });
     const user = await loadInTx(tx, userId);
-    const roleNames = input.roles.map((r) => ROLE_NAME_LABELS[r]).join(', ');
     await logUser(tx, actor, 'CREATED', userId, `${user.name} invited as ${roleNames}`, null, summaryOf(user), options);
     return { user, token, expiresAt, resent: false };
   });
@@ -417,6 +439,10 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
     const mobileNumber = input.mobileNumber !== undefined ? input.mobileNumber : row.mobileNumber;
     if (!email && !mobileNumber) {
       throw fieldError(input.email === null ? 'email' : 'mobileNumber', M.signInNeeded, 'RULE_BROKEN');
+    }
+    // Becoming a rider, or a rider losing the number: riders sign in by mobile (an older rider without one may still be edited).
+    if ((add.some((r) => needsMobile([r])) || input.mobileNumber === null) && !mobileNumber && needsMobile(input.roles ?? current)) {
+      throw fieldError('mobileNumber', M.riderMobile, 'RULE_BROKEN');
     }
     const clientType = input.clientType ?? row.accountType;
     const businessName = clientType === 'individual' ? null : input.businessName !== undefined ? input.businessName : row.businessName;

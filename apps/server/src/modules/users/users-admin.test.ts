@@ -50,7 +50,8 @@ const invite = (as: RoleName | string, body: Record<string, unknown>) =>
 
 async function invitedUser(as: RoleName, role: RoleName, extra: Record<string, unknown> = {}) {
   const email = `${unique('inv')}@hatid.test`;
-  const res = await invite(as, { email, roles: [role], ...extra });
+  // Riders sign in by mobile: their accounts need a number.
+  const res = await invite(as, { email, roles: [role], ...(role === 'rider' ? { mobileNumber: freshMobile() } : {}), ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().data.id as string, email };
 }
@@ -318,7 +319,7 @@ describe('invitations', () => {
   it('inviting an invited email again sends a fresh link (the old one stops working); a used email is a 409', async () => {
     const { id, email } = await invitedUser('admin', 'rider');
     const firstToken = t.email.lastTokenFor(email);
-    const again = await invite('admin', { email, roles: ['rider'] });
+    const again = await invite('admin', { email, roles: ['rider'], mobileNumber: freshMobile() });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ data: { id }, invitation: { resent: true, emailSent: true } });
     const secondToken = t.email.lastTokenFor(email);
@@ -335,7 +336,7 @@ describe('invitations', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().details).toEqual([{ field: 'email', message: 'This email is already used by another account' }]);
     // Someone else's invitation (outside the partner's scope) is not the partner's to re-send.
-    expect((await invite('service_partner', { email, roles: ['rider'] })).statusCode).toBe(409);
+    expect((await invite('service_partner', { email, roles: ['rider'], mobileNumber: freshMobile() })).statusCode).toBe(409);
   });
 
   it('a failing email provider keeps the invitation and says so', async () => {
@@ -389,6 +390,73 @@ describe('invitations', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('riders added by staff (issue 29, items 1 and 19)', () => {
+  const makatiLike = () => listCitiesMunicipalities(METRO_MANILA_CODE).slice(0, 2).map((c) => c.code);
+
+  it('a rider with a mobile number, service areas and no email is active at once, dispatchable and signs in by code', async () => {
+    const mobileNumber = freshMobile();
+    const area = makatiLike();
+    const res = await invite('admin', { firstName: 'Jose', lastName: uniqueName('Ramos'), mobileNumber, roles: ['rider'], serviceAreaCodes: area });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().invitation).toBeNull();
+    expect(res.json().data).toMatchObject({ email: null, mobileNumber, status: 'ACTIVE', serviceAreaCodes: area, roles: [{ name: 'rider' }] });
+    // The list and the view show the cities by name.
+    const names = listCitiesMunicipalities(METRO_MANILA_CODE).slice(0, 2).map((c) => ({ code: c.code, name: c.name, provinceName: 'Metro Manila' }));
+    expect(res.json().data.serviceAreas).toEqual(names);
+    const id = res.json().data.id as string;
+
+    // The assign picker's list (GET /users/riders/{city}) now has them for each city.
+    for (const code of area) {
+      const riders = await get('staff', `/api/users/riders/${code}`);
+      expect(riders.statusCode).toBe(200);
+      expect(riders.json().data.map((r: { id: string }) => r.id)).toContain(id);
+    }
+
+    // They sign in with the code sent to their mobile (no invitation link needed).
+    await t.app.inject({ method: 'POST', url: '/api/sms/sendOtp', payload: { mobileNumber }, remoteAddress: nextIp() });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/verifyOtp',
+      payload: { mobileNumber, otp: t.sms.lastCodeFor(mobileNumber) },
+      remoteAddress: nextIp(),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data).toMatchObject({ status: 'signed_in', user: { id } });
+  });
+
+  it('refuses a rider without a mobile number (422 on mobileNumber) and makes nothing', async () => {
+    const email = `${unique('nomobile')}@hatid.test`;
+    const res = await invite('admin', { email, roles: ['rider'], serviceAreaCodes: makatiLike() });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'mobileNumber', message: 'A rider signs in with a mobile number: enter one' }]);
+    expect(await findUserByEmail(t.database.db, email)).toBeFalsy();
+  });
+
+  it('still needs an email for anyone who is not only a rider', async () => {
+    const res = await invite('admin', { mobileNumber: freshMobile(), roles: ['staff'] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'email', message: expect.stringMatching(/^Enter an email address/) }]);
+    const both = await invite('admin', { mobileNumber: freshMobile(), roles: ['rider', 'consolidator'] });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().details[0].field).toBe('email');
+  });
+
+  it('a rider added with an email and a mobile number is invited by email as before', async () => {
+    const res = await invite('service_partner', { email: `${unique('rm')}@hatid.test`, mobileNumber: freshMobile(), roles: ['rider'] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ data: { status: 'INVITED' }, invitation: { emailSent: true } });
+  });
+
+  it('making someone without a mobile number a rider is refused on mobileNumber', async () => {
+    const { id } = await invitedUser('admin', 'consolidator');
+    const res = await call('admin', 'PUT', `/api/users/${id}`, { roles: ['consolidator', 'rider'] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'mobileNumber', message: 'A rider signs in with a mobile number: enter one' }]);
+    const withNumber = await call('admin', 'PUT', `/api/users/${id}`, { roles: ['consolidator', 'rider'], mobileNumber: freshMobile() });
+    expect(withNumber.statusCode, withNumber.body).toBe(200);
   });
 });
 

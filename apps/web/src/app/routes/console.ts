@@ -189,7 +189,7 @@ const usersRoute = createRoute({
   path: '/users',
   staticData: { title: 'Users' },
   beforeLoad: guardScreen('/users'),
-  validateSearch: plainSearch<TableSearch & { roleId?: number }>,
+  validateSearch: plainSearch<TableSearch & { roleId?: number; role?: string }>,
   component: lazyRouteComponent(() => import('../../features/users/routes/users-page'), 'UsersPage'),
 });
 

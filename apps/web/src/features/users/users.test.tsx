@@ -20,6 +20,14 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const answer = (response: () => Response) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => response());
 const sent = (spy: ReturnType<typeof answer>) => spy.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) }));
 
+/** Answers the place lists the service-areas picker asks for, and `other` for anything else. */
+const PLACES: Record<string, unknown> = {
+  '/api/addresses/covered-provinces': [{ provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'ACTIVE', retrievalFeeInCents: 0, isIntraCityEnabled: true }],
+  '/api/addresses/covered-cities-municipalities/1300000000': [{ code: '1380300000', name: 'Makati City' }, { code: '1381500000', name: 'Taguig City' }],
+};
+const withPlaces = (other: () => Response) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input) in PLACES ? json({ data: PLACES[String(input)] }) : other()));
+
 const ROLE_IDS: Record<RoleName, number> = {
   super_admin: 1, admin: 2, staff: 3, ssp: 4, business_admin: 5, business_member: 6, service_partner: 7, sales_agent: 8, consolidator: 9, rider: 10, customer: 11,
 };
@@ -44,6 +52,7 @@ function person(overrides: Partial<AdminUserDto> = {}, roles: RoleName[] = ['sta
     roleIds: roles.map((name) => ROLE_IDS[name]),
     businessId: null,
     serviceAreaCodes: [],
+    serviceAreas: [],
     isOnline: false,
     lastLoginAt: null,
     createdById: null,
@@ -62,7 +71,7 @@ function renderAs(roles: RoleName[], ui: React.ReactElement) {
 
 describe('add user (invite)', () => {
   it('offers only the roles the person may give, and invites by email with them', async () => {
-    const spy = answer(() => json({ data: person({ status: 'INVITED' }, ['rider']), invitation: { expiresAt: '2026-11-30T00:00:00.000Z', emailSent: true, resent: false } }, 201));
+    const spy = answer(() => json({ data: person({ status: 'INVITED' }, ['consolidator']), invitation: { expiresAt: '2026-11-30T00:00:00.000Z', emailSent: true, resent: false } }, 201));
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
     renderAs(['service_partner'], <UserFormModal user={null} open onOpenChange={onOpenChange} />);
@@ -74,12 +83,12 @@ describe('add user (invite)', () => {
     await user.type(within(dialog).getByLabelText('First name'), 'Rosa');
     await user.type(within(dialog).getByLabelText('Last name'), 'Lim');
     await user.type(within(dialog).getByLabelText('Email'), 'Rosa@Example.ph');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Rider' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Consolidator' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(sent(spy)).toEqual([
-      { url: '/api/users', method: 'POST', body: { email: 'Rosa@Example.ph', firstName: 'Rosa', lastName: 'Lim', roles: ['rider'] } },
+      { url: '/api/users', method: 'POST', body: { email: 'Rosa@Example.ph', firstName: 'Rosa', lastName: 'Lim', roles: ['consolidator'] } },
     ]);
   });
 
@@ -110,6 +119,70 @@ describe('add user (invite)', () => {
   });
 });
 
+describe('add a rider (issue 29)', () => {
+  it('shows service areas once Rider is ticked, needs a mobile number, not an email, and sends the cities', async () => {
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      calls.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/addresses/covered-provinces') {
+        return json({ data: [{ provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'ACTIVE', retrievalFeeInCents: 0, isIntraCityEnabled: true }] });
+      }
+      if (url === '/api/addresses/covered-cities-municipalities/1300000000') {
+        return json({ data: [{ code: '1380300000', name: 'Makati City' }, { code: '1381500000', name: 'Taguig City' }] });
+      }
+      return json({ data: person({ status: 'ACTIVE' }, ['rider']), invitation: null }, 201);
+    });
+    const onOpenChange = vi.fn();
+    const user = userEvent.setup();
+    renderAs(['admin'], <UserFormModal user={null} open onOpenChange={onOpenChange} />);
+    const dialog = screen.getByRole('dialog', { name: 'Add user' });
+    expect(within(dialog).queryByRole('group', { name: 'Service areas' })).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('First name'), 'Jose');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Ramos');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Rider' }));
+    const areas = within(dialog).getByRole('group', { name: 'Service areas' });
+    expect(within(dialog).getByLabelText(/^Email/).closest('div')?.textContent).toMatch(/\(optional\).*sign in with a code sent to their mobile/);
+
+    // No mobile number: refused before sending.
+    await user.click(within(dialog).getByRole('button', { name: 'Add rider' }));
+    expect(await within(dialog).findByText('A rider signs in with a mobile number: enter one')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^Mobile number/), '0917 123 4567');
+    await waitFor(() => expect(within(areas).getByRole('option', { name: 'Metro Manila' })).toBeTruthy());
+    await user.selectOptions(within(areas).getByLabelText('Province'), '1300000000');
+    const city = within(areas).getByLabelText('Add a city or municipality');
+    await waitFor(() => expect(within(city).getByRole('option', { name: 'Makati City' })).toBeTruthy());
+    await user.selectOptions(city, '1380300000');
+    await user.selectOptions(city, '1381500000');
+    await user.click(within(areas).getByRole('button', { name: 'Remove Taguig City' }));
+    expect(within(areas).getByRole('list', { name: 'Chosen service areas' }).textContent).toBe('Makati City');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rider' }));
+
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/users',
+        body: { firstName: 'Jose', lastName: 'Ramos', roles: ['rider'], mobileNumber: '0917 123 4567', serviceAreaCodes: ['1380300000'] },
+      },
+    ]);
+  });
+
+  it('edits a rider’s service areas and shows them by name', async () => {
+    const spy = withPlaces(() => json({ data: person() }));
+    const user = userEvent.setup();
+    const rider = person({ mobileNumber: '+639171234567', serviceAreaCodes: ['1380300000'], serviceAreas: [{ code: '1380300000', name: 'Makati City', provinceName: 'Metro Manila' }] }, ['rider']);
+    renderAs(['admin'], <UserFormModal user={rider} open onOpenChange={vi.fn()} />);
+    const areas = screen.getByRole('group', { name: 'Service areas' });
+    await user.click(within(areas).getByRole('button', { name: 'Remove Makati City' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(spy.mock.calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body).toBe(JSON.stringify({ serviceAreaCodes: [] })));
+  });
+});
+
 describe('update user', () => {
   it('sends only what changed and keeps roles the editor may not touch', async () => {
     const spy = answer(() => json({ data: person() }));
@@ -125,7 +198,7 @@ describe('update user', () => {
 
     await user.clear(within(dialog).getByLabelText('First name'));
     await user.type(within(dialog).getByLabelText('First name'), 'Rosalinda');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Rider' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Consolidator' }));
     await user.clear(within(dialog).getByLabelText(/Mobile number/));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
@@ -135,7 +208,7 @@ describe('update user', () => {
     expect(call?.method).toBe('PUT');
     expect(call?.body.firstName).toBe('Rosalinda');
     expect(call?.body.mobileNumber).toBeNull();
-    expect([...call?.body.roles].sort()).toEqual(['rider', 'staff', 'super_admin']);
+    expect([...call?.body.roles].sort()).toEqual(['consolidator', 'staff', 'super_admin']);
     expect(Object.keys(call?.body).sort()).toEqual(['firstName', 'mobileNumber', 'roles']);
   });
 

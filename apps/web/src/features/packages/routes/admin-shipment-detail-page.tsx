@@ -1,6 +1,6 @@
 import { canCancel, normalizeTrackingNumber } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import { Ban, Copy, Pencil, SearchX } from 'lucide-react';
+import { Ban, Bike, Copy, ListChecks, Pencil, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { rowActionItems, type RowActionKey } from '../../../components/data-table/row-actions';
 import { BackLink } from '../../../components/ui/back-link';
@@ -11,6 +11,8 @@ import { useAccess } from '../../../lib/ability';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useLiveShipment } from '../api/use-live-shipment';
 import { ActivityTimeline } from '../components/admin/activity-timeline';
+import { AssignRidersDialog } from '../components/admin/assign-riders-dialog';
+import { BulkDeliveryStatusDialog } from '../components/admin/bulk-status-dialog';
 import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-dialog';
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
 import { ShipmentPayments } from '../components/admin/shipment-payments';
@@ -35,7 +37,7 @@ export function AdminShipmentDetailPage() {
   const trackingNumber = normalizeTrackingNumber(route.useParams().trackingNumber);
   const { ability, roles } = useAccess();
   const shipment = useLiveShipment(trackingNumber);
-  const [open, setOpen] = useState<RowActionKey | null>(null);
+  const [open, setOpen] = useState<RowActionKey | 'status' | 'assign' | null>(null);
 
   const back = <BackLink to="/shipments">Shipments</BackLink>;
 
@@ -66,13 +68,27 @@ export function AdminShipmentDetailPage() {
     { subject: 'Shipment', ability, roles },
   ).filter((item) => item.key === 'edit' || item.key === 'duplicate' || item.key === 'cancel');
   const close = (next: boolean) => (next ? undefined : setOpen(null));
+  // The list's bulk actions for this one shipment, under the list's rules (admin-shipments-page.tsx).
+  const canMove = ability.can('update', 'Shipment') || ability.can('update_delivery_status', 'Shipment');
+  const canDispatch = ability.can('pickup_rider', 'Shipment') || ability.can('delivery_rider', 'Shipment');
+  const operations = [
+    ...(canMove ? [{ key: 'status' as const, label: 'Update status', Icon: ListChecks }] : []),
+    ...(canDispatch ? [{ key: 'assign' as const, label: 'Assign rider', Icon: Bike }] : []),
+  ];
 
   return (
     <div className="flex flex-col gap-4">
       {back}
       <ShipmentSummary
         shipment={s}
-        actions={actions.map((item) => {
+        actions={[
+          ...operations.map(({ key, label, Icon }) => (
+            <Button key={key} variant="secondary" onClick={() => setOpen(key)}>
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {label}
+            </Button>
+          )),
+          ...actions.map((item) => {
           const Icon = ICONS[item.key as keyof typeof ICONS];
           return (
             <Button key={item.key} variant="secondary" disabled={item.disabled} onClick={item.run} className={item.key === 'cancel' ? 'text-red-700' : undefined}>
@@ -80,7 +96,8 @@ export function AdminShipmentDetailPage() {
               {item.label}
             </Button>
           );
-        })}
+          }),
+        ]}
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-3">
@@ -97,6 +114,17 @@ export function AdminShipmentDetailPage() {
           <ShipmentDocuments trackingNumber={trackingNumber} />
         </div>
       </div>
+      {open === 'status' ? <BulkDeliveryStatusDialog trackingNumbers={[s.trackingNumber]} open onOpenChange={close} onDone={() => undefined} /> : null}
+      {open === 'assign' ? (
+        <AssignRidersDialog
+          shipments={[s]}
+          open
+          onOpenChange={close}
+          onDone={() => undefined}
+          canPickup={ability.can('pickup_rider', 'Shipment')}
+          canDelivery={ability.can('delivery_rider', 'Shipment')}
+        />
+      ) : null}
       {open === 'edit' ? <EditShipmentDialog shipment={s} open onOpenChange={close} canSetOutboundFee={ability.can('manage', 'Shipment')} /> : null}
       {open === 'duplicate' ? <DuplicateShipmentDialog shipment={s} open onOpenChange={close} carriesFees={ability.can('book_for_other_user', 'Shipment')} /> : null}
       {open === 'cancel' ? (

@@ -49,11 +49,13 @@ export function useRoles(enabled = true) {
 }
 
 export interface InviteUserValues {
-  email: string;
+  /** Absent for a rider-only account: it is active at once and signs in by mobile. */
+  email?: string;
   firstName: string;
   lastName: string;
   roles: RoleName[];
   mobileNumber?: string | undefined;
+  serviceAreaCodes?: string[];
 }
 
 export interface UpdateUserValues {
@@ -62,6 +64,7 @@ export interface UpdateUserValues {
   email?: string | null;
   mobileNumber?: string | null;
   roles?: RoleName[];
+  serviceAreaCodes?: string[];
 }
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;

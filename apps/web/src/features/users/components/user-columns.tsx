@@ -14,6 +14,12 @@ export const STATUS_LABELS: Record<AdminUserDto['status'], string> = { ACTIVE: '
 
 export const rolesText = (user: Pick<AdminUserDto, 'roles'>): string => user.roles.map((role) => ROLE_NAME_LABELS[role.name]).join(', ') || '—';
 
+const isRider = (user: Pick<AdminUserDto, 'roles'>) => user.roles.some((role) => role.name === 'rider');
+
+/** A rider's cities by name ("Makati City, Taguig"), or what it means to have none. */
+export const serviceAreasText = (user: Pick<AdminUserDto, 'serviceAreas'>): string =>
+  user.serviceAreas.map((area) => area.name).join(', ') || 'None: offered for no shipment until set';
+
 export const USER_COLUMNS: DataColumn<AdminUserDto>[] = [
   column.accessor('name', {
     header: 'Name',
@@ -33,7 +39,16 @@ export const USER_COLUMNS: DataColumn<AdminUserDto>[] = [
       </div>
     ),
   }),
-  column.display({ id: 'roles', header: 'Roles', cell: ({ row }) => rolesText(row.original) }),
+  column.display({
+    id: 'roles',
+    header: 'Roles',
+    cell: ({ row }) => (
+      <div className="min-w-0">
+        <p>{rolesText(row.original)}</p>
+        {isRider(row.original) ? <p className="text-xs text-slate-500">Serves: {serviceAreasText(row.original)}</p> : null}
+      </div>
+    ),
+  }),
   column.accessor('status', {
     header: 'Status',
     cell: ({ getValue }) => {

@@ -1,4 +1,4 @@
-import { ROLE_NAME_LABELS, ROLE_NAMES, type AdminUserDto, type RoleName } from '@hatid/domain';
+import { mayGoWithoutEmail, needsMobile, ROLE_NAME_LABELS, ROLE_NAMES, type AdminUserDto, type InviteUserResult, type RoleName } from '@hatid/domain';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { useSaveUser } from '../api/users';
 import { checkUserForm, EMPTY_USER_FORM, inviteBody, updatePatch, userFormFieldOf, userFormValuesOf, type UserFormValues } from '../lib/user-form';
 import { givableRoles } from '../lib/users-search';
+import { ServiceAreasField } from './service-areas-field';
 
 /** Roles the account holds that this person may not touch stay (their boxes are disabled, so unread). */
 const resolverFor =
@@ -39,6 +40,12 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
   const form = useForm<UserFormValues>({ resolver: resolverFor(mode, kept), defaultValues: initial });
   const { register, formState } = form;
   const errors = formState.errors;
+  const ticked = form.watch('roles') ?? [];
+  const roles = [...new Set([...ticked, ...kept])];
+  const rider = roles.includes('rider');
+  // A rider-only account may go without an email: no invitation, they sign in with a code to their mobile.
+  const emailOptional = mode === 'update' || mayGoWithoutEmail(roles);
+  const serviceAreas = form.watch('serviceAreas') ?? [];
   // Roles shown: those one may give, plus any the account holds that one may not (read-only).
   const shown: RoleName[] = ROLE_NAMES.filter((role) => givable.includes(role) || initial.roles.includes(role));
 
@@ -50,8 +57,11 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
       return;
     }
     try {
-      await save.mutateAsync({ id: user?.id ?? null, input: body });
-      toast.success(user ? 'User updated' : 'Invitation sent', { description: user ? user.name : `${values.email.trim()} gets a link to set a password.` });
+      const saved = await save.mutateAsync({ id: user?.id ?? null, input: body });
+      if (user) toast.success('User updated', { description: user.name });
+      else if ((saved as InviteUserResult).invitation === null) {
+        toast.success('Rider added', { description: `${values.firstName.trim()} signs in with a code sent to ${values.mobileNumber.trim()}.` });
+      } else toast.success('Invitation sent', { description: `${values.email.trim()} gets a link to set a password.` });
       onOpenChange(false);
     } catch (error) {
       const problem = formProblemOf(error, form.setError, userFormFieldOf, { focus: (field) => field !== 'roles' });
@@ -64,9 +74,13 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
       open={open}
       onOpenChange={onOpenChange}
       title={user ? `Update ${user.name}` : 'Add user'}
-      description={user ? 'Only what you change is saved.' : 'We email them a link to set their password. The link works for 7 days.'}
+      description={
+        user
+          ? 'Only what you change is saved.'
+          : 'We email them a link to set their password. The link works for 7 days. A rider with no email signs in at once with a code sent to their mobile.'
+      }
       size="lg"
-      submitLabel={user ? 'Save changes' : 'Send invitation'}
+      submitLabel={user ? 'Save changes' : emailOptional && !form.watch('email')?.trim() ? 'Add rider' : 'Send invitation'}
       pending={save.isPending}
       onSubmit={(event) => void onSubmit(event)}
     >
@@ -77,10 +91,20 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
         <FormField label="Last name" error={errors.lastName?.message}>
           {(control) => <Input {...control} {...register('lastName')} autoComplete="off" maxLength={100} />}
         </FormField>
-        <FormField label="Email" error={errors.email?.message} optional={mode === 'update'}>
+        <FormField
+          label="Email"
+          error={errors.email?.message}
+          optional={emailOptional}
+          hint={mode === 'add' && emailOptional ? 'Riders may go without one: they sign in with a code sent to their mobile number.' : undefined}
+        >
           {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" maxLength={254} />}
         </FormField>
-        <FormField label="Mobile number" optional hint="e.g. 0917 123 4567" error={errors.mobileNumber?.message}>
+        <FormField
+          label="Mobile number"
+          optional={!needsMobile(roles)}
+          hint={rider ? 'Required for riders: they sign in with a code sent to it. e.g. 0917 123 4567' : 'e.g. 0917 123 4567'}
+          error={errors.mobileNumber?.message}
+        >
           {(control) => <Input {...control} {...register('mobileNumber')} type="tel" inputMode="tel" autoComplete="off" maxLength={20} />}
         </FormField>
       </div>
@@ -98,6 +122,13 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
           </p>
         ) : null}
       </fieldset>
+      {rider ? (
+        <ServiceAreasField
+          value={serviceAreas}
+          onChange={(next) => form.setValue('serviceAreas', next, { shouldDirty: true })}
+          error={errors.serviceAreas?.message}
+        />
+      ) : null}
       {problem ? (
         <p role="alert" className="text-sm text-red-600">
           {problem}

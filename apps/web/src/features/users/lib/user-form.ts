@@ -1,5 +1,6 @@
-import type { AdminUserDto, RoleName } from '@hatid/domain';
+import { mayGoWithoutEmail, needsMobile, USER_ADMIN_MESSAGES, type AdminUserDto, type RoleName } from '@hatid/domain';
 import type { InviteUserValues, UpdateUserValues } from '../api/users';
+import type { ServiceArea } from '../components/service-areas-field';
 
 /** The add/update user form as typed (text boxes hold strings; roles are ticked names). */
 export interface UserFormValues {
@@ -8,12 +9,14 @@ export interface UserFormValues {
   email: string;
   mobileNumber: string;
   roles: RoleName[];
+  /** A rider's cities and municipalities (sent only while the rider role is ticked). */
+  serviceAreas: ServiceArea[];
 }
 
-export const USER_FORM_FIELDS = ['firstName', 'lastName', 'email', 'mobileNumber', 'roles'] as const;
+export const USER_FORM_FIELDS = ['firstName', 'lastName', 'email', 'mobileNumber', 'roles', 'serviceAreas'] as const;
 export type UserFormField = (typeof USER_FORM_FIELDS)[number];
 
-export const EMPTY_USER_FORM: UserFormValues = { firstName: '', lastName: '', email: '', mobileNumber: '', roles: [] };
+export const EMPTY_USER_FORM: UserFormValues = { firstName: '', lastName: '', email: '', mobileNumber: '', roles: [], serviceAreas: [] };
 
 export function userFormValuesOf(user: AdminUserDto): UserFormValues {
   return {
@@ -22,23 +25,28 @@ export function userFormValuesOf(user: AdminUserDto): UserFormValues {
     email: user.email ?? '',
     mobileNumber: user.mobileNumber ?? '',
     roles: user.roles.map((role) => role.name),
+    serviceAreas: user.serviceAreas.map(({ code, name }) => ({ code, name })),
   };
 }
 
 /** The API's field name ("body.roles.0", "email") as the form's field, when the form has one. */
 export function userFormFieldOf(field: string): UserFormField | undefined {
   const head = field.replace(/^(body|query|params)\./, '').split(/[.[]/)[0];
+  if (head === 'serviceAreaCodes') return 'serviceAreas';
   return (USER_FORM_FIELDS as readonly string[]).includes(head ?? '') ? (head as UserFormField) : undefined;
 }
 
-/** The invite body: an empty mobile number is left out. */
+const isRider = (roles: readonly RoleName[]) => roles.includes('rider');
+
+/** The invite body: an empty email or mobile number is left out; service areas go with the rider role. */
 export function inviteBody(values: UserFormValues): InviteUserValues {
   return {
-    email: values.email.trim(),
+    ...(values.email.trim() ? { email: values.email.trim() } : {}),
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     roles: values.roles,
     ...(values.mobileNumber.trim() ? { mobileNumber: values.mobileNumber.trim() } : {}),
+    ...(isRider(values.roles) && values.serviceAreas.length > 0 ? { serviceAreaCodes: values.serviceAreas.map((a) => a.code) } : {}),
   };
 }
 
@@ -52,6 +60,9 @@ export function updatePatch(initial: UserFormValues, values: UserFormValues): Up
   if (values.email.trim() !== initial.email) patch.email = values.email.trim() || null;
   if (values.mobileNumber.trim() !== initial.mobileNumber) patch.mobileNumber = values.mobileNumber.trim() || null;
   if (!sameRoles(values.roles, initial.roles)) patch.roles = values.roles;
+  const codes = (areas: ServiceArea[]) => areas.map((a) => a.code);
+  // Areas are edited while the rider role is ticked; untouched otherwise (taking the role away keeps them for a return).
+  if (isRider(values.roles) && !sameRoles(codes(values.serviceAreas), codes(initial.serviceAreas))) patch.serviceAreaCodes = codes(values.serviceAreas);
   return patch;
 }
 
@@ -61,8 +72,10 @@ export function checkUserForm(values: UserFormValues, mode: 'add' | 'update'): P
   if (!values.firstName.trim()) errors.firstName = 'Enter the first name';
   if (!values.lastName.trim()) errors.lastName = 'Enter the last name';
   const email = values.email.trim();
-  if (mode === 'add' && !email) errors.email = 'Enter a valid email address';
+  // Riders sign in with a code to their mobile: a rider-only account may go without an email, never without a number.
+  if (mode === 'add' && !email && !mayGoWithoutEmail(values.roles)) errors.email = 'Enter a valid email address';
   else if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
+  if (needsMobile(values.roles) && !values.mobileNumber.trim()) errors.mobileNumber = USER_ADMIN_MESSAGES.riderMobile;
   if (values.roles.length === 0) errors.roles = 'Choose at least one role';
   return errors;
 }

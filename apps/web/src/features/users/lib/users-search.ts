@@ -1,4 +1,4 @@
-import { canCreateRole, type AppAbility, type RoleName } from '@hatid/domain';
+import { canCreateRole, ROLE_NAMES, type AppAbility, type RoleName } from '@hatid/domain';
 import { oneOf, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
 
 /**
@@ -12,6 +12,8 @@ export const USER_TAB_LABELS: Record<UserTab, string> = { ACTIVE: 'Active', ALL:
 export interface UsersSearch extends TableSearch {
   tab?: Exclude<UserTab, 'ACTIVE'>;
   roleId?: number;
+  /** A role by name (`/users?role=rider`), for links from other screens that do not know the role ids. */
+  role?: RoleName;
 }
 
 export function parseUsersSearch(raw: Record<string, unknown>): UsersSearch {
@@ -20,6 +22,8 @@ export function parseUsersSearch(raw: Record<string, unknown>): UsersSearch {
   if (tab) out.tab = tab;
   const roleId = typeof raw.roleId === 'number' ? raw.roleId : typeof raw.roleId === 'string' ? Number(raw.roleId) : Number.NaN;
   if (Number.isInteger(roleId) && roleId > 0 && roleId < 10_000) out.roleId = roleId;
+  const role = oneOf(ROLE_NAMES, raw.role);
+  if (role && out.roleId === undefined) out.role = role;
   return out;
 }
 

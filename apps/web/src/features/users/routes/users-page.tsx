@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMobileNumber } from '../../../lib/format';
 import { meQueryKey, useMe } from '../../auth';
 import { useRoles, useUserCommand, useUsers, type UserCommand } from '../api/users';
-import { rolesText, STATUS_LABELS, USER_COLUMNS } from '../components/user-columns';
+import { rolesText, serviceAreasText, STATUS_LABELS, USER_COLUMNS } from '../components/user-columns';
 import { UserFormModal } from '../components/user-form-modal';
 import { UserRowMenu } from '../components/user-row-menu';
 import { commandConfirmation } from '../lib/user-commands';
@@ -40,8 +40,10 @@ export function UsersPage() {
   const page = search.page ?? 1;
   const limit = search.limit ?? DEFAULT_LIMIT;
   const status = search.tab ?? 'ACTIVE';
-  const users = useUsers({ page, limit, search: search.search, roleIds: search.roleId, status });
   const roles = useRoles(ability.can('view', 'Role') || ability.can('admin_view', 'Role'));
+  // `?role=rider` (a link from "Assign riders") reads as that role's id once the roles are known.
+  const roleId = search.roleId ?? (search.role ? roles.data?.find((r) => r.name === search.role)?.id : undefined);
+  const users = useUsers({ page, limit, search: search.search, roleIds: roleId, status });
   const [dialog, setDialog] = useState<Dialog>(null);
   const roleFilterId = useId();
 
@@ -63,8 +65,8 @@ export function UsersPage() {
         searchPlaceholder="Name, email or mobile number"
         noun="users"
         tabs={tabs}
-        filtered={search.roleId !== undefined}
-        onClearFilters={() => setSearch({ roleId: undefined })}
+        filtered={roleId !== undefined}
+        onClearFilters={() => setSearch({ roleId: undefined, role: undefined })}
         filters={
           roles.data && roles.data.length > 0 ? (
             <div className="flex flex-col gap-1.5">
@@ -73,8 +75,8 @@ export function UsersPage() {
               </label>
               <select
                 id={roleFilterId}
-                value={search.roleId ?? ''}
-                onChange={(event) => setSearch({ roleId: event.target.value ? Number(event.target.value) : undefined, page: undefined })}
+                value={roleId ?? ''}
+                onChange={(event) => setSearch({ roleId: event.target.value ? Number(event.target.value) : undefined, role: undefined, page: undefined })}
                 className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
               >
                 <option value="">All roles</option>
@@ -130,6 +132,7 @@ function UserView({ user, onClose }: { user: AdminUserDto; onClose: () => void }
         { label: 'Email', value: user.email ?? '—' },
         { label: 'Mobile number', value: user.mobileNumber ? formatMobileNumber(user.mobileNumber) : '—' },
         { label: 'Roles', value: rolesText(user) },
+        ...(user.roles.some((role) => role.name === 'rider') ? [{ label: 'Service areas', value: serviceAreasText(user) }] : []),
         { label: 'Status', value: STATUS_LABELS[user.status] },
         { label: 'Employee', value: user.isEmployee ? 'Yes' : 'No' },
         { label: 'Account', value: user.clientType === 'business' ? `Business${user.businessName ? ` (${user.businessName})` : ''}` : 'Individual' },

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ShipmentDto } from '@hatid/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../testing/render';
+import { renderConsoleScreen } from '../../../../testing/console-screen';
 import { AssignRidersDialog } from './assign-riders-dialog';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -33,10 +33,12 @@ describe('assigning riders', () => {
       return json({ data: {} });
     });
     const onDone = vi.fn();
-    renderWithProviders(
+    renderConsoleScreen(
+      '/shipments',
+      '/shipments',
       <AssignRidersDialog shipments={[shipment('s1', 'ND123456785PH'), shipment('s2', 'SD765432103PH')]} open onOpenChange={() => undefined} onDone={onDone} canPickup canDelivery />,
     );
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const pickup = within(dialog).getByLabelText('Pickup rider');
     await waitFor(() => expect(within(pickup).getByRole('option', { name: 'Ramon Aquino · online · 2 active' })).toBeTruthy());
     await user.selectOptions(pickup, 'r1');
@@ -56,11 +58,29 @@ describe('assigning riders', () => {
   it('asks for a choice before sending anything', async () => {
     const user = userEvent.setup();
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ data: [] }));
-    renderWithProviders(<AssignRidersDialog shipments={[shipment('s1', 'ND123456785PH')]} open onOpenChange={() => undefined} onDone={() => undefined} canPickup canDelivery={false} />);
-    const dialog = screen.getByRole('dialog');
+    renderConsoleScreen(
+      '/shipments',
+      '/shipments',
+      <AssignRidersDialog shipments={[shipment('s1', 'ND123456785PH')]} open onOpenChange={() => undefined} onDone={() => undefined} canPickup canDelivery={false} />,
+    );
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByLabelText('Delivery rider')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose a pickup or a delivery rider');
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('says how to fill an empty list: set a rider’s service areas in Users, linked to the riders', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ data: [] }));
+    renderConsoleScreen(
+      '/shipments',
+      '/shipments',
+      <AssignRidersDialog shipments={[shipment('s1', 'ND123456785PH')]} open onOpenChange={() => undefined} onDone={() => undefined} canPickup canDelivery={false} />,
+      ['admin'],
+    );
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText(/No rider serves Makati City yet — set a rider’s service areas in/)).toBeTruthy());
+    const link = within(dialog).getByRole('link', { name: 'Users' });
+    expect(link.getAttribute('href')).toBe('/users?role=rider');
   });
 });

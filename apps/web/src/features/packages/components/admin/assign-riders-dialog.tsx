@@ -1,5 +1,8 @@
 import type { RiderDto, ShipmentDto } from '@hatid/domain';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { useAccess } from '../../../../lib/ability';
+import { canOpenPath } from '../../../console/screens';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/ui/form-field';
 import { inputClasses } from '../../../../components/ui/input';
@@ -15,7 +18,19 @@ const riderLabel = (r: RiderDto) => `${r.name} · ${r.isOnline ? 'online' : 'off
 
 function RiderSelect({ label, city, cityName, value, onChange }: { label: string; city: string | null; cityName: string; value: string; onChange: (v: string) => void }) {
   const riders = useRidersServing(city);
-  const hint = riders.isPending ? 'Loading riders…' : riders.data?.length === 0 ? `No rider serves ${cityName} yet` : `Riders serving ${cityName}, online first`;
+  const access = useAccess();
+  // An empty list says how to fill it: a rider's service areas are set in Users (the link only for those who may open it).
+  const empty: ReactNode = canOpenPath(access, '/users') ? (
+    <>
+      No rider serves {cityName} yet — set a rider&rsquo;s service areas in{' '}
+      <Link to="/users" search={{ role: 'rider' }} className="font-medium text-teal-700 underline">
+        Users
+      </Link>
+    </>
+  ) : (
+    `No rider serves ${cityName} yet — ask an admin to set a rider's service areas in Users`
+  );
+  const hint = riders.isPending ? 'Loading riders…' : riders.data?.length === 0 ? empty : `Riders serving ${cityName}, online first`;
   return (
     <FormField label={label} hint={hint}>
       {(control) => (

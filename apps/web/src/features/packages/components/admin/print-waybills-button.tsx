@@ -5,7 +5,10 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useDownloadAirWaybills } from '../../api/download-air-waybills';
 import { saveBlob } from '../../lib/files';
 
-/** One PDF with a 4x6 in label for each selected shipment (POST /shipments/air-waybill/download). */
+/**
+ * One PDF with a 4x6 in label for each selected shipment (POST /shipments/air-waybill/download). A cancelled
+ * one in the selection is left out (skipCancelled) and named, so the others still print.
+ */
 export function PrintWaybillsButton({ trackingNumbers }: { trackingNumbers: string[] }) {
   const download = useDownloadAirWaybills();
   return (
@@ -15,9 +18,14 @@ export function PrintWaybillsButton({ trackingNumbers }: { trackingNumbers: stri
       loading={download.isPending}
       onClick={async () => {
         try {
-          const file = await download.mutateAsync({ trackingNumbers, format: 'pdf' });
+          const file = await download.mutateAsync({ trackingNumbers, format: 'pdf', skipCancelled: true });
           saveBlob(file.blob, file.fileName);
-          toast.success('Waybills downloaded', { description: file.fileName });
+          const skipped = file.skipped ?? [];
+          if (skipped.length > 0) {
+            toast.info(`Printed ${trackingNumbers.length - skipped.length} of ${trackingNumbers.length} waybills`, {
+              description: `Skipped ${skipped.map((n) => `${n}: cancelled`).join('; ')}`,
+            });
+          } else toast.success('Waybills downloaded', { description: file.fileName });
         } catch (error) {
           toast.error(errorMessage(error));
         }
