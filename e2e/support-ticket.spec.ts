@@ -68,7 +68,8 @@ test('a customer writes to support, edits, closes and deletes tickets', async ({
   await dented.getByRole('button', { name: 'Close Box arrived dented' }).click();
   await expect(page.getByText('Ticket updated successfully')).toBeVisible();
   await expect(dented).toContainText('Closed');
-  await expect(dented.getByRole('button')).toHaveCount(0);
+  // A closed ticket keeps only its conversation, to read.
+  await expect(dented.getByRole('button')).toHaveText(['Conversation']);
 
   // Delete the first after confirming.
   await edited.getByRole('button', { name: 'Delete Rider did not come for pickup' }).click();
@@ -84,9 +85,10 @@ test('a customer writes to support, edits, closes and deletes tickets', async ({
 /**
  * The other side of a ticket: a customer writes about a shipment; staff (Teresa Reyes, the demo staff
  * account) find it on /tickets by its tracking number, take it and move it to "In progress" from the row
- * menu; the customer sees the new status on /talk-to-us.
+ * menu (never rewriting the customer's words), and reply from View; the customer sees the new status, the
+ * reply and the change by name on /talk-to-us, is notified, and answers.
  */
-test('staff find a customer ticket on /tickets, assign it to themselves and move its status', async ({ page, browser, baseURL }) => {
+test('staff find a customer ticket on /tickets, assign it, move its status and reply; the customer sees the thread', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   await signUpCustomer(page, 'Lorna', 'Santos');
   const shipment = await bookShipment(page.request, 'Dante Cruz');
@@ -117,12 +119,28 @@ test('staff find a customer ticket on /tickets, assign it to themselves and move
   await expect(dialog.getByRole('option', { name: 'Teresa Reyes' })).toBeAttached();
   await dialog.getByLabel('Assigned to').selectOption({ label: 'Teresa Reyes' });
   await dialog.getByLabel('Status').selectOption({ label: 'In progress' });
+  // The customer's subject and message are shown as written, not offered for editing.
+  await expect(dialog.getByLabel('Subject')).toHaveCount(0);
+  await expect(dialog.getByLabel('Message')).toHaveCount(0);
+  await expect(dialog).toContainText('The barangay is wrong.');
   await screenshotWidths(staff, 'console-ticket-edit');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(staff.getByText('Ticket updated successfully')).toBeVisible();
   await expect(row).toContainText('In progress');
   await expect(row).toContainText('Teresa Reyes');
+
+  // Staff reply from View: the conversation shows the change by name, then the reply.
+  await row.getByRole('button', { name: 'Actions for Wrong address on the waybill' }).click();
+  await staff.getByRole('menuitem', { name: 'View' }).click();
+  const view = staff.getByRole('dialog', { name: 'Wrong address on the waybill' });
+  await expect(view.getByText('Teresa Reyes marked this In progress')).toBeVisible();
+  await view.getByLabel('Reply to the customer').fill('We corrected the barangay on the waybill. The rider has the new address.');
+  await view.getByRole('button', { name: 'Send reply' }).click();
+  await expect(view.getByText('We corrected the barangay on the waybill. The rider has the new address.')).toBeVisible();
+  await screenshotWidths(staff, 'console-ticket-thread');
+  await staff.keyboard.press('Escape');
+  await expect(view).toBeHidden();
 
   // "Assigned to me" on the "In progress" tab finds it too.
   await staff.getByRole('search', { name: 'Search tickets' }).getByRole('searchbox').fill('');
@@ -136,4 +154,14 @@ test('staff find a customer ticket on /tickets, assign it to themselves and move
   await page.goto('/talk-to-us');
   const mine = page.getByRole('list', { name: 'My tickets' }).getByRole('listitem', { name: 'Wrong address on the waybill' });
   await expect(mine).toContainText('In progress');
+  await mine.getByRole('button', { name: 'Conversation about Wrong address on the waybill' }).click();
+  await expect(mine.getByText('Teresa Reyes marked this In progress')).toBeVisible();
+  await expect(mine.getByText('We corrected the barangay on the waybill. The rider has the new address.')).toBeVisible();
+  await expect(mine.getByText('Teresa Reyes · Support')).toBeVisible();
+  const notes = await dataOf<{ title: string; message: string }[]>(await page.request.get('/api/notifications/me'));
+  expect(notes.map((n) => n.message)).toContain('Our support team replied to your ticket "Wrong address on the waybill".');
+  await mine.getByLabel('Reply to our support team').fill('Thank you!');
+  await mine.getByRole('button', { name: 'Send reply' }).click();
+  await expect(mine.getByText('Thank you!')).toBeVisible();
+  await screenshotWidths(page, 'talk-to-us-thread');
 });

@@ -647,7 +647,10 @@ export class RouteAccessWorld {
 
       'POST /api/tickets': async () => send('POST', '/api/tickets', { subject: CHECK, description: 'Who may open a ticket?' }),
       'GET /api/tickets/:id': async (a) => get(`/api/tickets/${w.tickets[a.whose]}`),
-      'PATCH /api/tickets/:id': async (a) => send('PATCH', `/api/tickets/${w.tickets[a.whose]}`, { description: 'Who may edit this ticket?' }),
+      // Unlinking the shipment: what both the creator (while open) and support may change; the text is the creator's only.
+      'PATCH /api/tickets/:id': async (a) => send('PATCH', `/api/tickets/${w.tickets[a.whose]}`, { shipmentId: null }),
+      'GET /api/tickets/:id/replies': async (a) => get(`/api/tickets/${w.tickets[a.whose]}/replies`),
+      'POST /api/tickets/:id/replies': async (a) => send('POST', `/api/tickets/${w.tickets[a.whose]}/replies`, { message: 'Who may reply to this ticket?' }),
       'DELETE /api/tickets/:id': async (a) => send('DELETE', `/api/tickets/${await w.newTicket(w.people[a.whose].actor)}`),
       'POST /api/reviews': async (a) => send('POST', '/api/reviews', { shipmentId: (await w.deliveredShipment(a.whose)).id, rating: 5 }),
       'GET /api/reviews/user-shipment/:userId/:shipmentId': async (a) =>

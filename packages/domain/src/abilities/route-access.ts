@@ -369,6 +369,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/tickets/:id': scoped(SUPPORT),
   'PATCH /api/tickets/:id': scoped(SUPPORT),
   'DELETE /api/tickets/:id': scoped(SUPPORT),
+  /** The thread: its creator and support read and write it (issue 29 item 8). */
+  'GET /api/tickets/:id/replies': scoped(SUPPORT),
+  'POST /api/tickets/:id/replies': scoped(SUPPORT),
   /** own: the role's own delivered shipment; stranger: a stranger's (403 to those who can see it). */
   'POST /api/reviews': { own: { rest: 'ok' }, stranger: { forbidden: [OPERATIONS], rest: 'hidden' } },
   'GET /api/reviews': SIGNED_IN,

@@ -100,3 +100,47 @@ export type TicketDto = z.infer<typeof ticketDto>;
 export function ticketOwnerActions(status: TicketStatus): { edit: boolean; delete: boolean; close: boolean } {
   return { edit: status === 'open', delete: status === 'open', close: status !== 'closed' };
 }
+
+// ---- The thread (issue 29 item 8; docs/decisions.md "Ticket threads") ----------------------------------------
+
+export const TICKET_REPLY_MESSAGES = {
+  required: 'Write your reply',
+  closed: 'This ticket is closed. Open a new ticket if you need more help.',
+  notSupport: 'Only the person who opened this ticket and our support team can reply to it',
+  ownText: "The subject and message are the customer's own words: reply in the thread instead",
+} as const;
+
+/** POST /tickets/{id}/replies: a message in the ticket's thread, by its creator or by support. */
+export const ticketReplyBody = z.object({
+  message: z
+    .string({ error: TICKET_REPLY_MESSAGES.required })
+    .trim()
+    .min(1, TICKET_REPLY_MESSAGES.required)
+    .max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText),
+});
+export type TicketReplyInput = z.input<typeof ticketReplyBody>;
+
+export const TICKET_THREAD_KINDS = ['message', 'status'] as const;
+
+/** One entry of a ticket's thread, oldest first: a message, or a status change ("Teresa Reyes marked this Resolved"). */
+export const ticketThreadEntryDto = z.object({
+  id: z.string(),
+  ticketId: z.string(),
+  kind: z.enum(TICKET_THREAD_KINDS),
+  authorId: z.string(),
+  authorName: z.string(),
+  /** Written by the support team (not the ticket's creator): the thread shows it on support's side. */
+  fromSupport: z.boolean(),
+  message: z.string().nullable(),
+  status: z.enum(TICKET_STATUSES).nullable(),
+  createdAt: z.string(),
+});
+export type TicketThreadEntryDto = z.infer<typeof ticketThreadEntryDto>;
+
+/** The line a status change shows in the thread. */
+export function ticketStatusChangeText(authorName: string, status: TicketStatus): string {
+  return `${authorName} marked this ${TICKET_STATUS_LABELS[status]}`;
+}
+
+/** Whether a reply may still be written: until the ticket is closed. */
+export const ticketAcceptsReplies = (status: TicketStatus): boolean => status !== 'closed';

@@ -44,6 +44,19 @@ describe('describeNotification', () => {
     });
   });
 
+  it('tells the customer of a support reply and support of a customer reply, each linking to their ticket screen', () => {
+    expect(describeNotification({ type: 'ticket_updated', metadata: { ticketId: 't1', reply: 'support', subject: 'Parcel damaged' } })).toEqual({
+      title: 'New reply to your ticket',
+      message: 'Our support team replied to your ticket "Parcel damaged".',
+      link: '/talk-to-us',
+    });
+    expect(describeNotification({ type: 'ticket_updated', metadata: { ticketId: 't1', reply: 'customer', subject: 'Parcel damaged', authorName: 'Ana Cruz' } })).toEqual({
+      title: 'Customer replied',
+      message: 'Ana Cruz replied to the ticket "Parcel damaged".',
+      link: '/tickets',
+    });
+  });
+
   it("tells a business's admins which API key was revoked and why, linking to the keys", () => {
     expect(
       describeNotification({ type: 'api_key_revoked', metadata: { keyName: 'Shop backend', prefix: 'htd_ab12cd34', makerName: 'Maria Villanueva', reason: 'maker_left_business' } }),

@@ -24,7 +24,7 @@ const cents = (metadata: Metadata, key: string): number | undefined => {
  * Title, message and page of a notification, from its kind and metadata only (the row stores no text, so
  * wording can change without a migration). Metadata keys: trackingNumber (shipment kinds, and payments for a
  * shipment), reason (delivery_failed, cancelled), amountInCents (payment_received, wallet_topped_up),
- * ticketId and status (ticket_updated). Missing keys give a shorter sentence, never "undefined".
+ * ticketId and status (ticket_updated; a reply adds reply 'support' | 'customer', subject and authorName). Missing keys give a shorter sentence, never "undefined".
  */
 export function describeNotification(input: { type: NotificationType | string; metadata?: Metadata }): NotificationText {
   const { type, metadata } = input;
@@ -63,6 +63,17 @@ export function describeNotification(input: { type: NotificationType | string; m
     case 'wallet_topped_up':
       return { title: 'Wallet topped up', message: `${money ?? 'Your top-up'} was added to your wallet.`, link: '/wallet' };
     case 'ticket_updated': {
+      // A reply in the thread (issue 29 item 8): by support, told to the customer; by the customer, told to support.
+      const reply = str(metadata, 'reply');
+      const subject = str(metadata, 'subject');
+      const about = subject ? ` "${subject}"` : '';
+      if (reply === 'support') {
+        return { title: 'New reply to your ticket', message: `Our support team replied to your ticket${about}.`, link: '/talk-to-us' };
+      }
+      if (reply === 'customer') {
+        const author = str(metadata, 'authorName') ?? 'The customer';
+        return { title: 'Customer replied', message: `${author} replied to the ticket${about}.`, link: '/tickets' };
+      }
       const status = str(metadata, 'status');
       return {
         title: 'Ticket updated',

@@ -24,6 +24,7 @@ export * from './shipment-tracking.js';
 export * from './shipments.js';
 export * from './social-identities.js';
 export * from './tickets.js';
+export * from './ticket-replies.js';
 export * from './transactions.js';
 export * from './uploads.js';
 export * from './users.js';

@@ -16,11 +16,18 @@ const NOTIFY_ON: Record<string, NotificationType> = {
   'Delivery failed': 'delivery_failed',
 };
 
-/** The sender, and the recipient where they have an account with that mobile number. */
+/**
+ * Who is told about a shipment ("Your shipment … was delivered"): its customer (the owner, the person it was
+ * booked for) and the recipient where they have an account with that mobile number. Never the one who booked
+ * it for them (staff, a partner): it is not their shipment (issue 29, item 6).
+ */
 async function peopleConcerned(app: FastifyInstance, shipment: ShipmentRow): Promise<string[]> {
   const recipient = await findUserByMobile(app.db, shipment.receiverMobileNumber);
-  return [...new Set([shipment.ownerId, shipment.bookedById, ...(recipient ? [recipient.id] : [])])];
+  return [...new Set([shipment.ownerId, ...(recipient ? [recipient.id] : [])])];
 }
+
+/** Real-time hints also reach whoever booked it, so the screen they booked from refreshes (no text in them). */
+const watchers = (shipment: ShipmentRow, people: string[]) => [...new Set([...people, shipment.bookedById])];
 
 function channelsFor(shipment: ShipmentRow, userIds: string[]): string[] {
   return [
@@ -42,7 +49,7 @@ const hint = (shipment: ShipmentRow) => ({
 
 export async function announceBooked(app: FastifyInstance, shipment: ShipmentRow): Promise<void> {
   const people = await peopleConcerned(app, shipment);
-  await app.events.publish(appEvent('SHIPMENT_CREATED', channelsFor(shipment, people), hint(shipment)));
+  await app.events.publish(appEvent('SHIPMENT_CREATED', channelsFor(shipment, watchers(shipment, people)), hint(shipment)));
   await notify(app.db, app.events, {
     userIds: [shipment.ownerId],
     type: 'shipment_booked',
@@ -54,7 +61,7 @@ export async function announceMoved(app: FastifyInstance, moved: MoveResult): Pr
   const { after, activity } = moved;
   const people = await peopleConcerned(app, after);
   await app.events.publish(
-    appEvent('DELIVERY_STATUS_UPDATED', channelsFor(after, people), {
+    appEvent('DELIVERY_STATUS_UPDATED', channelsFor(after, watchers(after, people)), {
       ...hint(after),
       previousDeliveryStatus: moved.before.deliveryStatus,
       activity: activity.name,
@@ -72,7 +79,7 @@ export async function announceMoved(app: FastifyInstance, moved: MoveResult): Pr
 
 export async function announceCancelled(app: FastifyInstance, shipment: ShipmentRow): Promise<void> {
   const people = await peopleConcerned(app, shipment);
-  await app.events.publish(appEvent('SHIPMENT_CANCELLED', channelsFor(shipment, people), hint(shipment)));
+  await app.events.publish(appEvent('SHIPMENT_CANCELLED', channelsFor(shipment, watchers(shipment, people)), hint(shipment)));
   await notify(app.db, app.events, {
     userIds: people,
     type: 'cancelled',

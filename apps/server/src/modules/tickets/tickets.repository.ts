@@ -1,7 +1,7 @@
-import { aliasedTable, and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { TicketDto } from '@hatid/domain';
+import { aliasedTable, and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { TicketDto, TicketThreadEntryDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { shipments, tickets, users } from '../../db/schema/index.js';
+import { shipments, ticketReplies, tickets, users } from '../../db/schema/index.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketValues = typeof tickets.$inferInsert;
@@ -99,5 +99,46 @@ export function toTicketDto(view: TicketView): TicketDto {
     closedAt: ticket.closedAt?.toISOString() ?? null,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
+  };
+}
+
+// ---- The thread ----------------------------------------------------------------------------------------------
+
+export type TicketReplyRow = typeof ticketReplies.$inferSelect;
+type TicketReplyValues = typeof ticketReplies.$inferInsert;
+
+export async function insertTicketReply(db: DbOrTx, values: TicketReplyValues): Promise<TicketReplyRow> {
+  const [row] = await db.insert(ticketReplies).values(values).returning();
+  return row!;
+}
+
+export interface TicketThreadRow {
+  entry: TicketReplyRow;
+  author: { firstName: string; lastName: string };
+}
+
+/** A ticket's thread, oldest first; the id breaks ties (a reply and the status change it made share a moment). */
+export async function listTicketThread(db: DbOrTx, ticketId: string): Promise<TicketThreadRow[]> {
+  return db
+    .select({ entry: ticketReplies, author: { firstName: users.firstName, lastName: users.lastName } })
+    .from(ticketReplies)
+    .innerJoin(users, eq(users.id, ticketReplies.authorId))
+    .where(eq(ticketReplies.ticketId, ticketId))
+    .orderBy(asc(ticketReplies.createdAt), asc(ticketReplies.seq));
+}
+
+/** "From support" is anyone but the ticket's creator: the thread puts them on the other side. */
+export function toThreadEntryDto(row: TicketThreadRow, ticketCreatorId: string): TicketThreadEntryDto {
+  const { entry } = row;
+  return {
+    id: entry.id,
+    ticketId: entry.ticketId,
+    kind: entry.kind,
+    authorId: entry.authorId,
+    authorName: fullName(row.author),
+    fromSupport: entry.authorId !== ticketCreatorId,
+    message: entry.message,
+    status: entry.status,
+    createdAt: entry.createdAt.toISOString(),
   };
 }

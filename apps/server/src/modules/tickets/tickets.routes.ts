@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { createTicketBody, dataOf, errorDto, pageOf, ticketDto, ticketListQuery, updateTicketBody } from '@hatid/domain';
+import { createTicketBody, dataOf, errorDto, pageOf, ticketDto, ticketListQuery, ticketReplyBody, ticketThreadEntryDto, updateTicketBody } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notify } from '../notifications/notifications.service.js';
-import { changeTicket, createTicket, getTicket, listTickets, listTicketsOfShipment, removeTicket } from './tickets.service.js';
+import { notify, publishNotifications } from '../notifications/notifications.service.js';
+import { changeTicket, createTicket, getTicket, getTicketThread, listTickets, listTicketsOfShipment, removeTicket, replyToTicket } from './tickets.service.js';
 
 const idParams = z.object({ id: z.uuid('Ticket not found') });
 const tags = ['tickets'];
@@ -61,7 +61,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Edit a ticket, change its status or assignee (the creator: edit while open, or close it)',
+        summary: 'Edit a ticket, change its status or assignee (the creator: edit while open, or close it; only the creator rewrites its text)',
         params: idParams,
         body: updateTicketBody,
         response: { 200: dataOf(ticketDto), ...errors },
@@ -78,6 +78,39 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return { data: ticket };
+    },
+  );
+
+  // The thread (issue 29 item 8): beyond the catalogue, which has no replies (README "Beyond the spec's catalogue").
+  app.get(
+    '/:id/replies',
+    {
+      schema: {
+        tags,
+        summary: "A ticket's thread, oldest first: replies by its creator and support, and status changes",
+        params: idParams,
+        response: { 200: dataOf(z.array(ticketThreadEntryDto)), 401: errorDto, 404: errorDto },
+      },
+    },
+    async (request) => ({ data: await getTicketThread(app.db, request.requireActor(), request.params.id) }),
+  );
+
+  app.post(
+    '/:id/replies',
+    {
+      schema: {
+        tags,
+        summary: 'Reply in a ticket’s thread (its creator, or support) until it is closed; the other side is told',
+        params: idParams,
+        body: ticketReplyBody,
+        response: { 201: dataOf(ticketThreadEntryDto), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { entry, notifications } = await replyToTicket(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip });
+      await publishNotifications(app.events, notifications);
+      reply.status(201);
+      return { data: entry };
     },
   );
 

@@ -1,10 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import {
   defineAbilityFor,
+  TICKET_REPLY_MESSAGES,
   type TicketDto,
+  type TicketThreadEntryDto,
   type TicketListQuery,
   type TicketStatus,
   type createTicketBody,
+  type ticketReplyBody,
   type updateTicketBody,
 } from '@hatid/domain';
 import type { z } from 'zod';
@@ -15,15 +18,20 @@ import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { findVisibleShipment } from '../shipments/status.service.js';
+import { writeNotifications } from '../notifications/notifications.service.js';
+import type { NotificationRow } from '../notifications/notifications.repository.js';
 import { loadUserWithRoles } from '../users/users.repository.js';
 import {
   countUnfinishedTickets,
   deleteTicket,
   findTicketView,
   insertTicket,
+  insertTicketReply,
+  listTicketThread,
   listTicketViews,
   lockTicket,
   pageTicketViews,
+  toThreadEntryDto,
   toTicketDto,
   updateTicket,
   type TicketRow,
@@ -33,6 +41,7 @@ import { toPage } from '../../db/paging.js';
 
 type CreateInput = z.output<typeof createTicketBody>;
 type UpdateInput = z.output<typeof updateTicketBody>;
+type ReplyInput = z.output<typeof ticketReplyBody>;
 type Options = { ip?: string; now?: Date };
 
 /** A person may have this many tickets waiting on support at once; more is almost always a duplicate. */
@@ -154,6 +163,7 @@ export async function changeTicket(db: Db, actor: Actor, id: string, patch: Upda
   const visible = await findTicketView(db, id, scopeOf(actor));
   if (!visible) throw notFound('Ticket');
   const supports = actor.ability.can('update', 'Ticket');
+  assertOwnWords(visible.ticket, actor, patch);
   if (!supports) assertOwnerMayChange(visible.ticket, patch);
   const shipmentId = await resolveShipment(db, actor, patch);
   if (patch.assignedToId) await assertAssignable(db, patch.assignedToId);
@@ -174,6 +184,8 @@ export async function changeTicket(db: Db, actor: Actor, id: string, patch: Upda
     if (Object.keys(values).length > 0) await updateTicket(tx, id, values);
     const after = await viewOf(tx, id);
     const statusChanged = after.status !== before.status;
+    // The thread shows who moved it ("Teresa Reyes marked this Resolved").
+    if (statusChanged) await insertTicketReply(tx, { ticketId: id, authorId: actor.id, kind: 'status', status: after.status, createdAt: now });
     const summary = statusChanged ? `Ticket "${after.subject}" is now ${after.status}` : `Ticket "${after.subject}" changed`;
     await log(tx, actor, 'UPDATED', id, summary, before, after, options);
     return {
@@ -196,6 +208,16 @@ export async function removeTicket(db: Db, actor: Actor, id: string, options: Op
     await deleteTicket(tx, id);
     await log(tx, actor, 'DELETED', id, `Ticket "${current.subject}" deleted`, before, null, options);
   });
+}
+
+/**
+ * The subject and first message are the words of whoever opened the ticket: nobody else rewrites them, support
+ * included (issue 29 item 8). Support answers in the thread and sets status and assignee.
+ */
+function assertOwnWords(current: TicketRow, actor: Actor, patch: UpdateInput): void {
+  if (current.createdById === actor.id) return;
+  const field = patch.subject !== undefined ? 'subject' : patch.description !== undefined ? 'description' : null;
+  if (field) throw new AppError('FORBIDDEN', TICKET_REPLY_MESSAGES.ownText, [{ field, message: TICKET_REPLY_MESSAGES.ownText }]);
 }
 
 /**
@@ -249,4 +271,65 @@ function log(
   options: Options,
 ) {
   return recordActivity(db, { actor, action, entity: 'Ticket', entityId: id, category: 'tickets', summary, before, after, ip: options.ip ?? null });
+}
+
+// ---- The thread (issue 29 item 8; docs/decisions.md "Ticket threads") --------------------------------------
+
+/** GET /tickets/{id}/replies: the thread of a ticket the actor may see, oldest first. */
+export async function getTicketThread(db: DbOrTx, actor: Actor, id: string): Promise<TicketThreadEntryDto[]> {
+  const view = await findTicketView(db, id, scopeOf(actor));
+  if (!view) throw notFound('Ticket');
+  return (await listTicketThread(db, id)).map((row) => toThreadEntryDto(row, view.ticket.createdById));
+}
+
+export interface TicketReplyResult {
+  entry: TicketThreadEntryDto;
+  ticket: TicketDto;
+  /** Written in the reply's transaction (with their push jobs); published once it commits. */
+  notifications: NotificationRow[];
+}
+
+/**
+ * POST /tickets/{id}/replies: the ticket's creator, or support (update Ticket), writes in its thread until it is
+ * closed. Support's first reply on an open ticket takes it up: in progress (shown in the thread), assigned to
+ * the replier when nobody has it. The other side is told: the creator of a support reply; the assignee (or, with
+ * nobody assigned, the staff feed) of the creator's.
+ */
+export async function replyToTicket(db: Db, actor: Actor, id: string, input: ReplyInput, options: Options = {}): Promise<TicketReplyResult> {
+  const visible = await findTicketView(db, id, scopeOf(actor));
+  if (!visible) throw notFound('Ticket');
+  const isCreator = visible.ticket.createdById === actor.id;
+  if (!isCreator && !actor.ability.can('update', 'Ticket')) throw new AppError('FORBIDDEN', TICKET_REPLY_MESSAGES.notSupport);
+
+  return db.transaction(async (tx) => {
+    // Locked: a reply racing a close is checked against the state the close left.
+    const current = (await lockTicket(tx, id)) ?? throwNotFound();
+    if (current.status === 'closed') throw new AppError('RULE_BROKEN', TICKET_REPLY_MESSAGES.closed);
+    const now = options.now ?? new Date();
+    const reply = await insertTicketReply(tx, { ticketId: id, authorId: actor.id, kind: 'message', message: input.message, createdAt: now });
+    const takesUp = !isCreator && current.status === 'open';
+    await updateTicket(tx, id, {
+      updatedAt: now,
+      ...(takesUp ? statusStamps(current, 'in_progress', now) : {}),
+      ...(takesUp && !current.assignedToId ? { assignedToId: actor.id } : {}),
+    });
+    if (takesUp) await insertTicketReply(tx, { ticketId: id, authorId: actor.id, kind: 'status', status: 'in_progress', createdAt: now });
+    const ticket = await viewOf(tx, id);
+    await log(tx, actor, 'UPDATED', id, `Reply on ticket "${current.subject}"`, null, ticket, options);
+
+    const author = `${actor.user.firstName} ${actor.user.lastName}`.trim();
+    const notifications = isCreator
+      ? await writeNotifications(tx, {
+          userIds: current.assignedToId && current.assignedToId !== actor.id ? [current.assignedToId] : 'global',
+          type: 'ticket_updated',
+          metadata: { ticketId: id, reply: 'customer', subject: current.subject, ...(author ? { authorName: author } : {}) },
+        })
+      : await writeNotifications(tx, {
+          userIds: [current.createdById],
+          type: 'ticket_updated',
+          metadata: { ticketId: id, reply: 'support', subject: current.subject, status: ticket.status },
+        });
+    const [row] = (await listTicketThread(tx, id)).filter((r) => r.entry.id === reply.id);
+    return { entry: toThreadEntryDto(row!, current.createdById), ticket, notifications };
+  });
 }

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs } from '../../db/schema/index.js';
+import { TICKET_REPLY_MESSAGES } from '@hatid/domain';
+import { activityLogs, notifications, outboxEvents } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
@@ -254,5 +255,100 @@ describe('deleting a ticket', () => {
       .from(activityLogs)
       .where(and(eq(activityLogs.entityId, worked.id), eq(activityLogs.action, 'DELETED')));
     expect(logged).toEqual([{ action: 'DELETED', actorId: ssp.userId }]);
+  });
+});
+
+describe('the thread (issue 29 item 8)', () => {
+  type Entry = { kind: string; authorId: string; authorName: string; fromSupport: boolean; message: string | null; status: string | null };
+  const thread = async (id: string, who: Session) => {
+    const res = await call('GET', `/api/tickets/${id}/replies`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Entry[];
+  };
+  const reply = (id: string, who: Session, message: string) => call('POST', `/api/tickets/${id}/replies`, who, { message });
+  const ticketNotes = async (who: Session, ticketId: string) =>
+    ((await call('GET', '/api/notifications/me?limit=100', who)).json().data as { metadata: { ticketId?: string; reply?: string }; title: string; message: string }[]).filter(
+      (n) => n.metadata.ticketId === ticketId,
+    );
+
+  it('support replies and the customer sees it in the thread, is notified (with a push job) and can answer', async () => {
+    const ticket = await open(ana, { subject: 'Parcel damaged' });
+    const res = await reply(ticket.id, staff, 'Sorry about that. Could you send a photo of the box?');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ kind: 'message', authorId: staff.userId, fromSupport: true });
+
+    // Support's first reply takes the ticket up: in progress, assigned to the replier, shown in the thread.
+    const now = (await call('GET', `/api/tickets/${ticket.id}`, ana)).json().data;
+    expect(now).toMatchObject({ status: 'in_progress', assignedToId: staff.userId });
+    const answered = await reply(ticket.id, ana, 'Photo attached to the shipment. The corner is crushed.');
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json().data).toMatchObject({ authorId: ana.userId, authorName: 'Ana Cruz', fromSupport: false });
+
+    const seen = await thread(ticket.id, ana);
+    expect(seen.map((e) => [e.kind, e.fromSupport, e.message ?? e.status])).toEqual([
+      ['message', true, 'Sorry about that. Could you send a photo of the box?'],
+      ['status', true, 'in_progress'],
+      ['message', false, 'Photo attached to the shipment. The corner is crushed.'],
+    ]);
+    expect(await thread(ticket.id, staff)).toEqual(seen);
+
+    const notes = await ticketNotes(ana, ticket.id);
+    expect(notes).toEqual([
+      expect.objectContaining({ title: 'New reply to your ticket', message: 'Our support team replied to your ticket "Parcel damaged".', metadata: expect.objectContaining({ reply: 'support' }) }),
+    ]);
+    const [row] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ana.userId), sql`${notifications.metadata}->>'ticketId' = ${ticket.id}`));
+    const jobs = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.dedupeKey, row!.id));
+    expect(jobs).toEqual([expect.objectContaining({ topic: 'notification.push' })]);
+
+    // The customer's reply goes to the assignee, not back to the customer.
+    const staffNotes = await ticketNotes(staff, ticket.id);
+    expect(staffNotes).toEqual([expect.objectContaining({ title: 'Customer replied', message: 'Ana Cruz replied to the ticket "Parcel damaged".' })]);
+    expect(await ticketNotes(ana, ticket.id)).toHaveLength(1);
+  });
+
+  it('a reply to an unassigned ticket by its customer goes to the staff feed', async () => {
+    const ticket = await open(ana, { subject: 'Where is my refund?' });
+    expect((await reply(ticket.id, ana, 'Also, it has been three days.')).statusCode).toBe(201);
+    const feed = (await call('GET', '/api/notifications/global?limit=100', staff)).json().data as { metadata: { ticketId?: string }; title: string }[];
+    expect(feed.filter((n) => n.metadata.ticketId === ticket.id)).toEqual([expect.objectContaining({ title: 'Customer replied' })]);
+    expect((await call('GET', `/api/tickets/${ticket.id}`, ana)).json().data.status).toBe('open');
+  });
+
+  it("a customer cannot read or reply to another customer's ticket (404), and nothing is written", async () => {
+    const ticket = await open(ana);
+    expect((await reply(ticket.id, ben, 'Let me in')).statusCode).toBe(404);
+    expect((await call('GET', `/api/tickets/${ticket.id}/replies`, ben)).statusCode).toBe(404);
+    expect(await thread(ticket.id, ana)).toEqual([]);
+  });
+
+  it('refuses an empty reply (400 on message) and any reply once the ticket is closed', async () => {
+    const ticket = await open(ana);
+    const empty = await reply(ticket.id, ana, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toEqual([expect.objectContaining({ field: 'message', message: TICKET_REPLY_MESSAGES.required })]);
+    await call('PATCH', `/api/tickets/${ticket.id}`, staff, { status: 'closed' });
+    const late = await reply(ticket.id, staff, 'One more thing');
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(TICKET_REPLY_MESSAGES.closed);
+    // The close is in the thread, by name.
+    expect(await thread(ticket.id, ana)).toEqual([expect.objectContaining({ kind: 'status', status: 'closed', authorId: staff.userId, fromSupport: true })]);
+  });
+
+  it('staff change status and assignee but never rewrite the customer’s subject or message', async () => {
+    const ticket = await open(ana, { subject: 'Parcel not picked up', description: 'The rider never came.' });
+    for (const [who, patch, field] of [
+      [staff, { subject: 'Rider no-show' }, 'subject'],
+      [ssp, { description: 'Customer says rider did not come' }, 'description'],
+      [staff, { status: 'resolved', description: 'Fixed' }, 'description'],
+    ] as const) {
+      const res = await call('PATCH', `/api/tickets/${ticket.id}`, who, patch);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().details).toEqual([{ field, message: TICKET_REPLY_MESSAGES.ownText }]);
+    }
+    const after = (await call('GET', `/api/tickets/${ticket.id}`, ana)).json().data;
+    expect(after).toMatchObject({ subject: 'Parcel not picked up', description: 'The rider never came.', status: 'open' });
+    const worked = await call('PATCH', `/api/tickets/${ticket.id}`, staff, { status: 'resolved', assignedToId: staff.userId });
+    expect(worked.statusCode).toBe(200);
+    expect(await thread(ticket.id, ana)).toEqual([expect.objectContaining({ kind: 'status', status: 'resolved', authorId: staff.userId })]);
   });
 });

@@ -91,6 +91,14 @@ describe('DataTable', () => {
     expect(screen.getByText('Page 1 of 4')).toBeTruthy();
   });
 
+  it('counts the rows with the right plural: "1 row", "35 rows" (issue 29 item 16)', async () => {
+    renderTable({ total: 1 });
+    expect(await screen.findByText('1 row')).toBeTruthy();
+    cleanup();
+    renderTable({ total: 35 });
+    expect(await screen.findByText('35 rows')).toBeTruthy();
+  });
+
   it('says "No data available" when the server finds nothing', async () => {
     renderTable({ url: '/items?search=nobody' });
     expect(await screen.findByText('No data available')).toBeTruthy();

@@ -11,6 +11,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
+import { type PluralForms } from '../../lib/plural';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -92,13 +93,15 @@ export interface DataTableProps<T extends RowData> {
   };
   /** Marks rows (e.g. those a bulk action refused). */
   rowClassName?: (row: T) => string | undefined;
-  noun?: string;
+  /** What the rows are, in both forms (lib/plural): { one: 'ticket', other: 'tickets' }. */
+  noun?: PluralForms;
 }
 
 const EMPTY: never[] = [];
+const ROWS: PluralForms = { one: 'row', other: 'rows' };
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { title, description, query, search, onSearchChange, selection, rowActions, tabs, noun = 'rows' } = props;
+  const { title, description, query, search, onSearchChange, selection, rowActions, tabs, noun = ROWS } = props;
   const generatedId = useId();
   const titleId = props.titleId ?? `${generatedId}-title`;
   const page = search.page ?? 1;

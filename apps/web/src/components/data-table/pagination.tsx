@@ -1,7 +1,10 @@
 import { PAGE_SIZES } from '@hatid/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
+import { plural, type PluralForms } from '../../lib/plural';
 import { Button } from '../ui/button';
+
+const SHIPMENTS: PluralForms = { one: 'shipment', other: 'shipments' };
 
 /** Page, page size (10, 20, 50, 100) and totalPages, as the spec's data table has them. */
 export function Pagination({
@@ -10,7 +13,7 @@ export function Pagination({
   total,
   totalPages,
   totalIsEstimate,
-  noun = 'shipments',
+  noun = SHIPMENTS,
   onPageChange,
   onLimitChange,
 }: {
@@ -19,7 +22,8 @@ export function Pagination({
   total: number;
   totalPages: number;
   totalIsEstimate?: boolean | undefined;
-  noun?: string;
+  /** What the rows are, in both forms: "1 ticket", "2 tickets" (lib/plural). */
+  noun?: PluralForms;
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
 }) {
@@ -43,7 +47,7 @@ export function Pagination({
         </select>
         <span className="text-slate-500">
           {totalIsEstimate ? 'about ' : ''}
-          {total} {noun}
+          {plural(total, noun)}
         </span>
       </div>
       <div className="flex items-center justify-between gap-2 sm:justify-end">

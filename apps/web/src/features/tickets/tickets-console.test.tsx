@@ -50,6 +50,10 @@ function helpDesk(patch: (call: FakeCall) => Response = () => json({ data: ticke
       const limit = Number(call.query.get('limit'));
       return json(page([ticket()], TOTALS[status], limit));
     }
+    if (call.path.endsWith('/replies') && call.method === 'POST') {
+      return json({ data: { id: 'r2', ticketId: ticket().id, kind: 'message', authorId: ME.id, authorName: ME.name, fromSupport: true, message: (call.body as { message: string }).message, status: null, createdAt: '2026-11-02T03:00:00.000Z' } }, 201);
+    }
+    if (call.path.endsWith('/replies')) return json({ data: [{ id: 'r1', ticketId: ticket().id, kind: 'message', authorId: ticket().createdById, authorName: 'Rosa Mendoza', fromSupport: false, message: 'Any news?', status: null, createdAt: '2026-11-02T02:00:00.000Z' }] });
     if (call.path.startsWith('/api/tickets/')) return json({ data: ticket() });
     return json({ statusCode: 404, code: 'NOT_FOUND', message: `No ${call.path}` }, 404);
   });
@@ -113,6 +117,31 @@ describe('the tickets console', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.changes()).toEqual([{ method: 'PATCH', path: `/api/tickets/${ticket().id}`, body: { status: 'in_progress', assignedToId: TESS.id } }]);
+  });
+
+  it("never offers to rewrite the customer's subject or message: it shows them as written", async () => {
+    helpDesk();
+    renderWithProviders(<TicketEditModal ticket={ticket()} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit ticket: Parcel not picked up' });
+    expect(within(dialog).queryByLabelText('Subject')).toBeNull();
+    expect(within(dialog).queryByLabelText('Message')).toBeNull();
+    expect(within(dialog).queryAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['trackingNumber']);
+    expect(within(dialog).getByText('The rider never came for my parcel yesterday.')).toBeTruthy();
+  });
+
+  it('View shows the conversation and sends a staff reply to the customer', async () => {
+    const api = helpDesk();
+    const user = userEvent.setup();
+    renderPage('/tickets');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Parcel not picked up' }));
+    await user.click(screen.getByRole('menuitem', { name: 'View' }));
+    const view = await screen.findByRole('dialog', { name: 'Parcel not picked up' });
+    expect(await within(view).findByText('Any news?')).toBeTruthy();
+    await user.type(within(view).getByLabelText('Reply to the customer'), 'The rider comes back today before 5 PM.');
+    await user.click(within(view).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(api.changes()).toEqual([{ method: 'POST', path: `/api/tickets/${ticket().id}/replies`, body: { message: 'The rider comes back today before 5 PM.' } }]),
+    );
   });
 
   it("follows the row menu rules: ssp may view and delete, and Edit is disabled for the ssp role", async () => {

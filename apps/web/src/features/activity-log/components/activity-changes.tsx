@@ -1,5 +1,6 @@
 import type { ActivityLogDto } from '@hatid/domain';
 import { activityChanges } from '../lib/activity-changes';
+import { plural } from '../../../lib/plural';
 
 /** The expandable before → after summary of one entry (changed fields only); nothing when none changed. */
 export function ActivityChanges({ entry }: { entry: Pick<ActivityLogDto, 'before' | 'after'> }) {
@@ -8,7 +9,7 @@ export function ActivityChanges({ entry }: { entry: Pick<ActivityLogDto, 'before
   return (
     <details className="group text-sm">
       <summary className="cursor-pointer text-teal-800 hover:underline">
-        {changes.length === 1 ? '1 change' : `${changes.length} changes`}
+        {plural(changes.length, { one: 'change', other: 'changes' })}
       </summary>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {changes.map((change) => (

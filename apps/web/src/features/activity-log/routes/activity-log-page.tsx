@@ -49,7 +49,7 @@ export function ActivityLogPage() {
       search={search}
       onSearchChange={(patch, options) => setSearch(patch as Partial<ActivitySearch>, options)}
       searchPlaceholder="Summary, person or record"
-      noun="entries"
+      noun={{ one: 'entry', other: 'entries' }}
       filtered={Boolean(search.category || search.startDate || search.endDate)}
       onClearFilters={() => setSearch({ category: undefined, startDate: undefined, endDate: undefined })}
       filters={

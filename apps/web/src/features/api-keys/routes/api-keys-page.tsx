@@ -71,7 +71,7 @@ export function ApiKeysPage() {
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<ApiKeysSearch>, options)}
         searchPlaceholder="Name or key prefix (htd_…)"
-        noun="API keys"
+        noun={{ one: 'API key', other: 'API keys' }}
         tabs={tabs}
         createAction={
           makesApiKeys(ability, roles) ? (

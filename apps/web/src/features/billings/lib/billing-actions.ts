@@ -1,5 +1,6 @@
 import { BILLING_MOVES, BILLING_STATUS_LABELS, canUseRowEditAndDuplicate, type AppAbility, type BillingDto, type CollectionStatus, type RoleName } from '@hatid/domain';
 import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
+import { plural } from '../../../lib/plural';
 
 /**
  * A billing's row menu. It keeps the spec's "with an update handler" shape (View, Edit, Delete; row-actions.ts)
@@ -61,5 +62,5 @@ export function billingMenuItems(
 
 export const statusWord = (status: CollectionStatus) => BILLING_STATUS_LABELS[status].toLowerCase();
 
-export const billingCount = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'billing' : 'billings'}`;
-export const shipmentCount = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'shipment' : 'shipments'}`;
+export const billingCount = (n: number) => plural(n, { one: 'billing', other: 'billings' });
+export const shipmentCount = (n: number) => plural(n, { one: 'shipment', other: 'shipments' });

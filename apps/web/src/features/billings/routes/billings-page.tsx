@@ -114,7 +114,7 @@ export function BillingsPage() {
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<BillingsSearch>, options)}
         searchPlaceholder="Name, tracking or invoice number"
-        noun="billings"
+        noun={{ one: 'billing', other: 'billings' }}
         tabs={tabs}
         filtered={hasBillingFilters(search)}
         onClearFilters={() => setSearch({ type: undefined, biller: undefined, customer: undefined, location: undefined })}

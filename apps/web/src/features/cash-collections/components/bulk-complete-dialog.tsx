@@ -8,8 +8,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useBulkCollectionStatus } from '../api/collections';
 import { collectionName } from './collection-row-menu';
+import { plural } from '../../../lib/plural';
 
-const collections = (n: number) => `${n} ${n === 1 ? 'collection' : 'collections'}`;
+const collections = (n: number) => plural(n, { one: 'collection', other: 'collections' });
 
 /**
  * "Mark completed" on the ticked collections (PATCH /collections/bulk-status): each moves or is refused on

@@ -1,5 +1,6 @@
 import { COLLECTION_MOVES, type AppAbility, type CollectionDto, type CollectionStatus } from '@hatid/domain';
 import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
+import { plural } from '../../../lib/plural';
 
 /**
  * A collection's row menu. The spec's three menu shapes (row-actions.ts) are for records that are edited,
@@ -41,4 +42,4 @@ export function tickedTotal(shipments: readonly { trackingNumber: string; amount
   return shipments.reduce((sum, s) => (ticked.has(s.trackingNumber) ? sum + s.amountInCents : sum), 0);
 }
 
-export const shipmentCount = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'shipment' : 'shipments'}`;
+export const shipmentCount = (n: number) => plural(n, { one: 'shipment', other: 'shipments' });

@@ -113,7 +113,7 @@ export function CashCollectionsPage() {
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<CollectionsSearch>, options)}
         searchPlaceholder="Tracking number or name"
-        noun="collections"
+        noun={{ one: 'collection', other: 'collections' }}
         tabs={tabs}
         filtered={hasCollectionFilters(search)}
         onClearFilters={() => setSearch({ source: undefined, partner: undefined, location: undefined, startDate: undefined, endDate: undefined })}

@@ -81,7 +81,7 @@ export function ClientsPage() {
         search={search}
         onSearchChange={setSearch}
         searchPlaceholder="Name, email, TIN or mobile number"
-        noun="businesses"
+        noun={{ one: 'business', other: 'businesses' }}
         createAction={
           ability.can('create', 'Client') ? (
             <Button onClick={() => setDialog({ kind: 'add' })}>

@@ -30,6 +30,10 @@ import { ConsolidationStatusBadge, kgText } from '../components/consolidation-co
 import { NeededToSeal } from '../components/new-consolidation-modal';
 import { ScanBox } from '../components/scan-box';
 import { TransportDetailsModal } from '../components/transport-details-modal';
+import { plural } from '../../../lib/plural';
+
+const SHIPMENTS = { one: 'shipment', other: 'shipments' };
+const PIECES = { one: 'piece', other: 'pieces' };
 
 const route = getRouteApi('/console/consolidations/$tag');
 
@@ -84,7 +88,7 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
     run(async () => {
       const result = await consolidate.mutateAsync({ consolidationId: detail.id, action, trackingNumbers });
       setRefusals(result.refused.map((r) => `${r.trackingNumber}: ${r.reason}`));
-      if (result.done.length) toast.success(`${action === 'add' ? 'Added' : 'Removed'} ${result.done.length} shipment(s)`);
+      if (result.done.length) toast.success(`${action === 'add' ? 'Added' : 'Removed'} ${plural(result.done.length, SHIPMENTS)}`);
     });
   const onScan = (trackingNumber: string, finding: PackageDeconsolidationStatus) =>
     detail.status === 'deconsolidating'
@@ -107,7 +111,7 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
             </span>
           </p>
           <p className="mt-1 text-sm text-slate-600 tabular-nums">
-            {detail.shipmentCount} shipment(s) · {detail.totalPieces} piece(s) · {kgText(detail.totalWeightInGrams)}
+            {plural(detail.shipmentCount, SHIPMENTS)} · {plural(detail.totalPieces, PIECES)} · {kgText(detail.totalWeightInGrams)}
             {detail.status === 'deconsolidating' ? ` · ${detail.confirmedCount} of ${detail.shipmentCount} confirmed` : ''}
           </p>
         </div>

@@ -16,6 +16,7 @@ import { useAutomatedConsolidation, useConsolidations, useDeleteConsolidation } 
 import { AirportSelect } from '../components/airport-select';
 import { CONSOLIDATION_COLUMNS } from '../components/consolidation-columns';
 import { NewConsolidationModal } from '../components/new-consolidation-modal';
+import { plural } from '../../../lib/plural';
 
 const route = getRouteApi('/console/consolidations');
 const TABS = [{ value: undefined, label: 'All' }, ...CONSOLIDATION_STATUSES.map((s) => ({ value: s, label: CONSOLIDATION_STATUS_LABELS[s] }))];
@@ -44,7 +45,7 @@ export function ConsolidationsPage() {
   const runAutomated = async () => {
     try {
       const made = await automated.mutateAsync({ senderAirport: origin || undefined });
-      toast.success(made.length === 0 ? 'Nothing is waiting at that hub' : `${made.length} consolidation(s) filled`, { description: made.map((c) => `${c.tag}: ${c.shipmentCount}`).join(', ') });
+      toast.success(made.length === 0 ? 'Nothing is waiting at that hub' : `${plural(made.length, { one: 'consolidation', other: 'consolidations' })} filled`, { description: made.map((c) => `${c.tag}: ${c.shipmentCount}`).join(', ') });
       setDialog(null);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -62,7 +63,7 @@ export function ConsolidationsPage() {
         search={search}
         onSearchChange={setSearch}
         searchPlaceholder="Tag or master air waybill"
-        noun="consolidations"
+        noun={{ one: 'consolidation', other: 'consolidations' }}
         tabs={TABS}
         createAction={
           mayWork && roles.some((r) => r !== 'customer') ? (

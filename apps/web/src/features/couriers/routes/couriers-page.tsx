@@ -75,7 +75,7 @@ export function CouriersPage() {
         search={search}
         onSearchChange={setSearch}
         searchPlaceholder="Name or code"
-        noun="couriers"
+        noun={{ one: 'courier', other: 'couriers' }}
         tabs={TABS}
         filtered={Boolean(type || category)}
         onClearFilters={() => void navigate({ search: (prev: Record<string, unknown>) => ({ ...prev, type: undefined, category: undefined }) as never })}

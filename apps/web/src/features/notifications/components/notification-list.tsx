@@ -8,6 +8,7 @@ import { isUnread, markSeenUpTo, readLastSeen } from '../lib/last-seen';
 import { useLiveNotifications } from '../lib/use-live-notifications';
 import { useNow } from '../lib/use-now';
 import { NotificationItem } from './notification-item';
+import { plural } from '../../../lib/plural';
 
 /** Empty text of product.md §2. */
 export const EMPTY_TEXT = 'No new notifications';
@@ -95,7 +96,7 @@ export function NotificationList({ userId }: { userId: string }) {
         </p>
       )}
       <p role="status" className="sr-only">
-        {isFetchingNextPage ? 'Loading more notifications' : `Showing ${items.length} of ${total} notifications`}
+        {isFetchingNextPage ? 'Loading more notifications' : `Showing ${items.length} of ${plural(total, { one: 'notification', other: 'notifications' })}`}
       </p>
     </div>
   );

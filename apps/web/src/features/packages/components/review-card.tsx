@@ -13,6 +13,7 @@ import { formResolver } from '../../../lib/form-resolver';
 import { cn } from '../../../lib/utils';
 import { useCreateReview } from '../api/create-review';
 import { useReview } from '../api/get-review';
+import { plural } from '../../../lib/plural';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -24,7 +25,7 @@ const reviewForm = z.object({
 type ReviewFormInput = z.input<typeof reviewForm>;
 type ReviewFormOutput = z.output<typeof reviewForm>;
 
-const starsLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
+const starsLabel = (n: number) => plural(n, { one: 'star', other: 'stars' });
 
 function Stars({ rating }: { rating: number }) {
   return (

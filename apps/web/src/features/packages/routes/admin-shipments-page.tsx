@@ -100,7 +100,7 @@ export function AdminShipmentsPage() {
         onClearFilters={() => setSearch({ deliveryType: undefined, shipmentType: undefined, startDate: undefined, endDate: undefined })}
         tabs={tabsWithCounts(tabCounts.data)}
         exportSource={{ key: filtersKey, fetchFile: (signal) => exportShipments(filters, TITLE, signal) }}
-        noun="shipments"
+        noun={{ one: 'shipment', other: 'shipments' }}
         createAction={
           canBookForOthers ? (
             <Button size="sm" onClick={() => setSearch({ book: 'customer' })}>

@@ -135,7 +135,7 @@ export function PartnerDetailPage() {
         search={search}
         onSearchChange={(patch: Partial<TableSearch>, options) => void navigate({ search: { ...search, ...patch }, replace: options?.replace ?? false })}
         searchPlaceholder="Tracking number, name or mobile number"
-        noun="shipments"
+        noun={{ one: 'shipment', other: 'shipments' }}
         exportSource={{ key: JSON.stringify([partnerId, search.search]), fetchFile: (signal) => exportPartnerShipments(partnerId, search.search, signal) }}
         {...(canHandOff
           ? {

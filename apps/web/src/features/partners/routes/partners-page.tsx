@@ -24,7 +24,7 @@ export function PartnersPage() {
       search={search}
       onSearchChange={(patch: Partial<TableSearch>, options) => void navigate({ search: { ...search, ...patch }, replace: options?.replace ?? false })}
       searchPlaceholder="Name, email or mobile number"
-      noun="partners"
+      noun={{ one: 'partner', other: 'partners' }}
     />
   );
 }

@@ -48,7 +48,7 @@ export function PromoCodesPage() {
         search={search}
         onSearchChange={setSearch}
         searchPlaceholder="Code or description"
-        noun="promo codes"
+        noun={{ one: 'promo code', other: 'promo codes' }}
         createAction={
           ability.can('create', 'PromoCode') ? (
             <Button onClick={() => setDialog({ kind: 'add' })}>

@@ -2,6 +2,7 @@ import { formatMoney } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, Phone } from 'lucide-react';
 import { isInHand, type RiderTask } from '../lib/tasks';
+import { plural } from '../../../lib/plural';
 
 /** One stop: who, where, how to reach them, the cash to collect, and the way into its next steps. */
 export function TaskCard({ task }: { task: RiderTask }) {
@@ -27,7 +28,7 @@ export function TaskCard({ task }: { task: RiderTask }) {
             Collect {formatMoney(task.cashDueInCents)}
           </p>
         ) : null}
-        {task.waiting > 0 ? <p className="mt-1 text-sm font-semibold text-amber-900">{task.waiting} update(s) waiting to send</p> : null}
+        {task.waiting > 0 ? <p className="mt-1 text-sm font-semibold text-amber-900">{plural(task.waiting, { one: 'update', other: 'updates' })} waiting to send</p> : null}
       </Link>
       <div className="grid grid-cols-2 border-t-2 border-slate-900">
         <a href={`tel:${party.mobileNumber}`} className="flex h-14 items-center justify-center gap-2 text-lg font-semibold" aria-label={`Call ${party.name} (${leg === 'pickup' ? 'sender' : 'recipient'})`}>

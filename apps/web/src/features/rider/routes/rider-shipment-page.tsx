@@ -11,6 +11,7 @@ import { TaskCard } from '../components/task-card';
 import type { OutboxItem } from '../lib/outbox';
 import { riderOutbox, useOnline, useOutbox } from '../lib/rider-outbox';
 import { taskFor, type RiderTask } from '../lib/tasks';
+import { plural } from '../../../lib/plural';
 
 const route = getRouteApi('/rider-app/rider/shipments/$trackingNumber');
 
@@ -113,7 +114,7 @@ export function RiderShipmentPage() {
           </ul>
           {shipment.notes ? <p className="rounded-xl bg-white p-3 text-lg">Note from the sender: {shipment.notes}</p> : null}
           <p className="text-base">
-            {shipment.packages.reduce((n, p) => n + p.quantity, 0)} package(s) · Total {formatMoney(shipment.totalInCents)} · {shipment.paymentStatus}
+            {plural(shipment.packages.reduce((n, p) => n + p.quantity, 0), { one: 'package', other: 'packages' })} · Total {formatMoney(shipment.totalInCents)} · {shipment.paymentStatus}
           </p>
           {chosen?.task.leg === task.leg ? (
             <MoveForm task={task} activity={chosen.activity} onCancel={() => setChosen(null)} onSave={(draft) => save(task, chosen.activity, draft)} />

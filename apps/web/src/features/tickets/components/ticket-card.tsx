@@ -1,11 +1,13 @@
 import { ticketOwnerActions, type TicketDto } from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck, Package, Pencil, Trash2 } from 'lucide-react';
+import { CircleCheck, MessageSquare, Package, Pencil, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { TicketStatusBadge } from './ticket-status-badge';
+import { TicketThread } from './ticket-thread';
 
-/** One of my tickets: what I wrote, its status, and what I may still do with it. */
+/** One of my tickets: what I wrote, its status, the conversation with support, and what I may still do with it. */
 export function TicketCard({
   ticket,
   onEdit,
@@ -20,6 +22,8 @@ export function TicketCard({
   closing: boolean;
 }) {
   const can = ticketOwnerActions(ticket.status);
+  const [talking, setTalking] = useState(false);
+  const threadId = useId();
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={ticket.subject}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -40,24 +44,30 @@ export function TicketCard({
           </Link>
         </p>
       ) : null}
-      {can.edit || can.delete || can.close ? (
-        <div className="flex flex-wrap gap-2">
-          {can.edit ? (
-            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${ticket.subject}`}>
-              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-            </Button>
-          ) : null}
-          {can.delete ? (
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${ticket.subject}`}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-            </Button>
-          ) : null}
-          {/* An open ticket is simply deleted; once support has it, the customer closes it instead. */}
-          {can.close && !can.delete ? (
-            <Button variant="secondary" size="sm" onClick={onClose} loading={closing} aria-label={`Close ${ticket.subject}`}>
-              <CircleCheck className="h-4 w-4" aria-hidden="true" /> Close ticket
-            </Button>
-          ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setTalking(!talking)} aria-expanded={talking} aria-controls={threadId} aria-label={`Conversation about ${ticket.subject}`}>
+          <MessageSquare className="h-4 w-4" aria-hidden="true" /> {talking ? 'Hide conversation' : 'Conversation'}
+        </Button>
+        {can.edit ? (
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${ticket.subject}`}>
+            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+          </Button>
+        ) : null}
+        {can.delete ? (
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${ticket.subject}`}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+          </Button>
+        ) : null}
+        {/* An open ticket is simply deleted; once support has it, the customer closes it instead. */}
+        {can.close && !can.delete ? (
+          <Button variant="secondary" size="sm" onClick={onClose} loading={closing} aria-label={`Close ${ticket.subject}`}>
+            <CircleCheck className="h-4 w-4" aria-hidden="true" /> Close ticket
+          </Button>
+        ) : null}
+      </div>
+      {talking ? (
+        <div id={threadId} className="border-t border-slate-100 pt-3">
+          <TicketThread ticket={ticket} viewer="customer" />
         </div>
       ) : null}
     </li>

@@ -1,11 +1,7 @@
 import {
-  MAX_TEXT_LENGTH,
   normalizeTrackingNumber,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
-  TICKET_SUBJECT_MAX_LENGTH,
-  ticketDescriptionSchema,
-  ticketSubjectSchema,
   trackingNumberSchema,
   type TicketDto,
   type UpdateTicketInput,
@@ -13,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
-import { Input, inputClasses, textareaClasses } from '../../../components/ui/input';
+import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
 import { formProblemOf } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
@@ -25,10 +21,6 @@ import { TICKET_TOASTS } from './ticket-errors';
 /** The domain's own checks (the server runs the same ones); an empty tracking number unlinks the shipment. */
 const resolver: Resolver<TicketEditValues> = async (values) => {
   const errors: FieldErrors<TicketEditValues> = {};
-  const subject = ticketSubjectSchema.safeParse(values.subject);
-  if (!subject.success) errors.subject = { type: 'validate', message: subject.error.issues[0]!.message };
-  const description = ticketDescriptionSchema.safeParse(values.description);
-  if (!description.success) errors.description = { type: 'validate', message: description.error.issues[0]!.message };
   const tracking = values.trackingNumber.trim();
   if (tracking) {
     const parsed = trackingNumberSchema.safeParse(tracking);
@@ -38,19 +30,18 @@ const resolver: Resolver<TicketEditValues> = async (values) => {
   return {
     values: {
       ...values,
-      subject: subject.data!,
-      description: description.data!,
       trackingNumber: tracking ? normalizeTrackingNumber(tracking) : '',
     },
     errors: {},
   };
 };
 
-/** What PATCH /tickets/{id} is sent: only the fields that changed (`null` unlinks the shipment or the assignee). */
+/**
+ * What PATCH /tickets/{id} is sent: only the fields that changed (`null` unlinks the shipment or the assignee).
+ * Never the subject or message: they are the customer's words (support answers in the thread).
+ */
 export function ticketChanges(ticket: TicketDto, values: TicketEditValues): UpdateTicketInput {
   const input: UpdateTicketInput = {};
-  if (values.subject !== ticket.subject) input.subject = values.subject;
-  if (values.description !== (ticket.description ?? '')) input.description = values.description;
   if (values.trackingNumber !== (ticket.trackingNumber ?? '')) input.trackingNumber = values.trackingNumber || null;
   if (values.status !== ticket.status) input.status = values.status;
   if (values.assignedToId !== (ticket.assignedToId ?? '')) input.assignedToId = values.assignedToId || null;
@@ -58,8 +49,9 @@ export function ticketChanges(ticket: TicketDto, values: TicketEditValues): Upda
 }
 
 /**
- * Edit a ticket as support staff: its status and who handles it, and what PATCH /tickets/{id} also takes
- * (subject, message, the shipment it is about). The server's field refusals sit under their fields.
+ * Edit a ticket as support staff: its status, who handles it and the shipment it is about. The subject and
+ * message stay the customer's own words (issue 29 item 8): support answers in the thread (View). The
+ * server's field refusals sit under their fields.
  */
 export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClose: () => void }) {
   const update = useUpdateTicket();
@@ -68,15 +60,12 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
   const form = useForm<TicketEditValues>({
     resolver,
     defaultValues: {
-      subject: ticket.subject,
-      description: ticket.description ?? '',
       trackingNumber: ticket.trackingNumber ?? '',
       status: ticket.status,
       assignedToId: ticket.assignedToId ?? '',
     },
   });
   const errors = form.formState.errors;
-  const description = form.watch('description');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -135,12 +124,11 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
           )}
         </FormField>
       </div>
-      <FormField label="Subject" error={errors.subject?.message}>
-        {(control) => <Input {...control} {...form.register('subject')} maxLength={TICKET_SUBJECT_MAX_LENGTH} autoComplete="off" />}
-      </FormField>
-      <FormField label="Message" error={errors.description?.message} hint={`${description.length} / ${MAX_TEXT_LENGTH} characters`}>
-        {(control) => <textarea {...control} {...form.register('description')} rows={5} maxLength={MAX_TEXT_LENGTH} className={textareaClasses} />}
-      </FormField>
+      <section aria-label="The customer's message" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        <p className="font-medium text-slate-900">Message from {ticket.createdByName}</p>
+        <p className="mt-1 break-words whitespace-pre-line">{ticket.description || 'No message.'}</p>
+        <p className="mt-2 text-xs text-slate-600">The customer's words stay as they wrote them: answer in the conversation (View).</p>
+      </section>
       <FormField label="Shipment tracking number" optional hint="Empty: the ticket is not about a shipment." error={errors.trackingNumber?.message}>
         {(control) => <Input {...control} {...form.register('trackingNumber')} autoComplete="off" spellCheck={false} placeholder="e.g. ND123456785PH" className="font-mono" />}
       </FormField>

@@ -37,6 +37,10 @@ function fakeApi(tickets: TicketDto[], write: () => Response = () => json({ data
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
+    if (method === 'GET' && url.includes('/replies')) {
+      const reply = { id: 'r1', ticketId: WORKED.id, kind: 'message', authorId: 'u9', authorName: 'Sam Staff', fromSupport: true, message: 'We found your box at the hub.', status: null, createdAt: '2026-03-02T03:00:00.000Z' };
+      return json({ data: [reply, { ...reply, id: 'r2', kind: 'status', status: 'in_progress', message: null }] });
+    }
     if (method === 'GET' && url.startsWith('/api/tickets')) {
       return json({ data: tickets, page: 1, limit: 10, total: tickets.length, totalPages: 1, hasNextPage: false });
     }
@@ -78,6 +82,19 @@ afterEach(() => {
 });
 
 describe('TicketList', () => {
+  it("opens a ticket's conversation: support's reply, the status change by name, and a reply box", async () => {
+    const writes = fakeApi([OPEN, WORKED], () => json({ data: { id: 'r3' } }, 201));
+    const user = renderList();
+    const worked = await screen.findByRole('listitem', { name: 'Damaged box' });
+    await user.click(within(worked).getByRole('button', { name: 'Conversation about Damaged box' }));
+    expect(await within(worked).findByText('We found your box at the hub.')).toBeTruthy();
+    expect(within(worked).getByText('Sam Staff · Support')).toBeTruthy();
+    expect(within(worked).getByText('Sam Staff marked this In progress')).toBeTruthy();
+    await user.type(within(worked).getByLabelText('Reply to our support team'), 'Thank you! When can it be delivered?');
+    await user.click(within(worked).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(writes).toEqual([{ method: 'POST', url: `/api/tickets/${WORKED.id}/replies`, body: { message: 'Thank you! When can it be delivered?' } }]));
+  });
+
   it('shows each ticket with its status, date and shipment; edit and delete only while it is open', async () => {
     fakeApi([OPEN, WORKED]);
     renderList();

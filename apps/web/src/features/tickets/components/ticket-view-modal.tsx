@@ -4,13 +4,14 @@ import { ViewModal } from '../../../components/ui/modal';
 import { useTicket } from '../api/console-tickets';
 import { TicketShipmentLink } from './ticket-columns';
 import { TicketStatusBadge } from './ticket-status-badge';
+import { TicketThread } from './ticket-thread';
 
 const dash = (value: string | null | undefined): ReactNode => value || '—';
 const when = (value: string | null) => (value ? formatDateTime(value) : '—');
 
 /**
- * View: the whole ticket as GET /tickets/{id} gives it (a ticket is its subject and the customer's message;
- * there is no thread of replies), refreshed from the server while the row's copy is shown.
+ * View: the whole ticket as GET /tickets/{id} gives it, refreshed from the server while the row's copy is
+ * shown: the customer's subject and message, then the conversation with the reply box.
  */
 export function TicketViewModal({ ticket: row, onClose }: { ticket: TicketDto; onClose: () => void }) {
   const ticket = useTicket(row).data ?? row;
@@ -32,6 +33,9 @@ export function TicketViewModal({ ticket: row, onClose }: { ticket: TicketDto; o
         </h3>
         <p className="text-sm break-words whitespace-pre-line text-slate-800">{ticket.description || 'No message.'}</p>
       </section>
+      <div className="border-t border-slate-100 pt-4">
+        <TicketThread ticket={ticket} viewer="support" />
+      </div>
     </ViewModal>
   );
 }

@@ -44,17 +44,15 @@ export function pageOfTickets(tickets: readonly TicketDto[], page: number, limit
   return { data: tickets.slice((page - 1) * limit, page * limit), page, limit, total, totalPages: Math.ceil(total / limit) };
 }
 
-/** The edit modal's fields; PATCH /tickets/{id} takes any subset. */
+/** The edit modal's fields (support's: never the customer's subject or message); PATCH /tickets/{id} takes any subset. */
 export interface TicketEditValues {
-  subject: string;
-  description: string;
   trackingNumber: string;
   status: TicketStatus;
   /** '' = nobody. */
   assignedToId: string;
 }
 
-const EDIT_FIELDS: readonly (keyof TicketEditValues)[] = ['subject', 'description', 'trackingNumber', 'status', 'assignedToId'];
+const EDIT_FIELDS: readonly (keyof TicketEditValues)[] = ['trackingNumber', 'status', 'assignedToId'];
 
 /** The form field a server error detail belongs on ("body.shipmentId" is the tracking number's); anything else has none. */
 export function ticketFieldOf(apiField: string): keyof TicketEditValues | null {

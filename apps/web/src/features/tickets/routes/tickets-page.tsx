@@ -36,7 +36,8 @@ type Dialog = { kind: 'view' | 'edit' | 'delete'; ticket: TicketDto } | null;
  * /tickets in the console: every support ticket (GET /tickets), newest first, with status tabs and their
  * counts and an "assigned to" filter (anyone, me, or a support team member), all in the address. The
  * search box takes a shipment's tracking number (GET /tickets/shipment/{trackingNumber}: the API has no
- * text search). Each row is viewed, edited (status, assignee, subject, message, shipment) and, where
+ * text search). Each row is viewed (with the conversation and a reply box), edited (status, assignee,
+ * shipment: never the customer's subject or message) and, where
  * `delete Ticket` allows, deleted; the row menu follows row-actions.ts. Opens for `update Ticket`
  * (staff, ssp and admins).
  */
@@ -118,7 +119,7 @@ export function TicketsPage() {
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<TicketsSearch>, options)}
         searchPlaceholder="Tracking number"
-        noun="tickets"
+        noun={{ one: 'ticket', other: 'tickets' }}
         tabs={tabs}
         filtered={Boolean(search.assignee)}
         onClearFilters={() => setSearch({ assignee: undefined })}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAmountPaid, useShipmentCollection } from '../api/transactions';
 import { metaValueText } from '../lib/meta-rows';
 import { ShipmentPaymentText, TransactionStatusBadge, type PaymentRow } from './transaction-columns';
+import { plural } from '../../../lib/plural';
 
 const dash = (text: string | null | undefined): ReactNode => (text ? text : '—');
 
@@ -100,8 +101,7 @@ function ShipmentMoney({ shipmentId, cash }: { shipmentId: string; cash: boolean
         </p>
       ) : (
         <p className="text-slate-700">
-          {formatMoney(paid.data.amountPaidInCents)} paid of {formatMoney(paid.data.totalInCents)} in {paid.data.payments} valid payment
-          {paid.data.payments === 1 ? '' : 's'}
+          {formatMoney(paid.data.amountPaidInCents)} paid of {formatMoney(paid.data.totalInCents)} in {plural(paid.data.payments, { one: 'valid payment', other: 'valid payments' })}
           {paid.data.voidedPayments > 0 ? ` (${paid.data.voidedPayments} voided)` : ''}; balance <strong>{formatMoney(paid.data.balanceInCents)}</strong>.
         </p>
       )}

@@ -72,7 +72,7 @@ export function TransactionsPage() {
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<TransactionsSearch>, options)}
         searchPlaceholder={payments ? 'Tracking number or reference' : 'Tracking number'}
-        noun={payments ? 'payments' : 'shipments'}
+        noun={payments ? { one: 'payment', other: 'payments' } : { one: 'shipment', other: 'shipments' }}
         tabs={tabs}
         filtered={Boolean((payments && (search.paymentType || search.transactionStatus)) || search.startDate || search.endDate)}
         onClearFilters={() => setSearch({ paymentType: undefined, transactionStatus: undefined, startDate: undefined, endDate: undefined })}

@@ -63,7 +63,7 @@ export function UsersPage() {
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<UsersSearch>, options)}
         searchPlaceholder="Name, email or mobile number"
-        noun="users"
+        noun={{ one: 'user', other: 'users' }}
         tabs={tabs}
         filtered={roleId !== undefined}
         onClearFilters={() => setSearch({ roleId: undefined, role: undefined })}

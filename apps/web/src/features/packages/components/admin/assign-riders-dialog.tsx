@@ -10,6 +10,7 @@ import { FormModal } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAssignRiders, useRidersServing, type RiderChoice } from '../../api/assign-riders';
 import type { BulkResult } from '../../api/bulk-updates';
+import { plural } from '../../../../lib/plural';
 
 const KEEP = '';
 const NONE = 'none';
@@ -102,7 +103,7 @@ export function AssignRidersDialog({
           const result = await assign.mutateAsync({ shipments, choice });
           onDone(result);
           if (result.failed.length === 0) {
-            toast.success(`Riders assigned to ${result.updated.length} ${result.updated.length === 1 ? 'shipment' : 'shipments'}`);
+            toast.success(`Riders assigned to ${plural(result.updated.length, { one: 'shipment', other: 'shipments' })}`);
             onOpenChange(false);
           } else {
             setProblem(result.failed.map((f) => `${f.trackingNumber}: ${f.message}`).join('; '));

@@ -1,9 +1,10 @@
 import { RefusedRows } from '../../../../components/data-table/refused-rows';
 import type { BulkResult } from '../../api/bulk-updates';
+import { plural } from '../../../../lib/plural';
 
 /** What a bulk change did: how many moved, and each refused shipment with the server's reason. */
 export function BulkResultSummary({ result, verb }: { result: BulkResult; verb: string }) {
-  const moved = `${result.updated.length} ${result.updated.length === 1 ? 'shipment' : 'shipments'} ${verb}.`;
+  const moved = `${plural(result.updated.length, { one: 'shipment', other: 'shipments' })} ${verb}.`;
   return (
     <RefusedRows
       summary={result.failed.length ? `${moved} ${result.failed.length} refused:` : moved}

@@ -8,6 +8,9 @@ import { FormModal, Modal } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
 import { useBulkDeliveryStatus, useBulkPaymentStatus, type BulkResult } from '../../api/bulk-updates';
 import { BulkResultSummary } from './bulk-result';
+import { plural } from '../../../../lib/plural';
+
+const SELECTED = { one: 'selected shipment', other: 'selected shipments' };
 
 const CUSTOM = 'Custom';
 /** The activities staff record on many shipments at once: every move but booking and cancelling. */
@@ -36,7 +39,7 @@ function useResultStep(verb: string, { onDone, onOpenChange }: Pick<BulkDialogPr
   const finish = (next: BulkResult) => {
     onDone(next);
     if (next.failed.length === 0) {
-      toast.success(`${next.updated.length} ${next.updated.length === 1 ? 'shipment' : 'shipments'} ${verb}`);
+      toast.success(`${plural(next.updated.length, { one: 'shipment', other: 'shipments' })} ${verb}`);
       close();
     } else {
       setResult(next);
@@ -81,7 +84,7 @@ export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, 
       open={open}
       onOpenChange={step.onModalOpenChange}
       title="Update delivery status"
-      description={`${trackingNumbers.length} selected ${trackingNumbers.length === 1 ? 'shipment' : 'shipments'}. A move a shipment cannot make is refused for that shipment only.`}
+      description={`${plural(trackingNumbers.length, SELECTED)}. A move a shipment cannot make is refused for that shipment only.`}
       submitLabel="Update status"
       pending={mutation.isPending}
       problem={step.problem}
@@ -171,7 +174,7 @@ export function BulkPaymentStatusDialog({ trackingNumbers, open, onOpenChange, o
       open={open}
       onOpenChange={step.onModalOpenChange}
       title="Update payment status"
-      description={`${trackingNumbers.length} selected ${trackingNumbers.length === 1 ? 'shipment' : 'shipments'}.`}
+      description={`${plural(trackingNumbers.length, SELECTED)}.`}
       submitLabel="Update payment"
       pending={mutation.isPending}
       problem={step.problem}
