@@ -104,7 +104,7 @@ test('an admin adds a client business with its owner and invoice settings, then 
 
   await page.getByRole('search', { name: 'Search clients' }).getByRole('searchbox').fill(name);
   await expect(page).toHaveURL(/search=/);
-  await expect(page.getByText('1 businesses')).toBeVisible();
+  await expect(page.getByText('1 business', { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('30 days, limit ₱50,000.50');
   await row.getByRole('button', { name: `Actions for ${name}` }).click();
