@@ -82,15 +82,19 @@ describe('console navigation by role', () => {
     expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Couriers', 'Consolidations', 'Agent reports']);
   });
 
-  it('offers the customer booking form only to those who book for themselves', async () => {
-    renderNav(['business_member']);
-    const account = await screen.findByRole('navigation', { name: 'My account' });
-    expect(within(account).getByRole('link', { name: 'Book a shipment' })).toBeTruthy();
-    cleanup();
+  it('offers the customer booking form and the wallet only to those who book for themselves', async () => {
+    for (const role of ['business_admin', 'business_member'] as const) {
+      renderNav([role]);
+      const account = await screen.findByRole('navigation', { name: 'My account' });
+      expect(within(account).getByRole('link', { name: 'Book a shipment' })).toBeTruthy();
+      expect(within(account).getByRole('link', { name: 'Wallet' }).getAttribute('href')).toBe('/wallet');
+      cleanup();
+    }
     for (const role of ['rider', 'consolidator', 'sales_agent', 'staff', 'ssp', 'service_partner'] as const) {
       renderNav([role]);
       const nav = await screen.findByRole('navigation', { name: 'My account' });
       expect(within(nav).queryByRole('link', { name: 'Book a shipment' })).toBeNull();
+      expect(within(nav).queryByRole('link', { name: 'Wallet' })).toBeNull();
       cleanup();
     }
   });

@@ -23,6 +23,7 @@ import {
   Truck,
   UserRound,
   Users,
+  WalletCards,
   type LucideIcon,
 } from 'lucide-react';
 import type { Access } from '../../../lib/ability';
@@ -56,7 +57,8 @@ const icon = 'h-4 w-4 shrink-0';
 
 /**
  * The console's navigation: only the screens this person's abilities allow (screens.ts), then their own
- * pages (booking for business accounts, tracking, profile).
+ * pages (booking and the wallet for those who book for themselves, tracking, profile): a business admin pays
+ * for bookings from the same wallet a customer does, so the console must lead there too (issue 29, item 19).
  */
 export function ConsoleNav({ access, user, onNavigate }: { access: Access; user: UserDto; onNavigate?: () => void }) {
   const screens = allowedScreens(access);
@@ -93,6 +95,14 @@ export function ConsoleNav({ access, user, onNavigate }: { access: Access; user:
               <Link to="/" className={item} activeOptions={{ exact: true }} onClick={onNavigate}>
                 <PackagePlus className={icon} aria-hidden="true" />
                 Book a shipment
+              </Link>
+            </li>
+          ) : null}
+          {booksForSelf(user) ? (
+            <li>
+              <Link to="/wallet" className={item} onClick={onNavigate}>
+                <WalletCards className={icon} aria-hidden="true" />
+                Wallet
               </Link>
             </li>
           ) : null}

@@ -55,4 +55,13 @@ describe('CancelShipmentDialog', () => {
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String(init?.body))).toEqual({ reasonForCancellation: 'Other (please specify)', note: 'Sending it myself' });
   });
+
+  it('says what cancelling means for the way the parcel leaves: picked up, or dropped off at a hub', () => {
+    renderWithProviders(<CancelShipmentDialog shipment={{ ...shipment, shipmentType: 'Pick Up' }} open onOpenChange={vi.fn()} />);
+    expect(screen.getByText(/ND123456785PH will not be picked up\./)).toBeTruthy();
+    cleanup();
+    renderWithProviders(<CancelShipmentDialog shipment={{ ...shipment, shipmentType: 'Drop Off' }} open onOpenChange={vi.fn()} />);
+    expect(screen.getByText(/ND123456785PH will not be taken in at the hub: there is no need to drop it off\./)).toBeTruthy();
+    expect(screen.queryByText(/will not be picked up/)).toBeNull();
+  });
 });

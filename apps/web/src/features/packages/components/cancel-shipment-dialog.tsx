@@ -17,7 +17,7 @@ export function CancelShipmentDialog({
   onOpenChange,
   description,
 }: {
-  shipment: Pick<ShipmentDto, 'id' | 'trackingNumber'>;
+  shipment: Pick<ShipmentDto, 'id' | 'trackingNumber'> & Partial<Pick<ShipmentDto, 'shipmentType'>>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** What cancelling means here (the customer's parcel is not picked up yet; staff may cancel later). */
@@ -51,7 +51,15 @@ export function CancelShipmentDialog({
         <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Cancel this shipment?</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-2 text-sm text-slate-600">
-            {description ?? <>{shipment.trackingNumber} will not be picked up. Tell us why, so we can do better.</>}
+            {description ?? (
+              // A drop-off is brought to a hub by the sender: "will not be picked up" told them nothing (issue 29, item 19).
+              <>
+                {shipment.shipmentType === 'Drop Off'
+                  ? `${shipment.trackingNumber} will not be taken in at the hub: there is no need to drop it off.`
+                  : `${shipment.trackingNumber} will not be picked up.`}{' '}
+                Tell us why, so we can do better.
+              </>
+            )}
           </DialogPrimitive.Description>
           <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
             <fieldset aria-describedby={errors.reasonForCancellation ? reasonErrorId : undefined}>

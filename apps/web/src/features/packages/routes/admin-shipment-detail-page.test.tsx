@@ -102,4 +102,20 @@ describe('the console shipment page: status and rider', () => {
     expect(screen.queryByRole('button', { name: 'Update status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign rider' })).toBeNull();
   });
+
+  it('a cancelled shipment cannot be edited (the server refuses it): Edit is disabled, Duplicate is not', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ data: [] }));
+    const shipment = SHIPMENT as unknown as { status: string };
+    renderAs(['staff']);
+    expect((await screen.findByRole('button', { name: 'Edit' })).hasAttribute('disabled')).toBe(false);
+    cleanup();
+    shipment.status = 'Cancelled';
+    try {
+      renderAs(['staff']);
+      expect((await screen.findByRole('button', { name: 'Edit' })).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Duplicate' }).hasAttribute('disabled')).toBe(false);
+    } finally {
+      shipment.status = 'Active';
+    }
+  });
 });

@@ -61,7 +61,8 @@ export function AdminShipmentDetailPage() {
   const actions = rowActionItems(
     {
       onView: () => undefined,
-      onEdit: () => setOpen('edit'),
+      // The server refuses to edit a cancelled shipment (409): say so with a disabled Edit, not a failing form.
+      onEdit: s.status === 'Cancelled' ? undefined : () => setOpen('edit'),
       onDuplicate: () => setOpen('duplicate'),
       onCancel: canCancel(s.deliveryStatus, { isStaff, shipmentStatus: s.status }).ok ? () => setOpen('cancel') : undefined,
     },

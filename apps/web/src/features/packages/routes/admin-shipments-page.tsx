@@ -146,7 +146,7 @@ export function AdminShipmentsPage() {
             subject="Shipment"
             label={s.trackingNumber}
             onView={() => void navigate({ to: '/shipments/$trackingNumber', params: { trackingNumber: s.trackingNumber } })}
-            onEdit={() => setDialog({ kind: 'edit', shipment: s })}
+            onEdit={s.status === 'Cancelled' ? undefined : () => setDialog({ kind: 'edit', shipment: s })}
             onDuplicate={() => setDialog({ kind: 'duplicate', shipment: s })}
             onCancel={cancellable(s) ? () => setDialog({ kind: 'cancel', shipment: s }) : undefined}
           />
