@@ -8,10 +8,3 @@ export { centsToPesos, gramsToKg, pesosToCents } from '@hatid/domain';
 
 /** Centavos as a pesos box shows them, for editing: 12345 → "123.45" (no ₱, no thousands separator). */
 export const pesosText = (cents: number) => centsToPesos(cents).toFixed(2);
-
-/** "+639171234567" → "+63 917 123 4567"; anything else is returned as given. */
-export function formatMobileNumber(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^\+63(\d{3})(\d{3})(\d{4})$/.exec(value);
-  return match ? `+63 ${match[1]} ${match[2]} ${match[3]}` : value;
-}

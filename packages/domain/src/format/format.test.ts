@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPesoAmount, relativeTime, toIsoDate } from './index.js';
+import { formatDate, formatDateTime, formatMobileNumber, formatMoney, formatPesoAmount, relativeTime, toIsoDate } from './index.js';
 
 describe('money', () => {
   it('shows cents as pesos with the peso sign and thousands separators', () => {
@@ -67,5 +67,13 @@ describe('Manila dates through Intl', () => {
 
   it('refuses an invalid date as before', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('formatMobileNumber (one phone format everywhere, issue 29 item 18)', () => {
+  it('groups a stored Philippine mobile number as +63 917 123 4567 and leaves anything else as given', () => {
+    expect(formatMobileNumber('+639171234567')).toBe('+63 917 123 4567');
+    expect(formatMobileNumber('+63917123456')).toBe('+63917123456');
+    expect(formatMobileNumber(null)).toBe('');
   });
 });

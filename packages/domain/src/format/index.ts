@@ -74,3 +74,14 @@ export function relativeTime(date: DateInput, now: DateInput = new Date()): stri
   if (hours < 24) return ago(hours, 'hour');
   return ago(Math.floor(hours / 24), 'day');
 }
+
+/**
+ * One way to show a Philippine mobile number everywhere a person reads one (screens, the waybill):
+ * "+639171234567" → "+63 917 123 4567", the international grouping the network's own apps use. Numbers are
+ * stored in E.164; anything else is shown as given.
+ */
+export function formatMobileNumber(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^\+63(\d{3})(\d{3})(\d{4})$/.exec(value);
+  return match ? `+63 ${match[1]} ${match[2]} ${match[3]}` : value;
+}

@@ -1,4 +1,5 @@
 import { and, inArray } from 'drizzle-orm';
+import { formatMobileNumber } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { shipments } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -59,7 +60,8 @@ function toWaybill(row: ShipmentRow, packageRows: Parameters<typeof toShipmentDt
   const dto = toShipmentDto(row, packageRows);
   const party = (p: typeof dto.senderAddress) => ({
     name: p.name,
-    mobileNumber: p.mobileNumber,
+    // Printed the way every screen shows it (+63 917 123 4567), for the rider who dials it from the label.
+    mobileNumber: formatMobileNumber(p.mobileNumber),
     streetName: p.streetName,
     barangayName: p.barangayName,
     cityLabel: p.cityLabel,

@@ -66,6 +66,10 @@ describe('air waybills through the API', () => {
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain(trackingNumber);
     expect(html.body).toContain('<svg');
+    // The numbers as every screen shows them (issue 29, item 18), not as stored (+639181234567).
+    expect(html.body).toContain('+63 918 123 4567');
+    expect(html.body).toContain('+63 917 123 4567');
+    expect(html.body).not.toContain('+639181234567');
   });
 
   it('never prints another customer’s shipment: 404 naming the number', async () => {

@@ -1,4 +1,4 @@
-import { normalizeMobileNumber } from '@hatid/domain';
+import { formatMobileNumber, normalizeMobileNumber } from '@hatid/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Bike } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -72,7 +72,7 @@ export function RiderLoginPage() {
         </form>
       ) : (
         <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
-          <p className="text-lg">We texted a code to {sentTo}.</p>
+          <p className="text-lg">We texted a code to {formatMobileNumber(sentTo)}.</p>
           <label htmlFor="rider-code" className="text-lg font-semibold">
             Code
           </label>

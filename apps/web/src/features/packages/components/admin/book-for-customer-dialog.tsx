@@ -1,4 +1,4 @@
-import type { AdminUserDto } from '@hatid/domain';
+import { formatMobileNumber, type AdminUserDto } from '@hatid/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -63,7 +63,7 @@ export function BookForCustomerDialog({ open, onOpenChange }: { open: boolean; o
                   className="flex w-full flex-col items-start px-3 py-2.5 text-left text-sm hover:bg-teal-50 focus-visible:bg-teal-50 focus-visible:outline-none"
                 >
                   <span className="font-medium text-slate-900">{fullName(customer)}</span>
-                  <span className="text-xs text-slate-600">{[customer.mobileNumber, customer.email].filter(Boolean).join(' · ')}</span>
+                  <span className="text-xs text-slate-600">{[formatMobileNumber(customer.mobileNumber), customer.email].filter(Boolean).join(' · ')}</span>
                   {customer.invoiceAccountName ? <span className="text-xs text-teal-800">Ships on {customer.invoiceAccountName}&rsquo;s account (invoice)</span> : null}
                 </button>
               </li>
