@@ -118,6 +118,8 @@ export const activityLogDto = z.object({
   /** The kind of record; null only for a note about no record in particular. */
   entity: z.string().nullable(),
   entityId: z.string().nullable(),
+  /** What the record is called today (a person's name, a shipment's tracking number), when the log can tell. */
+  entityName: z.string().nullable(),
   category: z.string(),
   status: z.string().nullable(),
   summary: z.string().nullable(),

@@ -11,7 +11,7 @@ import {
 } from '@hatid/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { activityLogs } from '../../db/schema/index.js';
+import { activityLogs, shipments, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import type { Actor } from '../../plugins/auth.js';
 import { isDateOnly, manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
@@ -36,13 +36,14 @@ function withoutSecrets(value: unknown, depth = 0): unknown {
   );
 }
 
-export function toActivityLogDto(row: ActivityRow): ActivityLogDto {
+export function toActivityLogDto(row: ActivityRow, names: ReadonlyMap<string, string> = new Map()): ActivityLogDto {
   return {
     id: row.id,
     // Entries written by hand before notes existed took the writer's verb; they are notes all the same.
     action: isWrittenByHand(row) ? 'NOTE' : row.action,
     entity: row.entity,
     entityId: row.entityId,
+    entityName: (row.entityId && names.get(`${row.entity}:${row.entityId}`)) || null,
     category: row.category,
     status: row.status,
     summary: row.summary,
@@ -64,7 +65,30 @@ async function page(db: Db, where: SQL | undefined, query: { page: number; limit
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = Number(totals?.n ?? 0);
-  return toPage(rows.map(toActivityLogDto), query, total);
+  const names = await entityNames(db, rows);
+  return toPage(rows.map((row) => toActivityLogDto(row, names)), query, total);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the people and shipments a page of entries is about are called today ("User Jose Ramos", "Shipment
+ * ND927201310PH" rather than their ids), keyed `${entity}:${id}`: one look-up per kind for the whole page.
+ */
+async function entityNames(db: Db, rows: ActivityRow[]): Promise<Map<string, string>> {
+  const idsOf = (entity: string) => [...new Set(rows.filter((r) => r.entity === entity && r.entityId && UUID.test(r.entityId)).map((r) => r.entityId!))];
+  const names = new Map<string, string>();
+  const userIds = idsOf('User');
+  if (userIds.length > 0) {
+    const found = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds));
+    for (const u of found) names.set(`User:${u.id}`, `${u.firstName} ${u.lastName ?? ''}`.trim());
+  }
+  const shipmentIds = idsOf('Shipment');
+  if (shipmentIds.length > 0) {
+    const found = await db.select({ id: shipments.id, trackingNumber: shipments.trackingNumber }).from(shipments).where(inArray(shipments.id, shipmentIds));
+    for (const s of found) names.set(`Shipment:${s.id}`, s.trackingNumber);
+  }
+  return names;
 }
 
 /** The `action` filter as the entries are reported (an older hand-written entry is a NOTE whatever it said). */

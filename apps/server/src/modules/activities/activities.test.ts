@@ -30,6 +30,7 @@ interface Entry {
   after: Record<string, unknown> | null;
   createdById: string | null;
   createdByName: string | null;
+  entityName?: string | null;
   createdAt: string;
 }
 const entries = async (url: string, session: Session) => {
@@ -94,9 +95,12 @@ describe('the global activity log', () => {
       before: { status: 'open' },
       after: { status: 'in_progress' },
     });
+    // In words, with names (issue 29 item 10): not "Updated ND…: pickupRiderId, dropOffRiderId", nor the shipment's id.
     expect(find((e) => e.category === 'rider_assignment')).toMatchObject({
       entity: 'Shipment',
       entityId: shipment.id,
+      entityName: shipment.trackingNumber,
+      summary: `${shipment.trackingNumber}: Assigned rider Ramon Aquino for pick-up; assigned rider Ramon Aquino for delivery`,
       before: { pickupRiderId: null, dropOffRiderId: null },
       after: { pickupRiderId: rider.userId, dropOffRiderId: rider.userId },
     });

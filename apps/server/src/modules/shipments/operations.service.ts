@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DeliveryStatusInput, PaymentStatus } from '@hatid/domain';
+import { formatMoney, type DeliveryStatusInput, type PaymentStatus } from '@hatid/domain';
 import { BILLED_ON_ACCOUNT } from './on-account.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shipments, shipmentWeights } from '../../db/schema/index.js';
@@ -61,6 +61,28 @@ async function assertRider(db: DbOrTx, field: string, userId: string | null | un
 const CHANGEABLE = ['pickupRiderId', 'dropOffRiderId', 'notes', 'deliveryCategory', 'outboundFeeInCents'] as const;
 
 /**
+ * The activity log's line for a change, in words with names ("ND927201310PH: Assigned rider Jose Ramos for
+ * pick-up") rather than the fields' names ("pickupRiderId"): staff read the log, not the schema.
+ */
+async function changeSummary(tx: DbOrTx, trackingNumber: string, changes: Record<string, unknown>): Promise<string> {
+  const riderName = async (id: unknown) => {
+    const rider = typeof id === 'string' ? await loadUserWithRoles(tx, id) : null;
+    return rider ? `${rider.firstName} ${rider.lastName ?? ''}`.trim() : 'a rider';
+  };
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    const leg = key === 'pickupRiderId' ? 'pick-up' : 'delivery';
+    if (key === 'pickupRiderId' || key === 'dropOffRiderId') parts.push(value ? `assigned rider ${await riderName(value)} for ${leg}` : `removed the ${leg} rider`);
+    else if (key === 'notes') parts.push('changed the notes');
+    else if (key === 'deliveryCategory') parts.push(`set the line-haul category to ${String(value)}`);
+    else if (key === 'outboundFeeInCents') parts.push(`set the outbound fee to ${formatMoney(Number(value))}`);
+    else parts.push(`changed ${key}`);
+  }
+  const text = parts.join('; ');
+  return `${trackingNumber}: ${text[0]!.toUpperCase()}${text.slice(1)}`;
+}
+
+/**
  * Staff assign riders (only people with the rider role), set the line-haul category, the outbound fee and
  * notes; a customer may change the notes of their own booking until it is dispatched. Logged with before/after.
  */
@@ -96,7 +118,7 @@ export async function updateShipment(
       entity: 'Shipment',
       entityId: before.id,
       category: assignsRider ? RIDER_ASSIGNMENT_CATEGORY : 'shipments',
-      summary: `Updated ${before.trackingNumber}: ${Object.keys(changes).join(', ')}`,
+      summary: await changeSummary(tx, before.trackingNumber, changes),
       before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof ShipmentRow]])),
       after: changes,
       ip: ip ?? null,

@@ -84,6 +84,16 @@ describe('what an entry says', () => {
     expect(screen.queryByText(/Deleted|Updated/)).toBeNull();
   });
 
+  it('names the record as people call it, not by its id, when the server could tell (issue 29 item 10)', () => {
+    render(
+      <ActivityWhat
+        entry={{ action: 'UPDATED', entity: 'User', entityId: '35897787-0000-4000-8000-000000000001', entityName: 'Jose Ramos', category: 'users', summary: 'Deactivated Jose Ramos', createdByName: 'Ana Admin' }}
+      />,
+    );
+    expect(screen.getByText(/Updated · User Jose Ramos ·/)).toBeTruthy();
+    expect(screen.queryByText(/35897787/)).toBeNull();
+  });
+
   it('shows a note about no record without an "About" line', () => {
     render(<ActivityWhat entry={{ action: 'NOTE', entity: null, entityId: null, category: 'manual', summary: 'Hub closed at 3 PM', createdByName: 'Ana Admin' }} />);
     expect(screen.getByText('Note by Ana Admin')).toBeTruthy();

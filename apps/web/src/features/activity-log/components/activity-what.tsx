@@ -18,7 +18,7 @@ const entityLabel = (entity: string) => {
   return words[0]!.toUpperCase() + words.slice(1);
 };
 
-type Entry = Pick<ActivityLogDto, 'action' | 'entity' | 'entityId' | 'category' | 'summary' | 'createdByName'>;
+type Entry = Pick<ActivityLogDto, 'action' | 'entity' | 'entityId' | 'category' | 'summary' | 'createdByName'> & Partial<Pick<ActivityLogDto, 'entityName'>>;
 
 /**
  * The "What" cell of the activity log. An event the server recorded reads as its summary over "Updated ·
@@ -27,7 +27,9 @@ type Entry = Pick<ActivityLogDto, 'action' | 'entity' | 'entityId' | 'category' 
  * someone cannot pass for the server voiding an invoice.
  */
 export function ActivityWhat({ entry }: { entry: Entry }) {
-  const about = entry.entity ? `${entityLabel(entry.entity)}${entry.entityId ? ` ${entry.entityId}` : ''}` : null;
+  // The record by what people call it (a name, a tracking number) when the server could tell; else its id.
+  const called = entry.entityName ?? entry.entityId;
+  const about = entry.entity ? `${entityLabel(entry.entity)}${called ? ` ${called}` : ''}` : null;
   if (entry.action === 'NOTE') {
     return (
       <div className="min-w-0 border-l-4 border-amber-300 pl-2">
