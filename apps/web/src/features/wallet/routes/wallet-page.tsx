@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@hatid/domain';
 import { useMe } from '../../auth';
-import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { activateWallet, balanceQueryOptions, walletKey } from '../api/wallet-api';
+import { ActivateWallet } from '../components/activate-wallet';
 import { ReturnBanner } from '../components/return-banner';
 import type { WalletSearch } from '../lib/wallet-search';
 import { SavedMethods } from '../components/saved-methods';
@@ -28,13 +28,7 @@ export function WalletPage({ search }: { search: WalletSearch }) {
           {balance.data ? formatMoney(balance.data.balanceInCents) : '…'}
         </p>
         {balance.data && !balance.data.activated ? (
-          <Button
-            className="mt-2"
-            size="sm"
-            onClick={() => activateWallet().then(() => queryClient.invalidateQueries({ queryKey: walletKey }))}
-          >
-            Activate my wallet
-          </Button>
+          <ActivateWallet onActivate={() => void activateWallet().then(() => queryClient.invalidateQueries({ queryKey: walletKey }))} />
         ) : null}
       </Card>
       <TopUpPanel />
