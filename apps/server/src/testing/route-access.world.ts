@@ -492,6 +492,7 @@ export class RouteAccessWorld {
         return get(`/api/users/agent-code/user/${agent!.code}`);
       },
       'GET /api/users/social-login-url': async () => fromOwnAddress(get('/api/users/social-login-url?connectionType=google')),
+      'GET /api/users/social-login-providers': async () => get('/api/users/social-login-providers'),
       // Without the sign-in's state cookie the callback sends the person back to /login?error=expired (a 302).
       'GET /api/users/callback': async () => fromOwnAddress(get('/api/users/callback?code=c&state=s')),
       'GET /api/oauth/sandbox/authorize': async () => get(sandboxAuthorization().url),
@@ -716,7 +717,7 @@ export class RouteAccessWorld {
       'GET /api/users/riders/:cityMunicipalityCode': async () => get(`/api/users/riders/${MAKATI().cityCode}`),
       /** One centavo each time: the shared shipments never run out of balance. */
       'POST /api/transaction/add-payment': async (a) =>
-        send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1 }),
+        send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1, shortReason: 'Route check: the rest comes later' }),
       'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
       'GET /api/shipments/commission-stats': async () => {
         const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));

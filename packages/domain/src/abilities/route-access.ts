@@ -155,6 +155,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/users/agent-code/validity/:agentCode': PUBLIC,
   // Social sign-in: anyone may start one; the callback always redirects (to the page, or /login?error=…).
   'GET /api/users/social-login-url': PUBLIC,
+  'GET /api/users/social-login-providers': PUBLIC,
   'GET /api/users/callback': PUBLIC,
   /** Everyone who may view roles; ssp gets the customer role only (the list is filtered, not refused). */
   'GET /api/users/roles': { own: only(OPERATIONS) },

@@ -48,6 +48,10 @@ export type SocialLoginUrlQuery = z.infer<typeof socialLoginUrlQuery>;
 
 export const socialLoginUrlResult = z.object({ url: z.string() });
 
+/** GET /users/social-login-providers: the social sign-ins this server has set up (none: the buttons are not shown). */
+export const socialLoginProvidersResult = z.object({ connectionTypes: z.array(z.enum(CONNECTION_TYPES)) });
+export type SocialLoginProviders = z.infer<typeof socialLoginProvidersResult>;
+
 /**
  * Why a social sign-in came back to /login?error=… (GET /users/callback never answers an error page: a
  * person arriving from the provider lands on the sign-in page with one of these messages).

@@ -10,6 +10,7 @@ import {
   dataOf,
   isSafeRedirectPath,
   socialLoginUrlQuery,
+  socialLoginProvidersResult,
   socialLoginUrlResult,
   type ConnectionType,
   type SocialLoginError,
@@ -76,6 +77,18 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = request.cookies[SESSION_COOKIE];
     return token ? hashToken(token) : null;
   };
+
+  app.get(
+    '/social-login-providers',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The social sign-ins this server has set up, so the web app offers only those (none with OAUTH_PROVIDER=none)',
+        response: { 200: dataOf(socialLoginProvidersResult) },
+      },
+    },
+    async () => ({ data: { connectionTypes: CONNECTION_TYPES.filter((type) => Boolean(app.socialLogin.providers[type])) } }),
+  );
 
   app.get(
     '/social-login-url',

@@ -414,5 +414,13 @@ describe('OAUTH_PROVIDER=none (no social sign-in)', () => {
     expect(res.json()).toMatchObject({ message: 'Google sign-in is not set up on this server', details: [{ field: 'connectionType' }] });
     expect((await off.app.inject({ method: 'GET', url: '/api/oauth/sandbox/authorize' })).statusCode).toBe(404);
   });
+
+  it('lists no social sign-in, so the web app shows no "Continue with Google" (issue 29 item 19); the sandbox lists Google', async () => {
+    const none = await off.app.inject({ method: 'GET', url: '/api/users/social-login-providers' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ data: { connectionTypes: [] } });
+    const sandbox = await t.app.inject({ method: 'GET', url: '/api/users/social-login-providers' });
+    expect(sandbox.json()).toEqual({ data: { connectionTypes: ['google'] } });
+  });
 });
 

@@ -1,6 +1,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Phone } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
+import { useSocialLoginOffered } from '../api/social-login-providers';
 import { AuthCard } from '../components/auth-card';
 import { SignInError } from '../components/sign-in-error';
 import { SocialLoginButton } from '../components/social-login-button';
@@ -10,6 +11,7 @@ const route = getRouteApi('/sign-in/login');
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const googleOffered = useSocialLoginOffered('google');
   // ?error=… : a social sign-in that came back without signing in (GET /api/users/callback).
   const { error } = route.useSearch();
   return (
@@ -21,7 +23,7 @@ export function LoginPage() {
           <Phone className="h-5 w-5" aria-hidden="true" data-icon="phone" />
           Continue with mobile number
         </Link>
-        <SocialLoginButton connectionType="google" />
+        {googleOffered ? <SocialLoginButton connectionType="google" /> : null}
         <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
           <span className="h-px flex-1 bg-slate-200" />
           Hatid staff

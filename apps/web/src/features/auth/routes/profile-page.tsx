@@ -4,6 +4,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions } from '../api/get-me';
+import { useSocialLoginOffered } from '../api/social-login-providers';
 import { ProfileForm } from '../components/profile-form';
 import { SocialLoginButton } from '../components/social-login-button';
 
@@ -18,11 +19,13 @@ export function ProfilePage({ standalone = false, outcome = {} }: { standalone?:
   // Read afresh on every visit: a link opened on another device (or a sign-in answer without the pending
   // email) may have left the cached account behind.
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
+  const googleOffered = useSocialLoginOffered('google');
   return (
     <Card>
       {standalone ? <h1 className="text-xl font-semibold text-slate-900">Profile</h1> : <CardTitle>Profile</CardTitle>}
       <CardDescription>Your name and email on Hatid.</CardDescription>
       <div className="mt-6">{me.data ? <ProfileForm user={me.data} /> : <Spinner label="Loading profile" />}</div>
+      {googleOffered ? (
       <section aria-labelledby="profile-google" className="mt-8 flex flex-col gap-3 border-t border-slate-200 pt-6">
         <h2 id="profile-google" className="text-base font-semibold text-slate-900">
           Sign in with Google
@@ -42,6 +45,7 @@ export function ProfilePage({ standalone = false, outcome = {} }: { standalone?:
           <SocialLoginButton connectionType="google" intent="connect" />
         </div>
       </section>
+      ) : null}
     </Card>
   );
 }
