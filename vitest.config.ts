@@ -16,6 +16,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each test file builds its own app on its own database; files run in parallel workers.
           pool: 'forks',
+          // Migrates and seeds two template databases once; each test database is a copy of one.
+          globalSetup: ['src/testing/global-setup.ts'],
         },
       },
       {

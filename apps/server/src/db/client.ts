@@ -31,6 +31,8 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Embedded only: the whole data directory as a tarball (tests make their template with it). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -42,6 +44,8 @@ export interface DatabaseOptions {
    */
   dataDir?: string;
   poolSize?: number;
+  /** Embedded in memory only: start from this dump of a data directory (tests copy a prepared template). */
+  loadDataDir?: Blob;
 }
 
 /** Contrib extensions the migrations create (a real server ships them in postgresql-contrib). */
@@ -83,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       fs.mkdirSync(dir, { recursive: true });
       client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     } else {
-      client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+      client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     }
     await client.waitReady;
   } catch (error) {
@@ -101,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       if (!client.closed) await client.close();
       // Only once PGlite has flushed to disk may another process open the directory.

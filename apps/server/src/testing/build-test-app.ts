@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
-import { seedDatabase } from '../db/seed/index.js';
+import type { Database } from '../db/client.js';
+import { openTestDatabase } from './database-template.js';
 import type { SmsProvider } from '../platform/sms/index.js';
 import { MemoryEmail } from './email.js';
 import { LocalDiskStorage, type StorageDriver } from '../platform/storage/index.js';
@@ -40,11 +38,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 /**
  * A fresh app on a fresh database: in-memory PGlite by default; with TEST_DB=pg, a new database on the
- * machine's PostgreSQL, created here and dropped on close.
+ * machine's PostgreSQL, created here and dropped on close. Either starts as a copy of the run's migrated
+ * and seeded template (database-template.ts).
  */
 export async function buildTestApp(
   options: {
@@ -64,20 +61,10 @@ export async function buildTestApp(
     paymentProvider?: BuildAppOptions['paymentProvider'];
   } = {},
 ): Promise<TestApp> {
-  let database: Database;
-  let dropDatabase = async () => {};
-  if (process.env.TEST_DB === 'pg') {
-    const name = `hatid_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 10 });
-    dropDatabase = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
-  } else {
-    database = await openDatabase({});
-  }
-  await migrateDatabase(database);
-  await seedDatabase(database.db, { demo: options.demo ?? true });
+  const { database, drop: dropDatabase } = await openTestDatabase(
+    options.demo ?? true,
+    () => `hatid_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+  );
   const sms = new MemorySms();
   const email = new MemoryEmail();
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.config });
@@ -111,14 +98,4 @@ export async function buildTestApp(
       if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
-}
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
