@@ -1,13 +1,10 @@
-import type { AdminUserDto, NewPersonInput } from '@hatid/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import type { NewPersonInput } from '@hatid/domain';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { api, ApiError, errorMessage } from '../../../lib/api-client';
-import { formatMobileNumber } from '../../../lib/format';
-import { useDebouncedValue } from '../../booking/hooks/use-debounced-value';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { CustomerSearch, customerDetail, customerName } from '../../users/components/customer-search';
 
 /**
  * Who becomes a business's owner or member: a person who already has an account (searched like "Book for
@@ -78,12 +75,6 @@ export function withoutPersonErrors(error: unknown): unknown {
   return new ApiError({ statusCode: error.statusCode, code: error.code, message: error.message, details });
 }
 
-interface CustomersPage {
-  data: AdminUserDto[];
-}
-
-const fullName = (u: AdminUserDto) => `${u.firstName} ${u.lastName}`.trim();
-
 export function PersonPicker({
   legend,
   choice,
@@ -98,16 +89,6 @@ export function PersonPicker({
   optional?: boolean;
 }) {
   const name = useId();
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim(), 250);
-  const searching = choice.mode === 'existing' && !choice.person;
-  const customers = useQuery({
-    queryKey: ['users', 'customers', 'picker', term],
-    queryFn: ({ signal }) =>
-      api.get<CustomersPage>('/users/customers', { signal, responseType: 'body', query: { search: term || undefined, status: 'ACTIVE', limit: 6, page: 1 } }),
-    enabled: searching,
-    placeholderData: keepPreviousData,
-  });
   const setNew = (patch: Partial<Extract<PersonChoice, { mode: 'new' }>>) =>
     onChange({ ...(choice.mode === 'new' ? choice : { mode: 'new', firstName: '', lastName: '', mobileNumber: '', email: '' }), ...patch });
 
@@ -139,39 +120,18 @@ export function PersonPicker({
             </Button>
           </div>
         ) : (
-          <div className="flex flex-col gap-2">
-            <FormField label="Find a person" error={errors.person}>
-              {(control) => <Input {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, mobile number or email" autoComplete="off" />}
-            </FormField>
-            {customers.isPending ? (
-              <Spinner label="Loading people" className="py-2" />
-            ) : customers.isError ? (
-              <p role="alert" className="text-sm text-red-700">
-                We could not load people: {customers.error.message}
-              </p>
-            ) : customers.data.data.length === 0 ? (
-              <p className="text-sm text-slate-600">{term ? `Nobody matches “${term}”. Invite them as someone new.` : 'No customers yet. Invite someone new.'}</p>
-            ) : (
-              <ul aria-label="Matching people" className="flex max-h-56 flex-col divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
-                {customers.data.data.map((person) => {
-                  const detail = [person.mobileNumber ? formatMobileNumber(person.mobileNumber) : null, person.email].filter(Boolean).join(' · ');
-                  return (
-                    <li key={person.id}>
-                      <button
-                        type="button"
-                        onClick={() => onChange({ mode: 'existing', person: { id: person.id, name: fullName(person), detail } })}
-                        className="flex w-full flex-col items-start px-3 py-2 text-left text-sm hover:bg-teal-50 focus-visible:bg-teal-50 focus-visible:outline-none"
-                      >
-                        <span className="font-medium text-slate-900">{fullName(person)}</span>
-                        <span className="text-xs text-slate-600">{detail}</span>
-                        {person.businessId ? <span className="text-xs text-amber-800">Already in a business</span> : null}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
+          <CustomerSearch
+            limit={6}
+            listLabel="Matching people"
+            onChoose={(person) => onChange({ mode: 'existing', person: { id: person.id, name: customerName(person), detail: customerDetail(person) } })}
+            emptyText={(term) => (term ? `Nobody matches “${term}”. Invite them as someone new.` : 'No customers yet. Invite someone new.')}
+            note={(person) => (person.businessId ? <span className="text-xs text-amber-800">Already in a business</span> : null)}
+            renderField={(input) => (
+              <FormField label="Find a person" error={errors.person}>
+                {(control) => input(control)}
+              </FormField>
             )}
-          </div>
+          />
         )
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
