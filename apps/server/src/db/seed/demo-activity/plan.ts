@@ -1,7 +1,7 @@
 import { ITEM_CATEGORIES, type CancellationReason, type DeliveryType, type Payer, type PaymentMethod, type ServiceType } from '@hatid/domain';
 import { addDays, manilaDayStart, manilaToday } from '../../../modules/shipments/manila-time.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
-import { PICKUP_OUTCOMES, PORT_OUTCOMES, type Outcome } from './journeys.js';
+import { OUTCOMES, PICKUP_OUTCOMES, PORT_OUTCOMES, type Outcome } from './journeys.js';
 import { cityNamed, DEMO_CITIES, METRO_CITIES, type DemoCity } from './places.js';
 import type { DemoCast, DemoPerson, DemoRider } from './people.js';
 import type { Rng } from './random.js';
@@ -180,8 +180,29 @@ export function planShipments(rng: Rng, cast: DemoCast, now: Date): ShipmentSpec
       }
     }
   }
-  specs.push(...juansShipments(rng, cast, today, now), ...ramonsDay(rng, cast, now), ...forConsolidation(rng, cast, now));
+  specs.push(...everyOutcome(rng, cast, specs, now), ...juansShipments(rng, cast, today, now), ...ramonsDay(rng, cast, now), ...forConsolidation(rng, cast, now));
   return specs.sort((a, b) => a.bookedAt.getTime() - b.bookedAt.getTime());
+}
+
+/** How many days ago a shipment that reached each outcome was most likely booked. */
+const AGE_OF: Record<Outcome, number> = {
+  placed: 0, on_hold: 0, for_pickup: 0, pickup_failed: 0, picked_up: 0, orig_hub: 0, cancelled: 0,
+  orig_port: 1, in_transit: 1, dest_port: 1, dest_hub: 1, out_for_delivery: 1, ready_at_hub: 2, failed_rescheduled: 2, returning: 3,
+  delivered: 5, delivered_after_retry: 8, self_collected: 9, returned: 12,
+};
+
+/**
+ * One more of every outcome the random days did not happen to reach, so the dashboard always shows every
+ * status and the tour always has a return and a second attempt: a Next Day parcel from Makati to Cebu.
+ */
+function everyOutcome(rng: Rng, cast: DemoCast, specs: ShipmentSpec[], now: Date): ShipmentSpec[] {
+  const today = manilaToday(now);
+  const reached = new Set(specs.map((s) => s.outcome));
+  return OUTCOMES.filter((o) => !reached.has(o)).map((outcome) => {
+    const spec = draft(rng, cast, rng.pick(cast.customers.slice(1)), bookingTime(rng, today, AGE_OF[outcome], now), outcome, { from: cityNamed('Makati City'), to: cityNamed('Cebu City'), deliveryType: 'next_day' });
+    Object.assign(spec, { serviceType: 'Pick Up', pickupRider: cast.riders[0]!, paidBy: 'sender', paymentMethod: 'cash', outcome });
+    return withCancellation(rng, spec);
+  });
 }
 
 /** The demo customer's handful, in different states; the delivered ones are his to review. */
