@@ -4,6 +4,7 @@ import { activityLogs, billings, invoices } from '../../schema/index.js';
 import { createBilling } from '../../../modules/billings/billings.service.js';
 import { createInvoice } from '../../../modules/invoices/invoices.service.js';
 import { addDays, manilaDayStart, manilaToday } from '../../../modules/shipments/manila-time.js';
+import { AppError } from '../../../errors.js';
 import type { DemoCast } from './people.js';
 
 /**
@@ -19,8 +20,12 @@ export async function seedBilling(tx: Tx, cast: DemoCast, now: Date): Promise<vo
   const thisMonth = `${today.slice(0, 7)}-01`;
   const periodEnd = addDays(thisMonth, -1);
   const periodStart = `${periodEnd.slice(0, 7)}-01`;
-  const billing = await createBilling(db, cast.staff, { billingType: 'receivable', businessId: cast.business.id, periodStart, periodEnd, notes: 'Monthly statement of shipments on account' }).catch(() => null);
-  if (!billing) return; // no bookings on account last month (a demo started on the 1st still has this month's)
+  const billing = await createBilling(db, cast.staff, { billingType: 'receivable', businessId: cast.business.id, periodStart, periodEnd, notes: 'Monthly statement of shipments on account' }).catch((error: unknown) => {
+    // Only "no shipments to bill" is expected (no bookings on account last month); anything else is a bug.
+    if (error instanceof AppError && error.code === 'RULE_BROKEN' && error.details?.[0]?.field === 'periodEnd') return null;
+    throw error;
+  });
+  if (!billing) return;
   const invoice = await createInvoice(db, cast.staff, { billingId: billing.id, notes: 'Please pay by bank transfer to BPI 1234-5678-90 (Hatid Logistics Inc.)' });
   const issuedAt = new Date(Math.min(manilaDayStart(thisMonth).getTime() + 10 * 3_600_000, now.getTime() - 60_000));
   await tx.update(billings).set({ createdAt: issuedAt, updatedAt: issuedAt }).where(eq(billings.id, billing.id));

@@ -1,13 +1,17 @@
-import { ITEM_CATEGORIES, type CancellationReason, type DeliveryType, type Payer, type PaymentMethod, type ServiceType } from '@hatid/domain';
+import { ITEM_CATEGORIES, makeTrackingNumber, type CancellationReason, type DeliveryType, type Payer, type PaymentMethod, type ServiceType } from '@hatid/domain';
 import { addDays, manilaDayStart, manilaToday } from '../../../modules/shipments/manila-time.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { OUTCOMES, PICKUP_OUTCOMES, PORT_OUTCOMES, type Outcome } from './journeys.js';
 import { cityNamed, DEMO_CITIES, METRO_CITIES, type DemoCity } from './places.js';
 import type { DemoCast, DemoPerson, DemoRider } from './people.js';
-import type { Rng } from './random.js';
+import { seededRandom, type Rng } from './random.js';
+
+const TRACKING_SEED = 0x5eed;
 
 /** One demo booking before it is priced and written: who, from where to where, how paid, and how far it got. */
 export interface ShipmentSpec {
+  /** An S10 number with its check digit, drawn as a booking draws one (makeTrackingNumber). */
+  trackingNumber: string;
   owner: DemoPerson;
   bookedBy: { id: string; name: string };
   businessId: string | null;
@@ -81,8 +85,10 @@ const servedBy = (riders: DemoRider[], city: DemoCity) => riders.filter((r) => r
 /** A booking time on Manila day `today - age`, between 8 AM and 7 PM, and never in the future. */
 function bookingTime(rng: Rng, today: string, age: number, now: Date): Date {
   const day = manilaDayStart(addDays(today, -age)).getTime();
+  // Both draws always, so the time of day the demo is seeded never changes what comes after (the tracking numbers).
   const at = new Date(day + rng.int(8 * 60, 19 * 60) * 60_000);
-  return at.getTime() < now.getTime() - 10 * 60_000 ? at : new Date(Math.max(day, now.getTime() - rng.int(20, 90) * 60_000));
+  const earlier = new Date(Math.max(day, now.getTime() - rng.int(20, 90) * 60_000));
+  return at.getTime() < now.getTime() - 10 * 60_000 ? at : earlier;
 }
 
 /** A shipment's shape for one owner; the caller fixes the outcome and the riders. */
@@ -117,6 +123,7 @@ function draft(rng: Rng, cast: DemoCast, owner: DemoPerson, bookedAt: Date, outc
     description: goods[1],
   }));
   return {
+    trackingNumber: '',
     owner,
     bookedBy: owner,
     businessId: business ? cast.business.id : null,
@@ -181,6 +188,15 @@ export function planShipments(rng: Rng, cast: DemoCast, now: Date): ShipmentSpec
     }
   }
   specs.push(...everyOutcome(rng, cast, specs, now), ...juansShipments(rng, cast, today, now), ...ramonsDay(rng, cast, now), ...forConsolidation(rng, cast, now));
+  // Numbered in the order planned, from a source of their own: the same numbers on every fresh demo, whatever
+  // the day or hour it is seeded (README "Tour" names some).
+  const numbers = seededRandom(TRACKING_SEED);
+  const used = new Set<string>();
+  for (const spec of specs) {
+    do spec.trackingNumber = makeTrackingNumber(spec.deliveryType, (max) => numbers.int(0, max - 1));
+    while (used.has(spec.trackingNumber));
+    used.add(spec.trackingNumber);
+  }
   return specs.sort((a, b) => a.bookedAt.getTime() - b.bookedAt.getTime());
 }
 

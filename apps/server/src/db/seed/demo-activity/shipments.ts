@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { cancellationReasonText, findBox, makeTrackingNumber, schedulePickup, type DeliveryStatus, type PaymentStatus } from '@hatid/domain';
+import { cancellationReasonText, findBox, schedulePickup, type DeliveryStatus, type PaymentStatus } from '@hatid/domain';
 import type { Tx } from '../../client.js';
 import { activityLogs, coveredProvinces, hubs, shipmentActivities, shipmentPackages, shipments, transactions } from '../../schema/index.js';
 import { loadPricingConfig } from '../../../modules/pricing/pricing.service.js';
@@ -85,7 +85,6 @@ export async function writeShipments(tx: Tx, rng: Rng, cast: DemoCast, specs: Sh
   }
   const staffName = `${cast.staff.user.firstName} ${cast.staff.user.lastName}`;
   const consolidatorName = `${cast.consolidator.user.firstName} ${cast.consolidator.user.lastName}`;
-  const used = new Set<string>();
   const rows: ShipmentInsert[] = [];
   const lines: (typeof shipmentPackages.$inferInsert)[] = [];
   const timeline: ActivityInsert[] = [];
@@ -95,10 +94,7 @@ export async function writeShipments(tx: Tx, rng: Rng, cast: DemoCast, specs: Sh
 
   for (const spec of specs) {
     const id = randomUUID();
-    let trackingNumber: string;
-    do trackingNumber = makeTrackingNumber(spec.deliveryType, (max) => rng.int(0, max - 1));
-    while (used.has(trackingNumber));
-    used.add(trackingNumber);
+    const { trackingNumber } = spec;
     const hub = spec.serviceType === 'Drop Off' ? hubOf.get(spec.from.provinceCode) : undefined;
     if (spec.serviceType === 'Drop Off' && !hub) throw new Error(`No demo hub in ${spec.from.provinceName} for a Drop Off`);
     const quote = quoteOrThrow(
