@@ -27,6 +27,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       APP_ENV: 'development',
+      // The benches make their own data; the living demo's shipments would change what they measure from run to run of the seed.
+      SEED_DEMO_ACTIVITY: 'false',
       // The load comes from one address; per-IP limits would turn most requests into 429s.
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
       ...env,

@@ -51,6 +51,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ...PRODUCTION_ENV, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
   });
 
+  it('seeds the living demo with the demo accounts, unless switched off, and never in production', () => {
+    expect(loadConfig({}).SEED_DEMO_ACTIVITY).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO_ACTIVITY).toBe(false);
+    expect(loadConfig({ SEED_DEMO_ACTIVITY: 'false' })).toMatchObject({ SEED_DEMO: true, SEED_DEMO_ACTIVITY: false });
+    expect(loadConfig({ ...PRODUCTION_ENV, SEED_DEMO: 'true', SEED_DEMO_ACTIVITY: 'true' }).SEED_DEMO_ACTIVITY).toBe(false);
+  });
+
   it('lists every problem at once, one line each', () => {
     expect(problemsOf({ SMS_PROVIDER: 'semaphore', PAYMENT_PROVIDER: 'xendit', SUPER_ADMIN_EMAIL: 'boss@hatid.ph' })).toEqual([
       'SEMAPHORE_API_KEY: required when SMS_PROVIDER=semaphore',

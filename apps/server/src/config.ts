@@ -167,6 +167,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed one demo account per role on an empty database. Defaults to on unless APP_ENV=production. */
   SEED_DEMO: booleanish.optional(),
+  /**
+   * The living demo (shipments, riders' jobs, wallet, billing, tickets…) on top of the demo accounts, once, on a
+   * database without shipments. Defaults to SEED_DEMO; never in production, whatever it says.
+   */
+  SEED_DEMO_ACTIVITY: booleanish.optional(),
   /** First super admin on a production install (no demo data). */
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(12).optional(),
@@ -199,9 +204,10 @@ const envSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'SEED_DEMO' | 'PUBLIC_URL' | 'OAUTH_PROVIDER' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_REQUIRE_TLS'
+  'SEED_DEMO' | 'SEED_DEMO_ACTIVITY' | 'PUBLIC_URL' | 'OAUTH_PROVIDER' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_REQUIRE_TLS'
 > & {
   SEED_DEMO: boolean;
+  SEED_DEMO_ACTIVITY: boolean;
   OAUTH_PROVIDER: 'sandbox' | 'live' | 'none';
   SMTP_PORT: number;
   SMTP_SECURE: boolean;
@@ -326,6 +332,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     SEED_DEMO: c.SEED_DEMO ?? c.APP_ENV !== 'production',
+    // Made-up shipments, money and people's messages have no place in a real install: production never gets
+    // them, even with SEED_DEMO=true (docs/decisions.md "The living demo").
+    SEED_DEMO_ACTIVITY: c.APP_ENV !== 'production' && (c.SEED_DEMO_ACTIVITY ?? c.SEED_DEMO ?? true),
     // The sandbox lets anyone claim any email: never in production (refused above), nor once Google is set up.
     OAUTH_PROVIDER: c.OAUTH_PROVIDER ?? (c.GOOGLE_CLIENT_ID ? 'live' : 'sandbox'),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,

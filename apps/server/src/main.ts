@@ -8,8 +8,15 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './db/seed/index.js';
+import { seedDemoActivity } from './db/seed/demo-activity/index.js';
 import { DataDirLockedError } from './platform/data-dir-lock.js';
 import { createRedisEventBus, type BusLogger, type EventBus } from './platform/events/index.js';
+
+async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await run();
+  return { result, ms: Math.round(performance.now() - started) };
+}
 
 function readConfig(): Config {
   try {
@@ -45,6 +52,8 @@ await seedDatabase(database.db, {
     ? { superAdmin: { email: config.SUPER_ADMIN_EMAIL, password: config.SUPER_ADMIN_PASSWORD } }
     : {}),
 });
+// The living demo: once, on a database with the demo accounts and no shipments (the seed itself checks).
+const demoActivity = config.SEED_DEMO_ACTIVITY ? await timed(() => seedDemoActivity(database.db)) : null;
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 // Several instances behind a load balancer all deliver every event through Redis pub/sub (else: in-process).
 let busLog: BusLogger = { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) };
@@ -99,6 +108,12 @@ stopPeriodic = startPeriodic(
   ],
   app.log,
 );
+if (demoActivity?.result) {
+  app.log.info(
+    { shipments: demoActivity.result.shipments, ms: demoActivity.ms, tryOnTrack: demoActivity.result.tour },
+    `Seeded the living demo: ${demoActivity.result.shipments} shipments in ${(demoActivity.ms / 1000).toFixed(1)} s (README "Tour")`,
+  );
+}
 app.log.info(
   { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name, events: app.events.kind },
   `Hatid is serving on http://localhost:${config.PORT}`,
