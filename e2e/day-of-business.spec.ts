@@ -18,19 +18,27 @@ import { chooseFromCombobox, randomMobileNumber } from './helpers/ui';
  * the customer tracks the parcel delivered and has a ticket answered.
  */
 
-// Names take letters only: this run's own word, from the clock, so a second run finds only its own rows.
-const STAMP = [...Date.now().toString(26).slice(-6)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
-const WORD = STAMP.charAt(0).toUpperCase() + STAMP.slice(1);
 const peso = (cents: number) => new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }).format(cents / 100);
 /** Today as a Manila day, yyyy-MM-dd (billing periods are Manila days). */
 const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 // A proof photo as the phone's camera app hands it over (1 × 1 PNG).
 const PHOTO = { name: 'proof.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') };
 
-const RIDER = { first: 'Nestor', last: `Dalisay${WORD}` };
-const OWNER = { first: 'Imelda', last: `Tan${WORD}` };
-const CUSTOMER = { first: 'Lourdes', last: `Garcia${WORD}` };
-const BUSINESS = `Tan ${WORD} Trading`;
+/**
+ * This run's people and business. Names take letters only: a word of the run's own, from the clock, so a second
+ * run (on the same server, or repeated in the same worker) finds only its own rows.
+ */
+function namesOfTheDay() {
+  const stamp = [...Date.now().toString(26).slice(-6)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
+  const word = stamp.charAt(0).toUpperCase() + stamp.slice(1);
+  return {
+    WORD: word,
+    RIDER: { first: 'Nestor', last: `Dalisay${word}` },
+    OWNER: { first: 'Imelda', last: `Tan${word}` },
+    CUSTOMER: { first: 'Lourdes', last: `Garcia${word}` },
+    BUSINESS: `Tan ${word} Trading`,
+  };
+}
 
 const contexts: BrowserContext[] = [];
 async function browserOf(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
@@ -38,8 +46,8 @@ async function browserOf(browser: Browser, options: Parameters<Browser['newConte
   contexts.push(context);
   return context.newPage();
 }
-test.afterAll(async () => {
-  for (const context of contexts) await context.close();
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
 });
 
 /** Staff-side sign-in on /login: email and password, then wherever /start sends this role. */
@@ -86,6 +94,7 @@ async function updateStatus(page: Page, trackingNumber: string, activity: string
 
 test('a whole day of business, through the screens only', async ({ browser }) => {
   test.setTimeout(300_000);
+  const { WORD, RIDER, OWNER, CUSTOMER, BUSINESS } = namesOfTheDay();
   const riderMobile = randomMobileNumber();
   const ownerMobile = randomMobileNumber();
   const desktop = { viewport: { width: 1280, height: 900 } };
@@ -140,6 +149,8 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await owner.getByLabel('One-time code').fill(await waitForOtp(ownerMobile.e164, { seen: ownerSeen }));
   await expect(owner).toHaveURL(/\/dashboard$/);
   await expect(owner.getByRole('banner').getByTestId('header-user-name')).toHaveText(`${OWNER.first} ${OWNER.last}`);
+  // A business owner is a customer too: the console shows them their business's screens, not the operations ones.
+  await expect(owner.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Billings', 'API keys']);
   await owner.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'API keys' }).click();
   await owner.getByRole('button', { name: 'Create API key' }).click();
   const keyForm = owner.getByRole('dialog', { name: 'Create API key' });
@@ -172,6 +183,9 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await expect(owner.getByRole('heading', { name: 'Order placed' })).toBeVisible();
   const cebuParcel = (await owner.getByTestId('tracking-number').innerText()).trim();
   expect(cebuParcel).toMatch(/^ND\d{9}PH$/);
+  const cebuTotal = owner.getByText(/^₱[\d,]+\.\d{2} · Billed to account$/);
+  await expect(cebuTotal).toBeVisible();
+  const cebuTotalText = (await cebuTotal.innerText()).split(' · ')[0]!;
 
   // 3. A customer signs up and books an Intra-City parcel in Makati, paid in cash on delivery.
   const customer = await browserOf(browser, desktop);
@@ -196,6 +210,7 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await expect(customer.getByRole('heading', { name: 'Order placed' })).toBeVisible();
   const makatiParcel = (await customer.getByTestId('tracking-number').innerText()).trim();
   expect(makatiParcel).toMatch(/^IC\d{9}PH$/);
+  await expect(customer.getByText(`${peso(totalInCents)} · Cash upon delivery`)).toBeVisible();
 
   // 4. Staff dispatch the new rider for both pick-ups from the shipments list.
   await staff.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Shipments' }).click();
@@ -250,6 +265,8 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
     await form.getByLabel('I collected the cash').check();
   });
   await expect(phone.getByTestId(`task-${makatiParcel}`)).toHaveCount(0);
+  await expect(phone.getByTestId('stat-delivered-today')).toHaveText('1');
+  await expect(phone.getByTestId('stat-cash-on-hand')).toHaveText(peso(totalInCents));
 
   // Staff see it delivered, with both proof photos and the cash.
   await staff.goto(`/shipments/${makatiParcel}`);
@@ -307,6 +324,8 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await staff.getByRole('menuitem', { name: 'Mark completed' }).click();
   await expect(collection).toContainText('Completed');
   await expect(holders.getByRole('listitem').filter({ hasText: riderName })).toHaveCount(0);
+  await phone.reload();
+  await expect(phone.getByTestId('stat-cash-on-hand')).toHaveText(peso(0));
 
   await staff.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Billings' }).click();
   await staff.getByRole('button', { name: 'Add billing' }).click();
@@ -318,6 +337,7 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await expect(addBilling).toBeHidden();
   const billingRow = staff.getByRole('row').filter({ hasText: BUSINESS }).first();
   await expect(billingRow).toContainText('Pending');
+  await expect(billingRow).toContainText(cebuTotalText);
   await billingRow.getByRole('button', { name: new RegExp(`^Actions for ${BUSINESS}`) }).click();
   await staff.getByRole('menuitem', { name: 'View', exact: true }).click();
   const billing = staff.getByRole('dialog', { name: `Billing for ${BUSINESS}` });
@@ -329,11 +349,19 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await staff.keyboard.press('Escape');
   await expect(billingRow).toContainText(invoiceNumber);
 
+  // The owner reads the business's billing and its invoice in their own console.
+  await owner.goto('/dashboard');
+  await owner.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Billings' }).click();
+  const ownBilling = owner.getByRole('row').filter({ hasText: invoiceNumber });
+  await expect(ownBilling).toContainText(cebuTotalText);
+  await expect(ownBilling).toContainText('Pending');
+
   // 8. The customer tracks the parcel: delivered. They write to support; staff answer; the customer reads it.
   await customer.goto('/track');
   await customer.getByLabel('Tracking number').fill(makatiParcel);
   await customer.getByRole('button', { name: 'Track' }).click();
   await expect(customer.getByText(/^Delivered on /).first()).toBeVisible();
+  await expect(customer.getByRole('list', { name: 'Tracking history' }).getByRole('listitem').first()).toContainText('Delivered');
 
   await customer.getByRole('banner').getByRole('link', { name: 'Help' }).click();
   const ticketForm = customer.getByRole('form', { name: 'Open a support ticket' });
@@ -353,11 +381,11 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   const answer = `Your receipt for ${peso(totalInCents)} is on its way by email.`;
   await thread.getByLabel('Reply to the customer').fill(answer);
   await thread.getByRole('button', { name: 'Send reply' }).click();
-  await expect(thread.getByText(answer)).toBeVisible();
+  await expect(thread.getByRole('list', { name: 'Replies' }).getByText(answer)).toBeVisible();
 
   await customer.reload();
   const mine = customer.getByRole('list', { name: 'My tickets' }).getByRole('listitem', { name: subject });
   await expect(mine).toContainText('In progress');
   await mine.getByRole('button', { name: `Conversation about ${subject}` }).click();
-  await expect(mine.getByText(answer)).toBeVisible();
+  await expect(mine.getByRole('list', { name: 'Replies' }).getByText(answer)).toBeVisible();
 });
