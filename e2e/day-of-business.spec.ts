@@ -116,6 +116,7 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await addUser.getByRole('button', { name: 'Add rider' }).click();
   await expect(addUser).toBeHidden();
   await admin.getByRole('search', { name: 'Search users' }).getByRole('searchbox').fill(RIDER.last);
+  await expect(admin).toHaveURL(/search=/);
   const riderRow = admin.getByRole('row', { name: new RegExp(RIDER.last) });
   await expect(riderRow).toContainText('Serves: Makati City');
   await expect(riderRow).toContainText('Active');
@@ -136,6 +137,7 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await addBusiness.getByRole('button', { name: 'Add business' }).click();
   await expect(addBusiness).toBeHidden();
   await staff.getByRole('search', { name: 'Search clients' }).getByRole('searchbox').fill(BUSINESS);
+  await expect(staff).toHaveURL(/search=/);
   const businessRow = staff.getByRole('row', { name: new RegExp(BUSINESS) });
   await expect(businessRow).toContainText('30 days, limit ₱20,000.00');
 
@@ -215,7 +217,10 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   // 4. Staff dispatch the new rider for both pick-ups from the shipments list.
   await staff.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Shipments' }).click();
   await staff.getByLabel('Search', { exact: true }).fill(WORD);
+  // The search applies after a pause in typing; rows ticked before it would be replaced by its answer.
+  await expect(staff).toHaveURL(new RegExp(`search=${WORD}`));
   const table = staff.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
   for (const parcel of [makatiParcel, cebuParcel]) await table.getByRole('checkbox', { name: `Select row ${parcel}` }).check();
   await staff.getByRole('button', { name: 'Assign riders' }).click();
   const assign = staff.getByRole('dialog', { name: 'Assign riders to 2 shipments' });
@@ -373,6 +378,9 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
 
   await staff.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Tickets' }).click();
   await staff.getByRole('search', { name: 'Search tickets' }).getByRole('searchbox').fill(subject);
+  // A row menu opened before the search applies closes when its answer replaces the rows.
+  await expect(staff).toHaveURL(/search=Receipt/);
+  await expect(staff.getByRole('row')).toHaveCount(2);
   const ticketRow = staff.getByRole('row').filter({ hasText: subject });
   await expect(ticketRow).toContainText(`${CUSTOMER.first} ${CUSTOMER.last}`);
   await ticketRow.getByRole('button', { name: `Actions for ${subject}` }).click();
