@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { completeSignUp, DEMO_PASSWORD } from './helpers/accounts';
 import { fillParty } from './helpers/booking';
 import { messagesTo, waitForOtp } from './helpers/sms';
@@ -70,7 +70,7 @@ async function openScreen(page: Page, screen: string): Promise<void> {
 }
 
 /** A rider's move on the phone: open the job from the list, choose the step, fill what it asks, confirm. */
-async function riderMove(phone: Page, trackingNumber: string, activity: string, fill?: (form: ReturnType<Page['getByRole']>) => Promise<void>): Promise<void> {
+async function riderMove(phone: Page, trackingNumber: string, activity: string, fill?: (form: Locator) => Promise<void>): Promise<void> {
   await phone.getByTestId(`task-${trackingNumber}`).getByRole('link', { name: new RegExp(`^${trackingNumber}`) }).click();
   await expect(phone.getByRole('heading', { level: 1, name: trackingNumber })).toBeVisible();
   await phone.getByRole('button', { name: activity, exact: true }).click();
@@ -83,7 +83,7 @@ async function riderMove(phone: Page, trackingNumber: string, activity: string, 
 }
 
 /** The proof photo: no live camera on this phone, so its camera app through the file input. */
-async function attachPhoto(phone: Page, form: ReturnType<Page['getByRole']>, label: string): Promise<void> {
+async function attachPhoto(phone: Page, form: Locator, label: string): Promise<void> {
   const chooser = phone.waitForEvent('filechooser');
   await form.getByText('Open camera').click();
   await (await chooser).setFiles(PHOTO);
