@@ -10,6 +10,13 @@ import { createContext, useContext, type ReactNode } from 'react';
 export interface Access {
   ability: AppAbility;
   roles: readonly RoleName[];
+  /**
+   * The abilities of the staff-side roles alone (every role but customer), or null for a customer only: they
+   * decide which console screens open. A business owner is a customer too (Add business and a business sign-up
+   * make them one), and a customer's rights on their own profile and consolidations must not open Users and
+   * Consolidations for them.
+   */
+  consoleAbility: AppAbility | null;
 }
 
 const cache = new Map<string, Access>();
@@ -20,7 +27,8 @@ export function accessFor(user: Pick<UserDto, 'roles'> | null | undefined): Acce
   const key = roles.join(',');
   let access = cache.get(key);
   if (!access) {
-    access = { ability: defineAbilityFor({ roles }), roles };
+    const staffSide = roles.filter((role) => role !== 'customer');
+    access = { ability: defineAbilityFor({ roles }), roles, consoleAbility: staffSide.length > 0 ? defineAbilityFor({ roles: staffSide }) : null };
     cache.set(key, access);
   }
   return access;

@@ -82,6 +82,16 @@ describe('console navigation by role', () => {
     expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Couriers', 'Consolidations', 'Agent reports']);
   });
 
+  it('shows a business owner who is also a customer (Add business, business sign-up) the business admin screens only', async () => {
+    renderNav(['business_admin', 'customer']);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(EXPECTED.business_admin);
+    const access = accessFor(userWith(['business_admin', 'customer']));
+    expect(canOpenScreen(access, 'users')).toBe(false);
+    expect(canOpenScreen(access, 'consolidations')).toBe(false);
+    expect(landingPath(access)).toBe('/dashboard');
+  });
+
   it('offers the customer booking form and the wallet only to those who book for themselves', async () => {
     for (const role of ['business_admin', 'business_member'] as const) {
       renderNav([role]);

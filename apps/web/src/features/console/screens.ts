@@ -60,12 +60,13 @@ export type ScreenPath = (typeof SCREENS)[number]['path'];
 export const screenById = (id: ScreenId): (typeof SCREENS)[number] => SCREENS.find((screen) => screen.id === id)!;
 
 /**
- * The console is for staff-side accounts only: a customer's table row grants view, create and update on
- * consolidations (their own), which must not open the operations screen.
+ * The console is for staff-side accounts only, and opens by their staff-side roles alone: a customer's table
+ * row grants view, create and update on consolidations and update on users (their own), which must open
+ * neither operations screen, also for a business owner who is a customer as well.
  */
 export function canOpenScreen(access: Access, id: ScreenId): boolean {
-  if (!access.roles.some((role) => role !== 'customer')) return false;
-  return screenById(id).can.some(([action, subject]) => access.ability.can(action, subject));
+  const ability = access.consoleAbility;
+  return ability !== null && screenById(id).can.some(([action, subject]) => ability.can(action, subject));
 }
 
 /** The screens someone may open, in navigation order. */
