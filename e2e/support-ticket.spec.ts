@@ -137,6 +137,8 @@ test('staff find a customer ticket on /tickets, assign it, move its status and r
   await expect(view.getByText('Teresa Reyes marked this In progress')).toBeVisible();
   await view.getByLabel('Reply to the customer').fill('We corrected the barangay on the waybill. The rider has the new address.');
   await view.getByRole('button', { name: 'Send reply' }).click();
+  // Sent: the box empties (until then its text could be matched as well as the thread's).
+  await expect(view.getByLabel('Reply to the customer')).toHaveValue('');
   await expect(view.getByText('We corrected the barangay on the waybill. The rider has the new address.')).toBeVisible();
   await screenshotWidths(staff, 'console-ticket-thread');
   await staff.keyboard.press('Escape');
@@ -162,6 +164,7 @@ test('staff find a customer ticket on /tickets, assign it, move its status and r
   expect(notes.map((n) => n.message)).toContain('Our support team replied to your ticket "Wrong address on the waybill".');
   await mine.getByLabel('Reply to our support team').fill('Thank you!');
   await mine.getByRole('button', { name: 'Send reply' }).click();
+  await expect(mine.getByLabel('Reply to our support team')).toHaveValue('');
   await expect(mine.getByText('Thank you!')).toBeVisible();
   await screenshotWidths(page, 'talk-to-us-thread');
 });
