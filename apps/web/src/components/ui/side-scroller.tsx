@@ -45,9 +45,11 @@ function fadeMask({ start, end }: CutEdges): CSSProperties | undefined {
 }
 
 /**
- * A row that scrolls sideways when it does not fit (tabs at 360 px), with a cue on each cut edge: the
- * content fades out there and a chevron button scrolls on by most of a width. The chevrons are for
- * pointers only (hidden from assistive tech, out of the tab order): keyboard focus scrolls on its own.
+ * Content that scrolls sideways when it does not fit (tabs, tables at 360 px), with a cue on each cut edge.
+ * `buttons` (a row of tabs): the content fades out there and a chevron button scrolls on by most of a
+ * width; the chevrons are for pointers only (hidden from assistive tech, out of the tab order): keyboard
+ * focus scrolls on its own. `shadow` (a table, taller than a screen, where a centred button would be out
+ * of sight): a shadow along the cut edge, as if the rest were tucked under it.
  * The content should be one element as wide as what it holds (`w-max`), so its growth is seen.
  * `scrollerRef` lets the owner scroll a child into view (the selected tab).
  */
@@ -56,11 +58,13 @@ export function SideScroller({
   className,
   scrollerClassName,
   scrollerRef,
+  cue = 'buttons',
 }: {
   children: ReactNode;
   className?: string;
   scrollerClassName?: string;
   scrollerRef?: RefObject<HTMLDivElement | null>;
+  cue?: 'buttons' | 'shadow';
 }) {
   const ownRef = useRef<HTMLDivElement>(null);
   const ref = scrollerRef ?? ownRef;
@@ -71,12 +75,30 @@ export function SideScroller({
   };
   return (
     <div className={cn('relative min-w-0', className)} data-cut-start={edges.start || undefined} data-cut-end={edges.end || undefined}>
-      <div ref={ref} className={cn('overflow-x-auto [scrollbar-width:thin]', scrollerClassName)} style={fadeMask(edges)}>
+      <div ref={ref} className={cn('overflow-x-auto [scrollbar-width:thin]', scrollerClassName)} style={cue === 'buttons' ? fadeMask(edges) : undefined}>
         {children}
       </div>
-      {edges.start ? <EdgeButton side="start" onClick={() => scrollBy(-1)} /> : null}
-      {edges.end ? <EdgeButton side="end" onClick={() => scrollBy(1)} /> : null}
+      {(['start', 'end'] as const).map((side) =>
+        !edges[side] ? null : cue === 'buttons' ? (
+          <EdgeButton key={side} side={side} onClick={() => scrollBy(side === 'start' ? -1 : 1)} />
+        ) : (
+          <EdgeShadow key={side} side={side} />
+        ),
+      )}
     </div>
+  );
+}
+
+function EdgeShadow({ side }: { side: 'start' | 'end' }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-scroll-cue={side}
+      className={cn(
+        'pointer-events-none absolute inset-y-0 w-5 from-slate-900/15 to-transparent',
+        side === 'start' ? 'left-0 rounded-l-xl bg-linear-to-r' : 'right-0 rounded-r-xl bg-linear-to-l',
+      )}
+    />
   );
 }
 
