@@ -12,7 +12,7 @@ const route = getRouteApi('/console');
 
 function Brand() {
   return (
-    <Link to="/start" className="flex items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid console home">
+    <Link to="/start" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid console home">
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
       Hatid
     </Link>
@@ -70,6 +70,14 @@ export function ConsoleLayout() {
                   <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
                   <DialogPrimitive.Description className="sr-only">The console screens you can open</DialogPrimitive.Description>
                   <ConsoleNav access={access} user={user} onNavigate={close} />
+                  {/* The header has room for only part of a long name on a phone: here it is whole, wrapped. */}
+                  <p className="mt-auto flex items-start gap-1.5 border-t border-slate-200 px-3 pt-4 text-sm" data-testid="menu-user-name">
+                    <UserRound className="mt-0.5 h-4 w-4 text-slate-500" aria-hidden="true" />
+                    <span className="flex min-w-0 flex-col break-words">
+                      <span className="font-medium text-slate-900">{user.name}</span>
+                      <span className="text-xs text-slate-500">{roleLabel(user)}</span>
+                    </span>
+                  </p>
                 </DialogPrimitive.Content>
               </DialogPrimitive.Portal>
             </DialogPrimitive.Root>

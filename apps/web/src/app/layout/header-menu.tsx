@@ -5,7 +5,7 @@ import { SignOutButton } from '../../features/auth';
 import { NavLinks, type NavItem } from './header';
 
 /**
- * The customer header's drawer on phones and tablets: every page link in one column, then who is signed
+ * The customer header's drawer below 1280 px (phones, tablets, small laptops): every page link in one column, then who is signed
  * in and Sign out. The console's drawer (console-layout.tsx), over the header's links.
  */
 export function HeaderMenu({
@@ -27,9 +27,9 @@ export function HeaderMenu({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 xl:hidden" />
         <DialogPrimitive.Content
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white px-3 py-4 shadow-xl focus:outline-none lg:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white px-3 py-4 shadow-xl focus:outline-none xl:hidden"
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
@@ -50,9 +50,10 @@ export function HeaderMenu({
             <NavLinks items={links} onNavigate={close} className="px-3 py-2.5 text-base" />
           </nav>
           <div className="mt-auto flex flex-col gap-2 border-t border-slate-200 px-3 pt-4">
-            <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-700">
-              <UserRound className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-              <span className="truncate">{userName}</span>
+            {/* The one place a phone shows who is signed in: the whole name, wrapped rather than cut. */}
+            <span className="flex min-w-0 items-start gap-1.5 text-sm text-slate-700" data-testid="menu-user-name">
+              <UserRound className="mt-0.5 h-4 w-4 text-slate-500" aria-hidden="true" />
+              <span className="min-w-0 break-words">{userName}</span>
             </span>
             <div className="-ml-3">
               <SignOutButton showLabel />

@@ -18,26 +18,33 @@ export function Header() {
   const links = user ? (!isStaffSide(user) ? CUSTOMER_LINKS : booksForSelf(user) ? BUSINESS_LINKS : STAFF_LINKS) : [];
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex min-h-14 max-w-5xl items-center gap-x-4 gap-y-2 px-4 py-3">
-        {/* Below lg the links, name and sign-out live in a drawer: one short row on a phone, nothing hidden sideways. */}
+      {/*
+        The row spans up to 80rem, wider than the pages' 64rem: signed in, eight links, the bell, a full name
+        such as "Maria Concepcion Villanueva-Dela Cruz" and Sign out need about 1,170 px on one line. Signed
+        out it is as wide, so the brand does not jump when the app learns who is signed in (index.html's
+        first-paint header has the same classes).
+      */}
+      <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-3">
+        {/* Below xl the links, name and sign-out live in a drawer: one short row on a phone, nothing hidden sideways. */}
         {user ? <MenuDrawer links={links} userName={user.name} /> : null}
         <Brand />
         {user ? (
-          <nav aria-label="Main" className="hidden gap-1 lg:flex">
-            <NavLinks items={links} />
+          <nav aria-label="Main" className="hidden shrink-0 gap-1 xl:flex">
+            <NavLinks items={links} className="whitespace-nowrap" />
           </nav>
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
               <LazyNotificationsBell />
-              <span className="hidden min-w-0 items-center gap-1.5 text-sm text-slate-700 lg:flex" data-testid="header-user-name">
-                <UserRound className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-                <span className="truncate max-w-[9rem] sm:max-w-[16rem]" title={user.name}>
+              {/* Truncated only for a name beyond any real one; the title and the Profile page show it whole. */}
+              <span className="hidden min-w-0 items-center gap-1.5 text-sm whitespace-nowrap text-slate-700 xl:flex" data-testid="header-user-name">
+                <UserRound className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                <span className="truncate" title={user.name}>
                   {user.name}
                 </span>
               </span>
-              <span className="hidden lg:block">
+              <span className="hidden shrink-0 xl:block">
                 <SignOutButton />
               </span>
             </>
@@ -59,7 +66,7 @@ export function Header() {
 
 function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid home">
+    <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid home">
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
       Hatid
     </Link>
@@ -92,7 +99,7 @@ function MenuDrawer({ links, userName }: { links: readonly NavItem[]; userName: 
       <button
         ref={button}
         type="button"
-        className="-ml-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none lg:hidden"
+        className="-ml-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none xl:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api-client';
 import { type PluralForms } from '../../lib/plural';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
+import { SideScroller } from '../ui/side-scroller';
 import { Spinner } from '../ui/spinner';
 import { ExportButton, type ExportSource } from './export-button';
 import { Pagination } from './pagination';
@@ -212,7 +213,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </div>
       ) : (
         <div className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
-          <div className={cn('relative overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity', query.isFetching && 'opacity-70')}>
+          {/* On a phone most tables are wider than the screen: a shadow on the cut edge says there is more. */}
+          <SideScroller cue="shadow" scrollerClassName={cn('relative rounded-xl border border-slate-200 bg-white transition-opacity', query.isFetching && 'opacity-70')}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -265,7 +267,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </SideScroller>
           <Pagination
             page={page}
             limit={limit}

@@ -73,7 +73,10 @@ export function Combobox({
         className={cn(inputClasses, 'flex items-center justify-between gap-2 text-left', className)}
         {...aria}
       >
-        <span className={cn('truncate', !selected && 'text-slate-500')}>{selected?.label ?? placeholder}</span>
+        {/* A long place name is cut to the box; the title (and the open list) show it whole. */}
+        <span className={cn('truncate', !selected && 'text-slate-500')} title={selected?.label}>
+          {selected?.label ?? placeholder}
+        </span>
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
       </button>
       {open ? (

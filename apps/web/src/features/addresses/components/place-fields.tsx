@@ -60,7 +60,7 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
                 value={field.value}
                 loading={cities.isFetching && !cities.data}
                 disabled={!provinceCode}
-                placeholder={provinceCode ? 'Choose city' : 'Choose a province first'}
+                placeholder={provinceCode ? 'Choose city' : 'Province first'}
                 searchPlaceholder="Search city or municipality..."
                 onChange={(value) => {
                   if (value === field.value) return;

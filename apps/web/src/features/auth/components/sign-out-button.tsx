@@ -21,8 +21,11 @@ export function SignOutButton({ showLabel }: { showLabel?: boolean } = {}) {
   return (
     <Button variant="ghost" size="sm" onClick={onClick} loading={logout.isPending}>
       <LogOut className="h-4 w-4" aria-hidden="true" />
-      {/* Icon-only on narrow phones; the name stays for screen readers. */}
-      <span className={showLabel ? undefined : 'sr-only sm:not-sr-only'}>Sign out</span>
+      {/*
+        Icon-only on narrow phones; the name stays for screen readers. max-sm rather than sr-only +
+        sm:not-sr-only, whose white-space: normal let a tight header wrap the label onto two lines.
+      */}
+      <span className={showLabel ? undefined : 'max-sm:sr-only'}>Sign out</span>
     </Button>
   );
 }

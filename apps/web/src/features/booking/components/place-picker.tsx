@@ -53,7 +53,8 @@ export function PlacePicker({
             value={value.cityCode}
             loading={cities.isFetching && !cities.data}
             disabled={!value.provinceCode}
-            placeholder={value.provinceCode ? 'Choose city' : 'Choose a province first'}
+            // Short: the disabled box is a third of the form's width at 1280 px, and a cut hint on a disabled box has no tooltip.
+            placeholder={value.provinceCode ? 'Choose city' : 'Province first'}
             searchPlaceholder="Search city or municipality..."
             onChange={(code) => {
               if (code !== value.cityCode) onChange({ cityCode: code, barangayCode: '' });

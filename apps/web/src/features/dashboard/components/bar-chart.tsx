@@ -35,17 +35,24 @@ export function BarChart({ title, bars, format, className }: { title: string; ba
           </span>
         ))}
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.key}>
-              <th scope="row">{bar.label}</th>
-              <td>{format(bar.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/*
+        The figures for screen readers. A table ignores the 1 px height of sr-only and stays as tall as its
+        rows (a month is 31), which hung ~450 px of blank scroll under the dashboard and left the console's
+        sidebar short; the block wrapper does clip, so the table is wrapped rather than hidden itself.
+      */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.key}>
+                <th scope="row">{bar.label}</th>
+                <td>{format(bar.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -70,7 +70,8 @@ export function ShipmentTable({ shipments }: { shipments: readonly ShipmentDto[]
                   <span className="font-mono text-sm font-semibold break-all text-teal-800">{s.trackingNumber}</span>
                   <StatusBadge shipment={s} />
                 </div>
-                <span className="truncate text-sm text-slate-800">
+                {/* Wrapped, not cut: on a phone a long receiver's name used to hide the destination entirely. */}
+                <span className="text-sm break-words text-slate-800">
                   To {s.receiverAddress.name} · {destination(s)}
                 </span>
                 <span className="flex justify-between gap-2 text-xs text-slate-600">
