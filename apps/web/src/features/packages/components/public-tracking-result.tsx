@@ -5,9 +5,24 @@ import { StatusBadge } from './status-badge';
 import { StatusTimeline } from './status-timeline';
 import { TimelineHeadline } from './timeline-headline';
 
+/**
+ * The pick-up as the tracker should read it: the day the rider took the parcel once that happened (a parcel
+ * picked up today was shown its scheduled "Pickup date" of tomorrow); the planned day only while it still
+ * waits at the sender; nothing for a parcel that left the sender another way (dropped off at a hub).
+ */
+function pickupFact(tracking: PublicTrackingDto): { label: string; at: string } | null {
+  const pickedUp = tracking.timeline
+    .filter((entry) => entry.deliveryStatus === 'Picked up' && !entry.customStatusName)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+  if (pickedUp) return { label: 'Picked up', at: pickedUp.createdAt };
+  const waiting = tracking.status !== 'Cancelled' && (tracking.deliveryStatus === 'Order placed' || tracking.deliveryStatus === 'For pickup');
+  return waiting && tracking.pickupDate ? { label: 'Pickup date', at: tracking.pickupDate } : null;
+}
+
 /** What anyone with the number may see: statuses, times and cities (never names, phones or streets). */
 export function PublicTrackingResult({ tracking }: { tracking: PublicTrackingDto }) {
   const entries = tracking.timeline.map((entry, index) => ({ ...entry, id: `${entry.createdAt}-${index}` }));
+  const pickup = pickupFact(tracking);
   return (
     <Card aria-labelledby="tracking-result-title" className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
@@ -41,10 +56,10 @@ export function PublicTrackingResult({ tracking }: { tracking: PublicTrackingDto
           <dt className="text-slate-500">Booked</dt>
           <dd className="font-medium text-slate-900">{formatDate(tracking.createdAt)}</dd>
         </div>
-        {tracking.pickupDate ? (
+        {pickup ? (
           <div>
-            <dt className="text-slate-500">Pickup date</dt>
-            <dd className="font-medium text-slate-900">{formatDate(tracking.pickupDate)}</dd>
+            <dt className="text-slate-500">{pickup.label}</dt>
+            <dd className="font-medium text-slate-900">{formatDate(pickup.at)}</dd>
           </div>
         ) : null}
         {tracking.deliveredAt ? (

@@ -49,6 +49,45 @@ describe('TimelineHeadline', () => {
     expect(screen.getByTestId('timeline-headline').textContent).toBe('Returned to the sender on November 05, 2026');
   });
 
+  it('public tracking shows the day the rider picked the parcel up, not the planned pickup day after it', () => {
+    const booked: PublicTrackingDto = {
+      trackingNumber: 'IC000000012PH',
+      status: 'Pending',
+      deliveryStatus: 'Order placed',
+      headline: 'Shipment order placed',
+      deliveryType: 'intra_city',
+      origin: { cityLabel: 'Makati City', provinceName: 'Metro Manila' },
+      destination: { cityLabel: 'Makati City', provinceName: 'Metro Manila' },
+      pickupDate: '2026-11-29',
+      createdAt: '2026-11-28T02:00:00.000Z',
+      deliveredAt: null,
+      timeline: [{ name: 'Order placed', customStatusName: null, deliveryStatus: 'Order placed', reason: null, createdAt: '2026-11-28T02:00:00.000Z' }],
+    };
+    const { rerender } = render(<PublicTrackingResult tracking={booked} />);
+    expect(screen.getByText('Pickup date').nextElementSibling?.textContent).toBe('November 29, 2026');
+
+    const delivered: PublicTrackingDto = {
+      ...booked,
+      status: 'OnGoing',
+      deliveryStatus: 'Delivered',
+      headline: 'Delivered on November 28, 2026',
+      deliveredAt: '2026-11-28T07:00:00.000Z',
+      timeline: [
+        { name: 'Delivered', customStatusName: null, deliveryStatus: 'Delivered', reason: null, createdAt: '2026-11-28T07:00:00.000Z' },
+        { name: 'Package picked up', customStatusName: null, deliveryStatus: 'Picked up', reason: null, createdAt: '2026-11-28T03:00:00.000Z' },
+        ...booked.timeline,
+      ],
+    };
+    rerender(<PublicTrackingResult tracking={delivered} />);
+    expect(screen.queryByText('Pickup date')).toBeNull();
+    expect(screen.getByText('Picked up').nextElementSibling?.textContent).toBe('November 28, 2026');
+
+    // Dropped off at a hub: it left the sender without a pickup, so no pickup day is shown at all.
+    rerender(<PublicTrackingResult tracking={{ ...booked, status: 'OnGoing', deliveryStatus: 'Orig. hub' }} />);
+    expect(screen.queryByText('Pickup date')).toBeNull();
+    expect(screen.queryByText('Picked up')).toBeNull();
+  });
+
   it('announces a change pushed while the page is open', () => {
     const { rerender } = render(<TimelineHeadline shipment={{ status: 'Pending', deliveryStatus: 'Order placed' }} />);
     const region = screen.getByText('Shipment order placed').closest('[aria-live]');
