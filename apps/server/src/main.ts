@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { sweepPaymentRequests } from './modules/payments/expiry-sweep.js';
 import { purgeProcessedOutbox } from './platform/outbox/index.js';
+import { purgeOldOtpCodes } from './modules/auth/otp.service.js';
 import { startPeriodic } from './platform/periodic.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -105,6 +106,7 @@ stopPeriodic = startPeriodic(
       },
     },
     { name: 'outbox purge', everyMs: 3_600_000, run: () => purgeProcessedOutbox(app.db) },
+    { name: 'one-time code purge', everyMs: 3_600_000, run: () => purgeOldOtpCodes(app.db).then(() => {}) },
   ],
   app.log,
 );

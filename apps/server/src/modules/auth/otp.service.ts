@@ -222,3 +222,15 @@ export async function issueRegistrationTicket(db: Db, mobileNumber: string): Pro
   });
   return token;
 }
+
+/**
+ * Forgets one-time codes and registration tickets a day after they were made. Every limit above looks back
+ * an hour at most and a code lives 5 minutes, so older rows serve nothing, while each holds a mobile number
+ * and an IP address (personal data kept no longer than it is used). Runs hourly (main.ts).
+ */
+export async function purgeOldOtpCodes(db: Db, options: { now?: Date } = {}): Promise<{ codes: number; tickets: number }> {
+  const dayAgo = new Date((options.now ?? new Date()).getTime() - 86_400_000);
+  const codes = await db.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo)).returning({ id: otpCodes.id });
+  const tickets = await db.delete(registrationTickets).where(lt(registrationTickets.expiresAt, dayAgo)).returning({ id: registrationTickets.id });
+  return { codes: codes.length, tickets: tickets.length };
+}
