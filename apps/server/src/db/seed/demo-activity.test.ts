@@ -113,4 +113,17 @@ describe('the living demo', () => {
     expect(await seedDemoActivity(t.database.db)).toBeNull();
     expect(await counts()).toEqual(before);
   });
+
+  it('seeds once when two instances start together on one database (real PostgreSQL under TEST_DB=pg)', async () => {
+    const other = await buildTestApp();
+    try {
+      const runs = await Promise.all([seedDemoActivity(other.database.db), seedDemoActivity(other.database.db)]);
+      const seeded = runs.filter((run) => run !== null);
+      expect(seeded).toHaveLength(1);
+      const [row] = await other.database.db.select({ n: count() }).from(shipments);
+      expect(row!.n).toBe(seeded[0]!.shipments);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../../client.js';
+import { lockLimit } from '../../locks.js';
 import { shipments } from '../../schema/index.js';
 import { updateShipment } from '../../../modules/shipments/operations.service.js';
 import { castDemo, type DemoCast } from './people.js';
@@ -27,10 +28,13 @@ export interface DemoActivitySummary {
  * the next start seeds again.
  */
 export async function seedDemoActivity(db: Db, options: { now?: Date } = {}): Promise<DemoActivitySummary | null> {
-  const [existing] = await db.select({ n: count() }).from(shipments);
-  if ((existing?.n ?? 0) > 0) return null;
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
+    // Instances started together on one PostgreSQL would each find no shipment and seed twice: the first to
+    // take the lock seeds, the others then count its shipments and leave.
+    await lockLimit(tx, 'seed', 'demo-activity');
+    const [existing] = await tx.select({ n: count() }).from(shipments);
+    if ((existing?.n ?? 0) > 0) return null;
     const cast = await castDemo(tx, null);
     if (!cast) return null;
     const rng = seededRandom(SEED);
