@@ -31,6 +31,8 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ LIST_READS_AT_ONCE: '0' })).toThrow(/LIST_READS_AT_ONCE/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(problemsOf({ OTP_PER_IP_PER_HOUR: '0' })).toEqual(['OTP_PER_IP_PER_HOUR: must be at least 1']);
+    expect(loadConfig({}).OTP_PER_IP_PER_HOUR).toBe(20);
   });
 
   it('requires the real providers’ keys only when they are chosen', () => {

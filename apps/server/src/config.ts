@@ -181,6 +181,12 @@ const envSchema = z.object({
   RATE_LIMIT_ALLOWLIST: commaList,
   /** The proxies in front (hop count or addresses): client IPs from X-Forwarded-For, Secure cookies over HTTPS. */
   TRUST_PROXY: trustProxySetting,
+  /**
+   * One-time codes one network address may ask for in an hour (all purposes). Mobile networks put many phones
+   * behind one address (carrier-grade NAT), so an operator may need to raise it; the browser tests, whose many
+   * sign-ups all come from 127.0.0.1, do.
+   */
+  OTP_PER_IP_PER_HOUR: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(20),
   /** Key for HMACs (one-time codes). Set the same value on every instance; else one is generated in DATA_DIR/keys. */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

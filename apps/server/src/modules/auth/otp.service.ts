@@ -53,6 +53,8 @@ export interface OtpDeps {
   now?: () => Date;
   /** Where an SMS sent after the answer reports a gateway failure. */
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Codes one address may ask for in an hour (OTP_PER_IP_PER_HOUR); OTP_RULES.perIpPerHour when not given. */
+  perIpPerHour?: number;
 }
 
 export interface SendOtpOptions {
@@ -111,7 +113,7 @@ export async function sendOtp(deps: OtpDeps, mobileNumber: string, ip: string, p
       .select({ n: count() })
       .from(otpCodes)
       .where(and(eq(otpCodes.requestIp, ip), gt(otpCodes.createdAt, hourAgo)));
-    if ((perIp?.n ?? 0) >= OTP_RULES.perIpPerHour) throw tooManyFromIp();
+    if ((perIp?.n ?? 0) >= (deps.perIpPerHour ?? OTP_RULES.perIpPerHour)) throw tooManyFromIp();
     if (purpose === 'store_connection') {
       const [storeAsks] = await tx
         .select({ n: count() })

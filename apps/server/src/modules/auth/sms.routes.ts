@@ -12,7 +12,7 @@ import { users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 
 export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret, log: app.log });
+  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret, log: app.log, perIpPerHour: app.config.OTP_PER_IP_PER_HOUR });
 
   app.post(
     '/sendOtp',

@@ -29,7 +29,7 @@ async function riderByMobile(db: Db, mobileNumber: string) {
  * way round. The routes keep the same per-IP limits as /sendOtp and /verifyOtp.
  */
 export const riderSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret, log: app.log });
+  const deps = () => ({ db: app.db, sms: app.sms, secret: app.secret, log: app.log, perIpPerHour: app.config.OTP_PER_IP_PER_HOUR });
 
   app.post(
     '/sendOtpRider',

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { freshMobile } from '../../testing/auth.js';
 import { purgeOldOtpCodes } from './otp.service.js';
 
-/** Codes and registration tickets hold a mobile number and an IP: forgotten a day later, never sooner. */
+/** How long one-time codes are kept, and how many one network address may ask for. */
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ demo: false });
@@ -36,5 +36,19 @@ describe('purging one-time codes', () => {
     // The recent number's code is kept: asking again at once is still refused by the 30 s wait.
     const again = await sendCode(recent);
     expect(again.statusCode).toBe(429);
+  });
+
+  it("an operator's OTP_PER_IP_PER_HOUR is the hourly number of codes one address may ask for", async () => {
+    const strict = await buildTestApp({ demo: false, config: { OTP_PER_IP_PER_HOUR: '2' } });
+    try {
+      const ask = () => strict.app.inject({ method: 'POST', url: '/api/sms/sendOtp', payload: { mobileNumber: freshMobile() }, remoteAddress: '198.51.100.9' });
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(200);
+      const third = await ask();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe('Too many codes requested from this network. Please try again later.');
+    } finally {
+      await strict.close();
+    }
   });
 });
