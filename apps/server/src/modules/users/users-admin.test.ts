@@ -630,7 +630,8 @@ describe('employee flags', () => {
     const unset = await call('staff', 'PUT', `/api/users/unset-employee/${person.userId}`);
     expect(unset.json().data.isEmployee).toBe(false);
     expect(idsOf(await get('staff', '/api/users/employees?search=Worker&limit=100'))).not.toContain(person.userId);
-    const logs = await t.database.db.select().from(activityLogs).where(eq(activityLogs.entityId, person.userId));
+    // In the order they happened (PostgreSQL returns rows in no particular order without one).
+    const logs = await t.database.db.select().from(activityLogs).where(eq(activityLogs.entityId, person.userId)).orderBy(activityLogs.createdAt);
     expect(logs.map((l) => l.after)).toEqual([{ isEmployee: true }, { isEmployee: false }]);
     for (const role of ['ssp', 'customer', 'service_partner'] as const) {
       expect((await call(role, 'PUT', `/api/users/set-employee/${person.userId}`)).statusCode, role).toBe(403);
