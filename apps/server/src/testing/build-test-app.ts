@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,10 +60,7 @@ export async function buildTestApp(
     paymentProvider?: BuildAppOptions['paymentProvider'];
   } = {},
 ): Promise<TestApp> {
-  const { database, drop: dropDatabase } = await openTestDatabase(
-    options.demo ?? true,
-    () => `hatid_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
-  );
+  const { database, drop: dropDatabase } = await openTestDatabase(options.demo ?? true);
   const sms = new MemorySms();
   const email = new MemoryEmail();
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.config });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,9 +72,9 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated and seeded database for one test app. */
-export async function openTestDatabase(demo: boolean, newName: () => string): Promise<TestDatabase> {
+export async function openTestDatabase(demo: boolean): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'pg') {
-    const name = newName();
+    const name = `hatid_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const prefix = process.env[PG_PREFIX_ENV];
     const template = prefix ? ` TEMPLATE ${prefix}_${templateName(demo)}` : '';
     await withAdmin((c) => c.query(`CREATE DATABASE ${name}${template}`));
