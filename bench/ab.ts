@@ -13,7 +13,8 @@ import { benchArgs } from './args.js';
 
 const args = benchArgs();
 /** --env-a=NAME=value,NAME=value: environment of build A's server (and --env-b of B's), e.g. another pool size. */
-const envOf = (list: string | undefined) => Object.fromEntries((list ? list.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const envOf = (list: string | undefined) =>
+  Object.fromEntries((list ? list.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const envs = { A: envOf(args['env-a']), B: envOf(args['env-b']) };
 const builds = { A: args.a ?? 'apps/server/dist-a/main.mjs', B: args.b ?? 'apps/server/dist/main.mjs' };
 const rounds = Number(args.rounds ?? 4);
@@ -41,7 +42,9 @@ for (let round = 0; round < rounds; round++) {
     if (!list || !cpu) throw new Error(`unexpected probe output:\n${out}`);
     const run = { rps: Number(list[1]), p95: Number(list[2]), server: Number(cpu[1]), database: Number(cpu[2]) };
     runs[name].push(run);
-    console.log(`${name} round ${round + 1}: ${run.rps} req/s, p95 ${run.p95.toFixed(0)} ms, CPU per request server ${run.server} ms, database ${run.database} ms`);
+    console.log(
+      `${name} round ${round + 1}: ${run.rps} req/s, p95 ${run.p95.toFixed(0)} ms, CPU per request server ${run.server} ms, database ${run.database} ms`,
+    );
   }
 }
 const median = (values: number[]) => {

@@ -12,14 +12,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createConsolidationBody, courierInput } from '@hatid/domain';
 import type { Database } from '../apps/server/src/db/client.js';
 import { consolidations, couriers, shipmentActivities, shipments } from '../apps/server/src/db/schema/index.js';
-import { demoEmail } from '../apps/server/src/db/seed/index.js';
-import { createConsolidation } from '../apps/server/src/modules/consolidations/consolidations.service.js';
-import { completeConsolidation } from '../apps/server/src/modules/consolidations/lifecycle.service.js';
-import { consolidateShipments } from '../apps/server/src/modules/consolidations/membership.service.js';
-import { createCourier } from '../apps/server/src/modules/couriers/couriers.service.js';
+import { demoEmail } from '../apps/server/src/seed/index.js';
+import { createConsolidation } from '../apps/server/src/modules/consolidations/index.js';
+import { completeConsolidation } from '../apps/server/src/modules/consolidations/index.js';
+import { consolidateShipments } from '../apps/server/src/modules/consolidations/index.js';
+import { createCourier } from '../apps/server/src/modules/couriers/index.js';
 import { insertShipment } from '../apps/server/src/modules/shipments/lists.fixtures.js';
-import { findUserByEmail, loadUserWithRoles } from '../apps/server/src/modules/users/users.repository.js';
-import { actorFrom } from '../apps/server/src/plugins/auth.js';
+import { findUserByEmail, loadUserWithRoles } from '../apps/server/src/modules/users/index.js';
+import { actorFrom } from '../apps/server/src/core/actor.js';
 import { place } from '../apps/server/src/testing/shipments.js';
 
 export interface ConsolidationBenchResult {
@@ -35,7 +35,13 @@ export async function benchConsolidationSeal(database: Database, count = 500): P
   const owner = consolidator.id;
   const made: string[] = [];
   for (let i = 0; i < count; i++) {
-    const row = await insertShipment(db, { ownerId: owner, from: place('Metro Manila', 'Makati City'), to: place('Cebu', 'Cebu City'), deliveryStatus: 'Orig. hub', status: 'OnGoing' });
+    const row = await insertShipment(db, {
+      ownerId: owner,
+      from: place('Metro Manila', 'Makati City'),
+      to: place('Cebu', 'Cebu City'),
+      deliveryStatus: 'Orig. hub',
+      status: 'OnGoing',
+    });
     made.push(row.id);
   }
   const numbers = (await db.select({ n: shipments.trackingNumber }).from(shipments).where(inArray(shipments.id, made))).map((r) => r.n);
@@ -46,7 +52,8 @@ export async function benchConsolidationSeal(database: Database, count = 500): P
     createConsolidationBody.parse({ senderAirport: 'MNL', receiverAirport: 'CEB', courierId: carrier.id, masterAwbNumber: `BENCH-${Date.now()}` }),
   );
   const added = await consolidateShipments(db, consolidator, { consolidationId: consolidation.id, action: 'add', trackingNumbers: numbers });
-  if (added.result.done.length !== count) throw new Error(`only ${added.result.done.length} of ${count} shipments went in: ${JSON.stringify(added.result.refused[0])}`);
+  if (added.result.done.length !== count)
+    throw new Error(`only ${added.result.done.length} of ${count} shipments went in: ${JSON.stringify(added.result.refused[0])}`);
   try {
     const started = process.hrtime.bigint();
     await completeConsolidation(db, consolidator, consolidation.id);
@@ -69,7 +76,7 @@ export const consolidationVerdict = (r: ConsolidationBenchResult, count = 500) =
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { openDatabase } = await import('../apps/server/src/db/client.js');
   const { migrateDatabase } = await import('../apps/server/src/db/migrate.js');
-  const { seedDatabase } = await import('../apps/server/src/db/seed/index.js');
+  const { seedDatabase } = await import('../apps/server/src/seed/index.js');
   const count = Number(process.argv[2] ?? 500);
   const database = await openDatabase({});
   await migrateDatabase(database);

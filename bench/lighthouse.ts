@@ -15,7 +15,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer, type ServerProcess } from './server-process.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(import.meta.dirname, 'results.md');
 const SECTION = '## Lighthouse (issue 13)';
 const TARGETS = { performance: 0.95, accessibility: 1 };

@@ -3,6 +3,8 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
+  /** Answers counted (the percentiles' sample). */
+  requests: number;
   p50: number;
   p95: number;
   p99: number;
@@ -22,6 +24,10 @@ export interface LoadOptions {
   durationSeconds: number;
   /** Concurrent connections (default 50). */
   connections?: number;
+  /** Stops the load when this settles, before `durationSeconds` (a load that lasts as long as some work). */
+  until?: Promise<unknown>;
+  /** Stops the load once every path was asked (before `durationSeconds`), so none is asked twice: a cold cache. */
+  eachPathOnce?: boolean;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -44,6 +50,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
         ...(options.headers ? { headers: options.headers } : {}),
         ...(options.body ? { body: options.body } : {}),
         setupRequest: (request) => {
+          if (options.eachPathOnce && options.paths && i === options.paths.length) instance.stop();
           request.path = options.paths ? options.paths[i++ % options.paths.length]! : (options.path ?? '/');
           return request;
         },
@@ -52,6 +59,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     // autocannon's answer is both the running instance (its events) and a promise of the result; the types
     // declare one or the other.
   }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  void options.until?.finally(() => instance.stop());
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
   });
@@ -59,7 +67,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   times.sort((a, b) => a - b);
   return {
     name: options.name,
-    requestsPerSecond: result.requests.average,
+    // A load stopped early ends inside a second: its last per-second sample is partial and would lower the mean.
+    requestsPerSecond: options.eachPathOnce ? result.requests.total / result.duration : result.requests.average,
+    requests: times.length,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),

@@ -9,7 +9,7 @@
 import { benchArgs } from './args.js';
 import { signIn, startServer } from './server-process.js';
 import { shipmentPagePaths, shipmentSearchPaths, userPagePaths, userSearchPaths } from './search.js';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/index.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/index.js';
 import fs from 'node:fs';
 import pg from 'pg';
 import { load } from './load.js';
@@ -23,12 +23,20 @@ const dbUrl = `postgres://postgres@127.0.0.1:5432/hatid_bench_${rows}`;
 
 const client = new pg.Client(dbUrl);
 await client.connect();
-const numbers = (await client.query<{ tracking_number: string }>('SELECT tracking_number FROM shipments TABLESAMPLE SYSTEM (1) LIMIT 1000')).rows.map((r) => r.tracking_number);
+const numbers = (await client.query<{ tracking_number: string }>('SELECT tracking_number FROM shipments TABLESAMPLE SYSTEM (1) LIMIT 1000')).rows.map(
+  (r) => r.tracking_number,
+);
 const roleIds = (await client.query<{ id: number }>('SELECT id FROM roles ORDER BY id')).rows.map((r) => Number(r.id));
 await client.end();
 
 const all =
-  kind === 'search' ? shipmentSearchPaths(numbers, rows) : kind === 'users' ? userPagePaths(roleIds) : kind === 'usersearch' ? userSearchPaths() : shipmentPagePaths();
+  kind === 'search'
+    ? shipmentSearchPaths(numbers, rows)
+    : kind === 'users'
+      ? userPagePaths(roleIds)
+      : kind === 'usersearch'
+        ? userSearchPaths()
+        : shipmentPagePaths();
 /** Which kind of search a path is: a full name, one word, a mobile number or a tracking-number prefix. */
 const shapeOf = (path: string) => {
   const term = new URL(path, 'http://x').searchParams.get('search') ?? '';
@@ -103,7 +111,9 @@ try {
   }
   const sorted = [...timed].sort((a, b) => a.ms - b.ms);
   const q = (f: number) => sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))]!.ms.toFixed(1);
-  console.log(`${kind}: n=${timed.length} p50=${q(0.5)} p90=${q(0.9)} p95=${q(0.95)} p99=${q(0.99)} max=${q(1)} ms; non-200: ${timed.filter((t) => t.status !== 200).length}`);
+  console.log(
+    `${kind}: n=${timed.length} p50=${q(0.5)} p90=${q(0.9)} p95=${q(0.95)} p99=${q(0.99)} max=${q(1)} ms; non-200: ${timed.filter((t) => t.status !== 200).length}`,
+  );
   if (kind === 'search' || kind === 'usersearch') {
     // Which kind of search is slow: a full name, one word, a mobile number or a tracking-number prefix.
     const shapes = new Map<string, number[]>();
@@ -111,7 +121,9 @@ try {
     for (const [shape, ms] of shapes) {
       ms.sort((a, b) => a - b);
       const at = (f: number) => ms[Math.min(ms.length - 1, Math.floor(f * ms.length))]!.toFixed(1);
-      console.log(`  ${shape.padEnd(10)} n=${String(ms.length).padStart(4)} p50=${at(0.5)} p95=${at(0.95)} mean=${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(1)} ms`);
+      console.log(
+        `  ${shape.padEnd(10)} n=${String(ms.length).padStart(4)} p50=${at(0.5)} p95=${at(0.95)} mean=${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(1)} ms`,
+      );
     }
   }
   for (const t of sorted.slice(-Number(args.show ?? 15)).reverse()) console.log(`${t.ms.toFixed(1).padStart(8)} ${t.status} ${decodeURIComponent(t.path)}`);

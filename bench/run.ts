@@ -4,6 +4,7 @@
  *   - PostgreSQL (the machine's, databases hatid_bench_10000 and hatid_bench_1000000, re-created each run):
  *     100,000 customers and that many shipments
  *   - PGlite (a fresh data dir with 200,000 shipments), as information
+ * Also business webhooks (issue 33, bench/webhooks.ts: 10,000 events to a local receiver, a database of their own).
  * Results go to bench/results.md. Options: --duration=10 (seconds per load), --sizes=10000,1000000,
  * --pglite-size=200000, --skip-pglite, --reuse (keep databases an earlier run seeded), --seed-only.
  */
@@ -11,13 +12,14 @@ import { benchArgs } from './args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { withAdminConnection } from '../apps/server/src/db/admin-connection.js';
 import { prewarm } from './prewarm.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { rowsOf } from '../apps/server/src/db/rendered.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { DEMO_PASSWORD, seedDatabase } from '../apps/server/src/db/seed/index.js';
+import { DEMO_PASSWORD, seedDatabase } from '../apps/server/src/seed/index.js';
 import { load, type LoadResult } from './load.js';
 import { BENCH_USERS, sampleTrackingNumbers, seedBenchShipments } from './seed.js';
 import { measureWebSizes, webSizeReport } from './web-size.js';
@@ -25,8 +27,11 @@ import { signIn, startServer } from './server-process.js';
 import { benchWaybills } from './waybills.js';
 import { benchWallet, walletReport, type WalletBenchResult } from './wallet.js';
 import { benchConsolidationSeal, consolidationReport } from './consolidations.js';
+import { benchBulkBooking, bulkBenchDatabase, bulkReport } from './bulk-bookings.js';
 import { measureSearch, warmupRate, shipmentPagePaths, STAFF_AT_ONCE, type SearchResults } from './search.js';
 import { assignRiderBench, measureRiderList, riderListReport, type RiderListResult } from './rider.js';
+import { benchWebhooksOnOwnDatabase, webhooksReport } from './webhooks.js';
+import { emptyBenchDatabase } from './fresh-database.js';
 
 const args = benchArgs();
 const DURATION = Number(args.duration ?? 10);
@@ -165,15 +170,7 @@ async function whileWriting<T extends LoadResult>(url: string, cookie: string, p
   }
 }
 
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const withAdmin = <T>(fn: (client: pg.Client) => Promise<T>) => withAdminConnection(ADMIN_URL, fn);
 
 /** A database seeded by an earlier run of this very seed (--reuse), or null. */
 async function reusable(database: Database, rows: number): Promise<Prepared | null> {
@@ -207,10 +204,7 @@ async function postgresDataset(rows: number): Promise<DatasetResult> {
     }
   }
   if (!prepared) {
-    await withAdmin(async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${name}`);
-    });
+    await emptyBenchDatabase(ADMIN_URL, name);
     const database = await openDatabase({ url: url.toString() });
     prepared = await prepare(database, rows);
     await database.close();
@@ -264,10 +258,30 @@ function searchReport(r: DatasetResult, small: DatasetResult | undefined): strin
     const raw = pick(small.search).requestsPerSecond / l.requestsPerSecond;
     return `≥ ${ratio}× ${verdict(vs >= ratio)}, p95 < ${p95} ms ${verdict(l.p95 < p95)}, 10,000 rows ${fmt(faster, 2)}× faster against each run's warmup (raw ${fmt(raw, 2)}×; ≤ 1.5 ${verdict(faster <= 1.5)}), errors ${verdict(l.non2xx + l.errors === 0)}`;
   };
-  lines.push(row(s.shipmentPages, check(s.shipmentPages, (x) => x.shipmentPages, 0.05, 100)));
-  lines.push(row(s.shipmentSearches, check(s.shipmentSearches, (x) => x.shipmentSearches, 0.03, 150)));
-  lines.push(row(s.userPages, check(s.userPages, (x) => x.userPages, 0.05, 100)));
-  lines.push(row(s.userSearches, check(s.userSearches, (x) => x.userSearches, 0.03, 150)));
+  lines.push(
+    row(
+      s.shipmentPages,
+      check(s.shipmentPages, (x) => x.shipmentPages, 0.05, 100),
+    ),
+  );
+  lines.push(
+    row(
+      s.shipmentSearches,
+      check(s.shipmentSearches, (x) => x.shipmentSearches, 0.03, 150),
+    ),
+  );
+  lines.push(
+    row(
+      s.userPages,
+      check(s.userPages, (x) => x.userPages, 0.05, 100),
+    ),
+  );
+  lines.push(
+    row(
+      s.userSearches,
+      check(s.userSearches, (x) => x.userSearches, 0.03, 150),
+    ),
+  );
   lines.push(row(r.listUnderWrites, `information (${fmt(r.listUnderWrites.writes)} changes landed)`), '');
   return lines;
 }
@@ -276,7 +290,10 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
   const lines: string[] = [];
   lines.push('# Benchmark results', '');
   lines.push(`Run: ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`);
-  lines.push(`autocannon, 50 connections, no pipelining, ${DURATION} s per load, against the real server process (\`apps/server/dist/main.mjs\`, as \`npm start\` runs it).`, '');
+  lines.push(
+    `autocannon, 50 connections, no pipelining, ${DURATION} s per load, against the real server process (\`apps/server/dist/main.mjs\`, as \`npm start\` runs it).`,
+    '',
+  );
   const pg10k = results.find((r) => r.label.startsWith('PostgreSQL') && r.rows === 10_000);
   for (const r of results) {
     const big = r.rows >= 200_000 && r.label.startsWith('PostgreSQL');
@@ -300,7 +317,10 @@ function report(results: DatasetResult[], renderer: Awaited<ReturnType<typeof be
     );
     if (r.wallet) lines.push('', ...walletReport(r.wallet));
     if (r.waybillsPerSecond !== null) {
-      lines.push('', `Waybills through the API (200 labels in one PDF, database included): **${fmt(r.waybillsPerSecond)} labels/s**${big ? ` ${verdict(r.waybillsPerSecond >= 100)}` : ''}`);
+      lines.push(
+        '',
+        `Waybills through the API (200 labels in one PDF, database included): **${fmt(r.waybillsPerSecond)} labels/s**${big ? ` ${verdict(r.waybillsPerSecond >= 100)}` : ''}`,
+      );
     }
     lines.push('');
   }
@@ -317,10 +337,7 @@ if ('seed-only' in args) {
   for (const rows of SIZES) {
     const url = new URL(ADMIN_URL);
     url.pathname = `/hatid_bench_${rows}`;
-    await withAdmin(async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS hatid_bench_${rows} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE hatid_bench_${rows}`);
-    });
+    await emptyBenchDatabase(ADMIN_URL, `hatid_bench_${rows}`);
     const database = await openDatabase({ url: url.toString() });
     await prepare(database, rows);
     await database.close();
@@ -337,8 +354,14 @@ const largest = Math.max(...SIZES);
 const sealDatabase = await openDatabase({ url: Object.assign(new URL(ADMIN_URL), { pathname: `/hatid_bench_${largest}` }).toString() });
 const sealing = await benchConsolidationSeal(sealDatabase, 500);
 await sealDatabase.close();
+// Business webhooks (issue 33): 10,000 events to a local receiver, on a database of their own (bench/webhooks.ts).
+const webhooks = await benchWebhooksOnOwnDatabase(ADMIN_URL, PORT + 60);
+// Bulk booking (issue 33) on a database of its own: its 4,963 bookings would change the other measurements.
+const bulkDatabase = await bulkBenchDatabase(ADMIN_URL);
+const bulk = await benchBulkBooking(bulkDatabase);
+await bulkDatabase.close();
 const webSizes = await measureWebSizes();
-const markdown = `${report(results, renderer)}\n${consolidationReport(sealing, `PostgreSQL, ${largest.toLocaleString('en')} shipments`)}\n${webSizeReport(webSizes)}\n`;
+const markdown = `${report(results, renderer)}\n${consolidationReport(sealing, `PostgreSQL, ${largest.toLocaleString('en')} shipments`)}\n${webhooksReport(webhooks)}\n${bulkReport(bulk, 'PostgreSQL')}\n${webSizeReport(webSizes)}\n`;
 // The Lighthouse section is written by its own script (npm run bench:lighthouse): carry it over.
 const resultsFile = path.join(import.meta.dirname, 'results.md');
 const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';

@@ -4,7 +4,7 @@
  * number and tracking-number prefix — so the server's read cache is missed (every path below is distinct
  * and none repeats within a load).
  */
-import { COVERED_PROVINCES } from '../apps/server/src/db/seed/covered-provinces.js';
+import { COVERED_PROVINCES } from '../apps/server/src/seed/covered-provinces.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, USER_LIST_STATUSES } from '@hatid/domain';
 import { load, type LoadResult } from './load.js';
 import { BENCH_USERS, FIRST_NAMES, LAST_NAMES } from './seed.js';
@@ -110,14 +110,16 @@ export function shipmentSearchPaths(trackingNumbers: readonly string[], shipment
 /** GET /users with the console's tabs and filters, any page. */
 export function userPagePaths(roleIds: readonly number[], seed = 3): string[] {
   const rng = random(seed);
-  return distinctPaths(PATHS_PER_LOAD, () =>
-    `/api/users?${query({
-      page: pageOf(rng),
-      limit: limitOf(rng),
-      status: pick(rng, USER_LIST_STATUSES),
-      clientType: maybe(rng, 0.3, () => pick(rng, ['individual', 'business'])),
-      roleIds: maybe(rng, 0.3, () => pick(rng, roleIds)),
-    })}`,
+  return distinctPaths(
+    PATHS_PER_LOAD,
+    () =>
+      `/api/users?${query({
+        page: pageOf(rng),
+        limit: limitOf(rng),
+        status: pick(rng, USER_LIST_STATUSES),
+        clientType: maybe(rng, 0.3, () => pick(rng, ['individual', 'business'])),
+        roleIds: maybe(rng, 0.3, () => pick(rng, roleIds)),
+      })}`,
   );
 }
 

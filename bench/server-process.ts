@@ -19,22 +19,30 @@ export interface ServerProcess {
  * runs another build instead (a copy next to dist/, for comparing two builds: bench/ab.ts).
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=192', ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'development',
-      // The benches make their own data; the living demo's shipments would change what they measure from run to run of the seed.
-      SEED_DEMO_ACTIVITY: 'false',
-      // The load comes from one address; per-IP limits would turn most requests into 429s.
-      RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--max-old-space-size=192',
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        APP_ENV: 'development',
+        // The benches make their own data; the living demo's shipments would change what they measure from run to run of the seed.
+        SEED_DEMO_ACTIVITY: 'false',
+        // The load comes from one address; per-IP limits would turn most requests into 429s.
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

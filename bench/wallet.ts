@@ -8,8 +8,9 @@
  */
 import http from 'node:http';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/index.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/index.js';
 import { signIn, startServer } from './server-process.js';
+import { dropBenchDatabase, freshBenchDatabase } from './fresh-database.js';
 
 export interface WalletBenchResult {
   bookings: number;
@@ -45,10 +46,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 
 /** `count` open top-up requests of one customer, written directly (the bench measures the webhook, not the start). */
 async function openRequests(client: pg.Client, userId: string, prefix: string, count: number, amountInCents: number): Promise<void> {
-  await client.query(
-    `INSERT INTO wallets (user_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-    [userId],
-  );
+  await client.query(`INSERT INTO wallets (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
   await client.query(
     `INSERT INTO payment_requests (purpose, channel, provider, provider_request_id, status, amount_in_cents, user_id)
      SELECT 'wallet_top_up', 'ewallet', 'sandbox', $2 || g, 'REQUIRES_ACTION', $3, $1 FROM generate_series(1, $4::int) g`,
@@ -129,7 +127,10 @@ export async function benchWallet(databaseUrl: string, port: number, sizes = { b
     const place = async (province: string, city: string) => {
       const provinces = (await (await fetch(`${server.url}/api/addresses/covered-provinces`)).json()).data as { provinceCode: string; name: string }[];
       const provinceCode = provinces.find((p) => p.name === province)!.provinceCode;
-      const cities = (await (await fetch(`${server.url}/api/addresses/covered-cities-municipalities/${provinceCode}`)).json()).data as { code: string; name: string }[];
+      const cities = (await (await fetch(`${server.url}/api/addresses/covered-cities-municipalities/${provinceCode}`)).json()).data as {
+        code: string;
+        name: string;
+      }[];
       const cityCode = cities.find((c) => c.name === city)!.code;
       const barangays = (await (await fetch(`${server.url}/api/addresses/barangays/${cityCode}`)).json()).data as { code: string }[];
       return { provinceCode, cityCode, barangayCode: barangays[0]!.code };
@@ -245,26 +246,10 @@ export function walletReport(r: WalletBenchResult): string[] {
 
 // Alone: a small database of its own, fewer events, under a minute.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { openDatabase } = await import('../apps/server/src/db/client.js');
-  const { migrateDatabase } = await import('../apps/server/src/db/migrate.js');
-  const { seedDatabase } = await import('../apps/server/src/db/seed/index.js');
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = 'hatid_bench_wallet_small';
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await migrateDatabase(database);
-  await seedDatabase(database.db, { demo: true });
-  await database.close();
-  const result = await benchWallet(url.toString(), 3950, { bookings: 30, webhookRounds: 2, burst: 1_000 });
+  const url = await freshBenchDatabase(admin, name);
+  const result = await benchWallet(url, 3950, { bookings: 30, webhookRounds: 2, burst: 1_000 });
   console.log(walletReport(result).join('\n'));
-  const d = new pg.Client({ connectionString: admin });
-  await d.connect();
-  await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await d.end();
+  await dropBenchDatabase(admin, name);
 }

@@ -1,7 +1,7 @@
 // Initial JavaScript per route, as a browser loads it: build the web app, serve it from the real server,
 // open each route in Debian's Chromium and add up the gzip size of every script it fetched until the
 // network went quiet (entry, shared chunks, the route's own lazy chunk). Target: / and /track < 170 KB.
-// `npm run bench:web` prints the table; `npm run bench` includes it in bench/results.md.
+// `npm run bench:web` prints the table; `npm run bench` includes it in bench/results.md; WEB_SIZE_LOCALE=fil-PH in Filipino.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,8 +41,9 @@ export async function measureWebSizes(port = 3960): Promise<RouteSize[]> {
   try {
     const sizes: RouteSize[] = [];
     for (const route of MEASURED_ROUTES) {
-      // A fresh context per route: nothing cached, signed out (as a first visit is).
-      const context = await browser.newContext();
+      // A fresh context per route: nothing cached, signed out (as a first visit is). WEB_SIZE_LOCALE=fil-PH measures
+      // a Filipino phone's first visit (Accept-Language and navigator.languages: the Filipino page and catalogues).
+      const context = await browser.newContext(process.env.WEB_SIZE_LOCALE ? { locale: process.env.WEB_SIZE_LOCALE } : {});
       const page = await context.newPage();
       const bodies: Promise<Buffer>[] = [];
       page.on('response', (response) => {
@@ -52,7 +53,10 @@ export async function measureWebSizes(port = 3960): Promise<RouteSize[]> {
         const body = response.body();
         bodies.push(body);
         // WEB_SIZE_VERBOSE=1 lists the scripts, to see what a route pulls in.
-        if (process.env.WEB_SIZE_VERBOSE) void body.then((b) => console.log(`  ${route} ${new URL(response.url()).pathname} ${(zlib.gzipSync(b, { level: 9 }).length / 1024).toFixed(1)} KB gzip`));
+        if (process.env.WEB_SIZE_VERBOSE)
+          void body.then((b) =>
+            console.log(`  ${route} ${new URL(response.url()).pathname} ${(zlib.gzipSync(b, { level: 9 }).length / 1024).toFixed(1)} KB gzip`),
+          );
       });
       await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
       const scripts = await Promise.all(bodies);

@@ -77,7 +77,7 @@ test('a new customer signs up, saves an address, signs out and back in', async (
   await chooseFromCombobox(page, 'City or municipality', 'Quezon', { option: 'Quezon City' });
   await page.getByRole('combobox', { name: 'Barangay', exact: true }).click();
   await page.getByPlaceholder('Search barangay...').fill('Bagong');
-  const barangay = page.getByRole('option').first();
+  const barangay = page.getByRole('listbox').getByRole('option').first();
   const barangayName = (await barangay.innerText()).trim();
   await barangay.click();
   await expect(page.getByRole('combobox', { name: 'Barangay', exact: true })).toContainText(barangayName);

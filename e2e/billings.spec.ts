@@ -39,7 +39,9 @@ async function bookOnAccount(api: APIRequestContext, receiverName: string): Prom
   const receiver = await placeOf(api, 'Cebu', 'Cebu City');
   const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500 }];
   const quote = await dataOf<{ totalInCents: number }>(
-    await api.post('/api/shipments/calculations', { data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: receiver.provinceCode } }),
+    await api.post('/api/shipments/calculations', {
+      data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: receiver.provinceCode },
+    }),
   );
   const response = await api.post('/api/shipments/customer', {
     data: {

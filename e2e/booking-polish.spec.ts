@@ -103,7 +103,9 @@ test('item 5: pesos are written one way (₱ with thousands separators) on the b
   await expect(pricing(page).getByTestId('pricing-figures')).toHaveAttribute('data-current', 'true');
   // 5 × ₱720 + ₱20 insurance.
   await expect(pricing(page)).toContainText('₱3,620.00');
-  await pricing(page).getByRole('button', { name: /Show breakdown/ }).click();
+  await pricing(page)
+    .getByRole('button', { name: /Show breakdown/ })
+    .click();
   await expect(pricing(page)).toContainText('Base Delivery Fee (₱720.00 x 5)');
   expect(await page.locator('main').innerText()).not.toMatch(/PHP\s?\d/);
 
@@ -150,7 +152,7 @@ test('item 11: Your Box never uses a refused value, and asks only for what is mi
   await expect(page.getByText(/Enter the size and weight|is not valid/)).toHaveCount(0);
 });
 
-test('item 18: Drop Off lists the hubs of the sender\'s province, books without a pickup date and says where to bring it', async ({ page, baseURL }) => {
+test("item 18: Drop Off lists the hubs of the sender's province, books without a pickup date and says where to bring it", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   // Staff keep the list: a new hub appears for customers, a deactivated one does not.
   const staff = await signedInApi(baseURL!, 'staff@hatid.test');
@@ -159,7 +161,14 @@ test('item 18: Drop Off lists the hubs of the sender\'s province, books without 
   const hubName = `Hatid Test Hub ${Date.now().toString(36)}`;
   const created = await dataOf<{ id: string }>(
     await staff.post('/api/hubs', {
-      data: { name: hubName, provinceCode: manila, address: '9 Paseo de Roxas, Makati City', openingHours: 'Mon–Sat, 9:00 AM – 5:00 PM', latitude: 14.556, longitude: 121.023 },
+      data: {
+        name: hubName,
+        provinceCode: manila,
+        address: '9 Paseo de Roxas, Makati City',
+        openingHours: 'Mon–Sat, 9:00 AM – 5:00 PM',
+        latitude: 14.556,
+        longitude: 121.023,
+      },
     }),
   );
   const closed = await dataOf<{ id: string }>(

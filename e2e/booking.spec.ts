@@ -7,7 +7,11 @@ const NAME_MESSAGE = 'Name may contain only letters, spaces, commas, periods, ap
 const MOBILE_MESSAGE = 'Enter a valid Philippine mobile number, e.g. 0917 123 4567';
 
 const pricing = (page: Page) => page.getByRole('complementary', { name: /Price/ });
-const totalRow = (page: Page) => pricing(page).getByTestId('pricing-figures').locator('div', { has: page.getByText('Total', { exact: true }) }).last();
+const totalRow = (page: Page) =>
+  pricing(page)
+    .getByTestId('pricing-figures')
+    .locator('div', { has: page.getByText('Total', { exact: true }) })
+    .last();
 
 /** Waits until the price on screen is the server's price for what the form says now. */
 async function expectCurrentPrice(page: Page, total: string) {
@@ -24,7 +28,12 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
   await expect(page.getByRole('radio', { name: /Next Day/ })).toBeChecked();
   await expect(page.getByTestId('pickup-date')).toContainText(/Pickup on \w+ \d{2}, \d{4}/);
 
-  await fillParty(page, 'Sender', { name: 'Rosa Bautista', mobile: '09171234567', province: 'Metro Manila', city: 'Quezon City', street: '12 Mabini Street' }, { save: true });
+  await fillParty(
+    page,
+    'Sender',
+    { name: 'Rosa Bautista', mobile: '09171234567', province: 'Metro Manila', city: 'Quezon City', street: '12 Mabini Street' },
+    { save: true },
+  );
   await fillParty(page, 'Receiver', { name: 'Ramon Cruz', mobile: '09181234567', province: 'Cebu', city: 'Cebu City', street: '5 Colon Street' });
 
   await page.getByRole('button', { name: 'Add Small Box' }).click();
@@ -35,7 +44,9 @@ test('a visitor prices a Next Day small box, signs up, books it paid by the reci
 
   // ₱220 box + ₱10 insurance; the breakdown names the base fee.
   await expectCurrentPrice(page, '₱230.00');
-  await pricing(page).getByRole('button', { name: /Show breakdown/ }).click();
+  await pricing(page)
+    .getByRole('button', { name: /Show breakdown/ })
+    .click();
   await expect(pricing(page).getByText('Base Delivery Fee (₱220.00 x 1)')).toBeVisible();
   await screenshotWidths(page, 'booking-home');
 

@@ -22,7 +22,9 @@ test("staff take a rider's cash on delivery at the hub and complete the hand-ove
   const ramon = riders.find((r) => r.mobileNumber === RIDER_MOBILE)!;
   await dataOf(await staff.put(`/api/shipments/${shipment.id}`, { data: { dropOffRiderId: ramon.id } }));
   // The recipient pays the delivery rider, who records the cash from the phone.
-  const paid = await rider.post('/api/transaction/add-payment', { data: { trackingNumber: shipment.trackingNumber, method: 'cash', amountInCents: totalInCents } });
+  const paid = await rider.post('/api/transaction/add-payment', {
+    data: { trackingNumber: shipment.trackingNumber, method: 'cash', amountInCents: totalInCents },
+  });
   expect(paid.status(), await paid.text()).toBe(201);
   await rider.dispose();
 

@@ -6,7 +6,10 @@ import { chooseFromCombobox } from './helpers/ui';
 // Names take letters only: a run's own surname, from the clock.
 const stamp = () => [...Date.now().toString(26).slice(-6)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
 
-test('staff book for a customer from the console: the shipment is the customer’s, then duplicated and moved in bulk with one refusal', async ({ page, baseURL }) => {
+test('staff book for a customer from the console: the shipment is the customer’s, then duplicated and moved in bulk with one refusal', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const receiver = `Teodora Console ${stamp()}`;
   const customerApi = await signedInApi(baseURL!, 'customer@hatid.test');

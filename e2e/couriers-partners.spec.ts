@@ -23,7 +23,9 @@ test('staff keep couriers; a service partner hands its shipment to one and expor
   const sender = await placeOf(staff, 'Metro Manila', 'Makati City');
   const packages = [{ boxName: 'Small Box', quantity: 1, weightInGrams: 1500 }];
   const quote = await dataOf<{ totalInCents: number }>(
-    await staff.post('/api/shipments/calculations', { data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: iloilo.provinceCode } }),
+    await staff.post('/api/shipments/calculations', {
+      data: { deliveryType: 'next_day', packages, declaredInsuranceValue: 0, receiverProvinceCode: iloilo.provinceCode },
+    }),
   );
   const shipment = await dataOf<{ id: string; trackingNumber: string }>(
     await staff.post('/api/shipments/customer', {

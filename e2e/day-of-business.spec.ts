@@ -22,7 +22,11 @@ const peso = (cents: number) => new Intl.NumberFormat('en-PH', { style: 'currenc
 /** Today as a Manila day, yyyy-MM-dd (billing periods are Manila days). */
 const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 // A proof photo as the phone's camera app hands it over (1 × 1 PNG).
-const PHOTO = { name: 'proof.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') };
+const PHOTO = {
+  name: 'proof.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+};
 
 /**
  * This run's people and business. Names take letters only: a word of the run's own, from the clock, so a second
@@ -71,7 +75,10 @@ async function openScreen(page: Page, screen: string): Promise<void> {
 
 /** A rider's move on the phone: open the job from the list, choose the step, fill what it asks, confirm. */
 async function riderMove(phone: Page, trackingNumber: string, activity: string, fill?: (form: Locator) => Promise<void>): Promise<void> {
-  await phone.getByTestId(`task-${trackingNumber}`).getByRole('link', { name: new RegExp(`^${trackingNumber}`) }).click();
+  await phone
+    .getByTestId(`task-${trackingNumber}`)
+    .getByRole('link', { name: new RegExp(`^${trackingNumber}`) })
+    .click();
   await expect(phone.getByRole('heading', { level: 1, name: trackingNumber })).toBeVisible();
   await phone.getByRole('button', { name: activity, exact: true }).click();
   const form = phone.getByRole('form', { name: activity });
@@ -159,9 +166,11 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await owner.getByRole('button', { name: 'Send code' }).click();
   await owner.getByLabel('One-time code').fill(await waitForOtp(ownerMobile.e164, { seen: ownerSeen }));
   await expect(owner).toHaveURL(/\/dashboard$/);
-  await expect(owner.getByRole('banner').getByTestId('header-user-name')).toHaveText(`${OWNER.first} ${OWNER.last}`);
+  // The console header names the person and, under the name, their roles (which arrive with the profile a moment later).
+  await expect(owner.getByRole('banner').getByTestId('header-user-name')).toContainText(`${OWNER.first} ${OWNER.last}`);
+  await expect(owner.getByRole('banner').getByTestId('header-user-role')).toContainText('Business admin');
   // A business owner is a customer too: the console shows them their business's screens, not the operations ones.
-  await expect(owner.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Billings', 'API keys']);
+  await expect(owner.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Dashboard', 'Shipments', 'Billings', 'API keys', 'Webhooks']);
   await openScreen(owner, 'API keys');
   await owner.getByRole('button', { name: 'Create API key' }).click();
   const keyForm = owner.getByRole('dialog', { name: 'Create API key' });
@@ -181,7 +190,13 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
 
   // The owner books a parcel to Cebu, billed to the business's account.
   await owner.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Book a shipment' }).click();
-  await fillParty(owner, 'Sender', { name: `${OWNER.first} ${OWNER.last}`, mobile: ownerMobile.local, province: 'Metro Manila', city: 'Makati City', street: '21 Dela Rosa Street' });
+  await fillParty(owner, 'Sender', {
+    name: `${OWNER.first} ${OWNER.last}`,
+    mobile: ownerMobile.local,
+    province: 'Metro Manila',
+    city: 'Makati City',
+    street: '21 Dela Rosa Street',
+  });
   await fillParty(owner, 'Receiver', { name: `Ramon Cebu ${WORD}`, mobile: '09181234567', province: 'Cebu', city: 'Cebu City', street: '5 Colon Street' });
   await owner.getByRole('button', { name: 'Add Small Box' }).click();
   await chooseFromCombobox(owner, "What's inside", 'Books', { option: 'Books', within: owner.getByRole('listitem', { name: 'Package 1: Small Box' }) });
@@ -205,14 +220,31 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await expect(customer.getByRole('heading', { name: `Welcome, ${CUSTOMER.first}!` })).toBeVisible();
   await customer.locator('label').filter({ hasText: 'Intra-City' }).click();
   await expect(customer.getByRole('radio', { name: /Intra-City/ })).toBeChecked();
-  await fillParty(customer, 'Sender', { name: `${CUSTOMER.first} ${CUSTOMER.last}`, mobile: '09171234567', province: 'Metro Manila', city: 'Makati City', street: '8 Ayala Avenue' });
-  await fillParty(customer, 'Receiver', { name: `Carmen Makati ${WORD}`, mobile: '09191234567', province: 'Metro Manila', city: 'Makati City', street: '3 Jupiter Street' });
+  await fillParty(customer, 'Sender', {
+    name: `${CUSTOMER.first} ${CUSTOMER.last}`,
+    mobile: '09171234567',
+    province: 'Metro Manila',
+    city: 'Makati City',
+    street: '8 Ayala Avenue',
+  });
+  await fillParty(customer, 'Receiver', {
+    name: `Carmen Makati ${WORD}`,
+    mobile: '09191234567',
+    province: 'Metro Manila',
+    city: 'Makati City',
+    street: '3 Jupiter Street',
+  });
   await customer.getByRole('button', { name: 'Add Small Box' }).click();
   await chooseFromCombobox(customer, "What's inside", 'Books', { option: 'Books', within: customer.getByRole('listitem', { name: 'Package 1: Small Box' }) });
   await customer.getByRole('radio', { name: /Cash upon delivery/ }).check();
   const pricing = customer.getByRole('complementary', { name: /Price/ }).getByTestId('pricing-figures');
   await expect(pricing).toHaveAttribute('data-current', 'true');
-  const totalText = (await pricing.locator('div', { has: customer.getByText('Total', { exact: true }) }).last().innerText()).match(/₱[\d,]+\.\d{2}/)![0];
+  const totalText = (
+    await pricing
+      .locator('div', { has: customer.getByText('Total', { exact: true }) })
+      .last()
+      .innerText()
+  ).match(/₱[\d,]+\.\d{2}/)![0];
   const totalInCents = Math.round(Number(totalText.replace(/[₱,]/g, '')) * 100);
   await customer.getByRole('button', { name: 'Continue' }).first().click();
   await expect(customer).toHaveURL(/\/order-summary$/);
@@ -336,7 +368,10 @@ test('a whole day of business, through the screens only', async ({ browser }) =>
   await expect(handOver).toBeHidden();
   const collection = staff.getByRole('row').filter({ hasText: riderName }).first();
   await expect(collection).toContainText('Pending');
-  await staff.getByRole('button', { name: `Actions for the ${peso(totalInCents)} hand-over by ${riderName}` }).first().click();
+  await staff
+    .getByRole('button', { name: `Actions for the ${peso(totalInCents)} hand-over by ${riderName}` })
+    .first()
+    .click();
   await staff.getByRole('menuitem', { name: 'Mark completed' }).click();
   await expect(collection).toContainText('Completed');
   await expect(holders.getByRole('listitem').filter({ hasText: riderName })).toHaveCount(0);

@@ -84,7 +84,12 @@ test('a customer follows, downloads, cancels and tracks shipments', async ({ pag
   // The waybill downloads as a PDF named by the server.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download waybill (PDF)' }).click()]);
   expect(download.suggestedFilename()).toBe(`waybill-${first.trackingNumber}.pdf`);
-  expect(fs.readFileSync((await download.path())!).subarray(0, 4).toString()).toBe('%PDF');
+  expect(
+    fs
+      .readFileSync((await download.path())!)
+      .subarray(0, 4)
+      .toString(),
+  ).toBe('%PDF');
 
   for (const activity of [
     'At origin hub',
@@ -106,7 +111,10 @@ test('a customer follows, downloads, cancels and tracks shipments', async ({ pag
   // The radios are hidden behind their star pictures: click the fifth star, as a person would.
   const fiveStars = reviewForm.getByRole('radio', { name: '5 stars' });
   // (`has` is matched inside each label, so it must not start from the form again.)
-  await reviewForm.locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click();
+  await reviewForm
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: '5 stars' }) })
+    .click();
   await expect(fiveStars).toBeChecked();
   await reviewForm.getByLabel(/Comment/).fill('Arrived quickly and in one piece');
   await reviewForm.getByRole('button', { name: 'Submit review' }).click();
@@ -165,7 +173,10 @@ test('a customer follows, downloads, cancels and tracks shipments', async ({ pag
   await page.getByRole('button', { name: 'Download image' }).click();
   await expect(page.getByRole('alert')).toContainText('An image holds one label');
   await page.getByLabel('(Select All)').uncheck();
-  await page.getByRole('group', { name: 'My shipments' }).getByRole('checkbox', { name: new RegExp(first.trackingNumber) }).check();
+  await page
+    .getByRole('group', { name: 'My shipments' })
+    .getByRole('checkbox', { name: new RegExp(first.trackingNumber) })
+    .check();
   await page.getByRole('button', { name: 'Download image' }).click();
   await expect(page.getByRole('img', { name: `Air waybill waybill-${first.trackingNumber}.png` })).toBeVisible();
 

@@ -13,7 +13,11 @@ interface PricingConfig {
 const peso = (cents: number) => `₱${(cents / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const smallBoxOf = async (api: APIRequestContext) => (await dataOf<BoxDisplay[]>(await api.get('/api/boxes'))).find((b) => b.name === 'Small Box')!;
 
-test('an admin changes the Small Box price; the customer booking page, GET /boxes and the booking price show it at once', async ({ page, browser, baseURL }) => {
+test('an admin changes the Small Box price; the customer booking page, GET /boxes and the booking price show it at once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const admin = await signedInApi(baseURL!, 'admin@hatid.test');
   const before = (await dataOf<PricingConfig>(await admin.get('/api/shipments/pricing/configs'))).boxes['Small Box']!;
@@ -67,7 +71,9 @@ test('an admin changes the Small Box price; the customer booking page, GET /boxe
     await summary.getByRole('button', { name: /Show breakdown/ }).click();
     await expect(summary.getByText(`Base Delivery Fee (${peso(newCents)} x 1)`)).toBeVisible();
     const quote = await dataOf<{ packagesTotalInCents: number }>(
-      await customerPage.request.post('/api/shipments/calculations', { data: { deliveryType: 'next_day', packages: [{ boxName: 'Small Box', quantity: 1, weightInGrams: 500 }] } }),
+      await customerPage.request.post('/api/shipments/calculations', {
+        data: { deliveryType: 'next_day', packages: [{ boxName: 'Small Box', quantity: 1, weightInGrams: 500 }] },
+      }),
     );
     expect(quote.packagesTotalInCents).toBe(newCents);
 

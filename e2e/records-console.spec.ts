@@ -16,7 +16,9 @@ test('an admin reads the activity log, downloads the sales report and sees the s
   const code = `LOG${Date.now().toString(36).toUpperCase()}`;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const promo = await dataOf<{ id: string }>(
-    await page.request.post('/api/promo-codes', { data: { code, type: 'percentage', percentOff: 10, startDate: day(-1), endDate: day(30), applicableBoxTypes: [] } }),
+    await page.request.post('/api/promo-codes', {
+      data: { code, type: 'percentage', percentOff: 10, startDate: day(-1), endDate: day(30), applicableBoxTypes: [] },
+    }),
   );
   await dataOf(await page.request.patch(`/api/promo-codes/${promo.id}`, { data: { percentOff: 15 } }));
 

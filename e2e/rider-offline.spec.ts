@@ -11,7 +11,7 @@ import { bookShipment, dataOf, loginWithEmail, signedInApi } from './helpers/acc
 const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 const RIDER_MOBILE = '+639170000008';
 
-/** What the app saved of the day in IndexedDB (features/rider/lib/offline-cache.ts), as text. */
+/** What the app saved of the day in IndexedDB (features/riders/lib/offline-cache.ts), as text. */
 const savedDay = (page: Page) =>
   page.evaluate(
     () =>
@@ -39,7 +39,13 @@ test('the rider app opens with no signal after a reload, and a job alert shows a
   await dataOf(await staff.put(`/api/shipments/${shipment.id}`, { data: { pickupRiderId: rider.id } }));
   await staff.dispose();
 
-  const phone = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, permissions: ['notifications'] });
+  const phone = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['notifications'],
+  });
   const page = await phone.newPage();
   await loginWithEmail(page.request, 'rider@hatid.test');
   await page.goto('/rider');
@@ -87,7 +93,12 @@ test('the rider app opens with no signal after a reload, and a job alert shows a
     });
   const shown = () =>
     page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string }).url, tag: n.tag })),
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url?: string }).url,
+        tag: n.tag,
+      })),
     );
   await deliver();
   // DevTools hands the push to the worker, starting it if the browser has stopped it. Once in CI a delivery showed
@@ -103,6 +114,13 @@ test('the rider app opens with no signal after a reload, and a job alert shows a
       },
       { timeout: 30_000 },
     )
-    .toEqual([{ title: 'New pickup', body: `${shipment.trackingNumber} was assigned to you for pickup.`, url: `/rider/shipments/${shipment.trackingNumber}`, tag: assigned.id }]);
+    .toEqual([
+      {
+        title: 'New pickup',
+        body: `${shipment.trackingNumber} was assigned to you for pickup.`,
+        url: `/rider/shipments/${shipment.trackingNumber}`,
+        tag: assigned.id,
+      },
+    ]);
   await phone.close();
 });

@@ -34,7 +34,9 @@ const move = async (trackingNumber: string, activity: string) =>
 test('a rider signs in, is dispatched a pickup, scans it, picks it up, delivers it offline, and staff see it all once', async () => {
   test.setTimeout(240_000);
   const shipment = await bookShipment(staff, 'Carmen Reyes');
-  const full = await dataOf<{ totalInCents: number; senderAddress: { cityCode: string }; receiverAddress: { cityCode: string } }>(await staff.get(`/api/shipments/${shipment.id}`));
+  const full = await dataOf<{ totalInCents: number; senderAddress: { cityCode: string }; receiverAddress: { cityCode: string } }>(
+    await staff.get(`/api/shipments/${shipment.id}`),
+  );
 
   // The demo rider serves the sender's and the recipient's cities, so both of the dispatcher's pickers list them.
   const riders = await dataOf<{ id: string; mobileNumber: string | null }[]>(await staff.get('/api/users/by-role/rider?limit=50'));
@@ -96,7 +98,10 @@ test('a rider signs in, is dispatched a pickup, scans it, picks it up, delivers 
   await page.getByRole('button', { name: 'On the way for pickup' }).click();
   await page.getByRole('button', { name: 'Confirm: On the way for pickup' }).click();
   await expect(page).toHaveURL(/\/rider$/);
-  await page.getByTestId(`task-${shipment.trackingNumber}`).getByRole('link', { name: new RegExp(`^${shipment.trackingNumber}`) }).click();
+  await page
+    .getByTestId(`task-${shipment.trackingNumber}`)
+    .getByRole('link', { name: new RegExp(`^${shipment.trackingNumber}`) })
+    .click();
   await page.getByRole('button', { name: 'Package picked up' }).click();
   await page.getByRole('button', { name: 'Take photo' }).click();
   await expect(page.getByRole('img', { name: 'Pickup photo, as taken' })).toBeVisible();
@@ -115,11 +120,17 @@ test('a rider signs in, is dispatched a pickup, scans it, picks it up, delivers 
   // The signal drops: out for delivery, delivered with a photo and the cash, all kept on the phone.
   await phone.setOffline(true);
   await expect(page.getByText('No signal')).toBeVisible();
-  await deliveries.getByTestId(`task-${shipment.trackingNumber}`).getByRole('link', { name: new RegExp(`^${shipment.trackingNumber}`) }).click();
+  await deliveries
+    .getByTestId(`task-${shipment.trackingNumber}`)
+    .getByRole('link', { name: new RegExp(`^${shipment.trackingNumber}`) })
+    .click();
   await page.getByRole('button', { name: 'Out for delivery', exact: true }).click();
   await page.getByRole('button', { name: 'Confirm: Out for delivery' }).click();
   await expect(page).toHaveURL(/\/rider$/);
-  await page.getByTestId(`task-${shipment.trackingNumber}`).getByRole('link', { name: new RegExp(`^${shipment.trackingNumber}`) }).click();
+  await page
+    .getByTestId(`task-${shipment.trackingNumber}`)
+    .getByRole('link', { name: new RegExp(`^${shipment.trackingNumber}`) })
+    .click();
   await page.getByRole('button', { name: 'Delivered', exact: true }).click();
   await page.getByRole('button', { name: 'Take photo' }).click();
   await expect(page.getByRole('img', { name: 'Delivery photo, as taken' })).toBeVisible();

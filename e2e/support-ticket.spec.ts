@@ -92,7 +92,11 @@ test('staff find a customer ticket on /tickets, assign it, move its status and r
   test.setTimeout(180_000);
   await signUpCustomer(page, 'Lorna', 'Santos');
   const shipment = await bookShipment(page.request, 'Dante Cruz');
-  await dataOf(await page.request.post('/api/tickets', { data: { subject: 'Wrong address on the waybill', description: 'The barangay is wrong.', trackingNumber: shipment.trackingNumber } }));
+  await dataOf(
+    await page.request.post('/api/tickets', {
+      data: { subject: 'Wrong address on the waybill', description: 'The barangay is wrong.', trackingNumber: shipment.trackingNumber },
+    }),
+  );
 
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();

@@ -166,7 +166,9 @@ test('a sales agent sees the clients list; an ssp sees users and may only invite
  * shipment's own page.
  */
 test('an admin adds a rider with a service area in the UI, then assigns that rider from the shipment page', async ({ page, baseURL }) => {
-  const stamp = Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const stamp = Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   const lastName = `Ramos${stamp.charAt(0).toUpperCase()}${stamp.slice(1)}`;
   const mobile = randomMobileNumber();
   const customer = await signedInApi(baseURL!, 'customer@hatid.test');

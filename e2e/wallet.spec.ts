@@ -27,7 +27,13 @@ test('a customer tops up by e-wallet through the sandbox, pays a booking from th
   // Money moving elsewhere shows on the open page without a reload: in another tab, a Small Box paid by wallet…
   const booking = await page.context().newPage();
   await booking.goto('/');
-  await fillParty(booking, 'Sender', { name: 'Wanda Bautista', mobile: '09171234567', province: 'Metro Manila', city: 'Makati City', street: '12 Sampaguita Street' });
+  await fillParty(booking, 'Sender', {
+    name: 'Wanda Bautista',
+    mobile: '09171234567',
+    province: 'Metro Manila',
+    city: 'Makati City',
+    street: '12 Sampaguita Street',
+  });
   await fillParty(booking, 'Receiver', { name: 'Ben Reyes', mobile: '09181234567', province: 'Cebu', city: 'Cebu City', street: '5 Colon Street' });
   await booking.getByRole('button', { name: 'Add Small Box' }).click();
   await chooseFromCombobox(booking, "What's inside", 'Books', { option: 'Books', within: booking.getByRole('listitem', { name: 'Package 1: Small Box' }) });

@@ -28,7 +28,11 @@ export function hashInputs(root, inputs) {
   const files = [...new Set(inputs.flatMap((input) => listFiles(root, input)))].sort();
   const hash = createHash('sha256');
   for (const file of files) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

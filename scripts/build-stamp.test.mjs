@@ -73,7 +73,11 @@ describe('npm start builds only what changed', () => {
     expect(await buildIfChanged(root, target, build)).toBe(true);
 
     write('app/src/main.tsx', 'syntax error (');
-    await expect(buildIfChanged(root, target, () => { throw new Error('build failed'); })).rejects.toThrow('build failed');
+    await expect(
+      buildIfChanged(root, target, () => {
+        throw new Error('build failed');
+      }),
+    ).rejects.toThrow('build failed');
     expect(fs.existsSync(path.join(root, target.stamp))).toBe(false);
     expect(await buildIfChanged(root, target, build)).toBe(true);
   });

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { countryFlags } from './build-plugins/country-flags';
 import { landingPages } from './build-plugins/landing-pages';
+import { linguiPlugins } from './build-plugins/lingui';
 import { precompress } from './build-plugins/precompress';
 import { serviceWorker } from './build-plugins/service-worker';
 
@@ -12,7 +13,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // The server serves apps/web/dist at /; in development Vite proxies /api to the server on port 3000.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), countryFlags(), landingPages(), precompress(), serviceWorker()],
+  // Lingui's macros run before the React plugin (docs/i18n.md).
+  plugins: [...linguiPlugins(), react(), tailwindcss(), countryFlags(), landingPages(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

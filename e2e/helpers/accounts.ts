@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Page
 import { messagesTo, waitForOtp } from './sms';
 import { randomMobileNumber } from './ui';
 
-/** The demo accounts' password (apps/server/src/db/seed). */
+/** The demo accounts' password (apps/server/src/seed). */
 export const DEMO_PASSWORD = 'hatid-demo-2026';
 
 /**
@@ -42,7 +42,9 @@ export async function signUpCustomerByApi(request: APIRequestContext, firstName:
   const seen = messagesTo(mobile.e164).length;
   await dataOf(await request.post('/api/sms/sendOtp', { data: { mobileNumber: mobile.local } }));
   const otp = await waitForOtp(mobile.e164, { seen });
-  const verified = await dataOf<{ status: string; registrationToken?: string }>(await request.post('/api/sms/verifyOtp', { data: { mobileNumber: mobile.local, otp } }));
+  const verified = await dataOf<{ status: string; registrationToken?: string }>(
+    await request.post('/api/sms/verifyOtp', { data: { mobileNumber: mobile.local, otp } }),
+  );
   expect(verified.status).toBe('registration_required');
   await dataOf(
     await request.post('/api/users/registerCustomer', {
@@ -117,4 +119,16 @@ export async function bookShipment(api: APIRequestContext, receiverName = 'Ben R
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: string; trackingNumber: string } }).data;
+}
+
+/**
+ * The demo business admin's business: the seeded Villanueva Trading, or (on a database the specs started without
+ * it) one staff register for her now, as the API keys spec does.
+ */
+export async function ensureDemoBusiness(staff: APIRequestContext, admin: APIRequestContext): Promise<void> {
+  const me = await dataOf<{ id: string; businessId?: string | null }>(await admin.get('/api/users/me'));
+  if (me.businessId) return;
+  const businesses = await dataOf<{ id: string; owner: { id: string } | null }[]>(await staff.get('/api/businesses?limit=100'));
+  if (businesses.some((b) => b.owner?.id === me.id)) return;
+  await dataOf(await staff.post('/api/businesses', { data: { name: 'Villanueva Trading', ownerId: me.id } }));
 }

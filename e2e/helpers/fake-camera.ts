@@ -45,8 +45,15 @@ export function ppmToY4m(ppmFile: string, y4mFile: string): { width: number; hei
   }
   for (let row = 0; row < height; row += 2) {
     for (let x = 0; x < width; x += 2) {
-      let r = 0, g = 0, b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      let r = 0,
+        g = 0,
+        b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const p = px(x + dx, row + dy);
         r += p[0];
         g += p[1];

@@ -40,7 +40,9 @@ export async function chooseFromCombobox(
   await expect(trigger).toBeEnabled();
   await trigger.click();
   await page.getByPlaceholder(/^Search/).fill(search);
-  const choice = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
+  // The open picker's list: the page has other options too (the header's language <select>).
+  const list = page.getByRole('listbox');
+  const choice = option ? list.getByRole('option', { name: option, exact: true }) : list.getByRole('option').first();
   const name = (await choice.innerText()).trim();
   await choice.click();
   await expect(trigger).toContainText(name);

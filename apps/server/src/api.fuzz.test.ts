@@ -7,9 +7,9 @@ import { createCustomer, signInAs, type Session } from './testing/auth.js';
 import { book, place } from './testing/shipments.js';
 import { caseFor, describeCase, errorShapeProblem, routesOf, type FuzzCase, type FuzzRoute, type KnownValues, type Persona } from './testing/api-fuzz.js';
 import { users } from './db/schema/index.js';
-import { DEMO_PASSWORD, demoEmail } from './db/seed/index.js';
+import { DEMO_PASSWORD, demoEmail } from './seed/index.js';
 import { PNG_BASE64 } from './testing/files.js';
-import { SESSION_COOKIE, createSession } from './modules/auth/session.service.js';
+import { SESSION_COOKIE, createSession } from './modules/auth/index.js';
 
 /**
  * Schema-driven fuzzing of the whole API (docs/decisions.md "Input hygiene"): no answer is a 5xx and every
@@ -109,7 +109,8 @@ describe('the API under fuzzing', () => {
           });
           count(`${res.statusCode}`);
           count(`${c.strategy.replace(/ x\d$/, '')} → ${res.statusCode}`);
-          if (c.strategy === 'valid' && res.statusCode === 400) count(`valid 400 ${c.method} ${c.url.replace(/\?.*$/, '').slice(0, 50)} ${res.body.slice(0, 150)}`);
+          if (c.strategy === 'valid' && res.statusCode === 400)
+            count(`valid 400 ${c.method} ${c.url.replace(/\?.*$/, '').slice(0, 50)} ${res.body.slice(0, 150)}`);
           count(`${res.statusCode < 300 ? '2xx' : 'other'} ${c.method} ${c.route}`);
           const where = `${describeCase(c)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}`;
           if (res.statusCode >= 500) throw new Error(`5xx answer: ${where}\n${logged.join('\n').slice(0, 2000)}`);
@@ -127,7 +128,13 @@ describe('the API under fuzzing', () => {
       try {
         await fc.assert(property, { numRuns: RUNS, seed: SEED, ...(PATH ? { path: PATH } : {}), endOnFailure: true });
       } finally {
-        if (process.env.FUZZ_STATS) console.info([...stats].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n}\t${k}`).join('\n'));
+        if (process.env.FUZZ_STATS)
+          console.info(
+            [...stats]
+              .sort((a, b) => b[1] - a[1])
+              .map(([k, n]) => `${n}\t${k}`)
+              .join('\n'),
+          );
       }
     },
     Math.max(120_000, RUNS * 150),

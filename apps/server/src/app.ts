@@ -3,80 +3,70 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import pLimit from 'p-limit';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { installPlainErrorMessages } from '@hatid/domain';
+import { installPlainErrorMessages, LANGUAGE_COOKIE, requestLanguage } from '@hatid/domain';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
+import { drainPlugin } from './plugins/drain.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors.js';
 import { inputHygienePlugin } from './plugins/input-hygiene.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { LANDING_PAGES, landingFile, webStaticOptions } from './plugins/web-static.js';
-import { SESSION_COOKIE } from './modules/auth/session.service.js';
 import { genTraceId, traceIdPlugin } from './plugins/trace-id.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/index.js';
 import { createEmailProvider, type EmailProvider } from './platform/email/index.js';
 import { loggerOptions } from './platform/logging.js';
 import { loadAppSecret } from './platform/secret.js';
 import { createStorage, type StorageDriver } from './platform/storage/index.js';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { proofImagesRoutes } from './modules/shipments/proof-images.routes.js';
-import { documentsRoutes } from './modules/shipments/documents.routes.js';
-import { shipmentMilesRoutes } from './modules/shipment-miles/shipment-miles.routes.js';
 import { createMemoryEventBus, type EventBus } from './platform/events/index.js';
-import { createOutboxWorker, type OutboxWorker } from './platform/outbox/index.js';
+import { createOutboxWorker, runAfterCommitWork, type OutboxWorker } from './platform/outbox/index.js';
 import { createWebPushSender, loadVapidKeys, type PushSender } from './platform/push/index.js';
 import { realtimePlugin } from './plugins/realtime.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { addressesRoutes } from './modules/addresses/addresses.routes.js';
-import { smsRoutes } from './modules/auth/sms.routes.js';
-import { boxesRoutes } from './modules/boxes/boxes.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
-import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
-import { waybillsRoutes } from './modules/shipments/waybills.routes.js';
-import { canSeeTrackingNumber } from './modules/shipments/shipments.scope.js';
-import { shipmentListsRoutes } from './modules/shipments/lists.routes.js';
-import { shipmentStatsRoutes } from './modules/shipments/stats.routes.js';
-import { shipmentOperationsRoutes } from './modules/shipments/operations.routes.js';
-import { pricingRoutes } from './modules/pricing/pricing.routes.js';
-import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
-import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
-import { businessesRoutes } from './modules/businesses/businesses.routes.js';
-import { activitiesRoutes } from './modules/activities/activities.routes.js';
-import { partnersRoutes } from './modules/partners/partners.routes.js';
-import { hubsRoutes } from './modules/hubs/hubs.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { couriersRoutes } from './modules/couriers/couriers.routes.js';
-import { consolidateShipmentRoutes, consolidationsRoutes } from './modules/consolidations/consolidations.routes.js';
-import { riderSignInRoutes } from './modules/riders/rider-sign-in.routes.js';
-import { ridersRoutes } from './modules/riders/riders.routes.js';
-import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
-import { collectionsRoutes } from './modules/collections/collections.routes.js';
-import { billingsRoutes } from './modules/billings/billings.routes.js';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { activitiesModule } from './modules/activities/index.js';
+import { addressesModule } from './modules/addresses/index.js';
+import { apiKeysModule } from './modules/api-keys/index.js';
+import { recipientSmsModule } from './modules/recipient-sms/index.js';
+import { billingsModule } from './modules/billings/index.js';
+import { bulkBookingsModule } from './modules/bulk-bookings/index.js';
+import { boxesModule } from './modules/boxes/index.js';
+import { businessesModule } from './modules/businesses/index.js';
+import { collectionsModule } from './modules/collections/index.js';
+import { consolidationsModule } from './modules/consolidations/index.js';
+import { couriersModule } from './modules/couriers/index.js';
+import { flagsModule } from './modules/flags/index.js';
+import { hubsModule } from './modules/hubs/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+import { partnersModule } from './modules/partners/index.js';
+import { paymentsModule } from './modules/payments/index.js';
+import { pricingModule } from './modules/pricing/index.js';
+import { reportsModule } from './modules/reports/index.js';
+import { reviewsModule } from './modules/reviews/index.js';
+import { ridersModule } from './modules/riders/index.js';
+import { shipmentMilesModule } from './modules/shipment-miles/index.js';
+import { shipmentsModule } from './modules/shipments/index.js';
+import { systemModule } from './modules/system/index.js';
+import { ticketsModule } from './modules/tickets/index.js';
+import { transactionsModule } from './modules/transactions/index.js';
+import { uploadsModule } from './modules/uploads/index.js';
+import { usersModule } from './modules/users/index.js';
+import { walletModule } from './modules/wallet/index.js';
+import { webhookQueueStats, webhooksModule } from './modules/webhooks/index.js';
+import { SESSION_COOKIE } from './modules/auth/index.js';
+import { canSeeTrackingNumber } from './modules/shipments/index.js';
 import { openShipmentReadCache, type ReadCache } from './platform/read-cache.js';
+import { resilientRateLimitStore } from './platform/rate-limit-store.js';
 import { createPayments, type PaymentProvider, type Payments } from './platform/payments/index.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { flagsRoutes } from './modules/flags/flags.routes.js';
-import { cardTokensRoutes } from './modules/payments/card-tokens.routes.js';
-import { cardTokenizerRoutes } from './modules/payments/card-tokenizer.routes.js';
-import { paymentsRoutes, shipmentPaymentLinkRoutes } from './modules/payments/payments.routes.js';
-import { sandboxRoutes } from './modules/payments/sandbox.routes.js';
 import { createSocialLogin, type SocialLogin } from './platform/oauth/index.js';
-import { socialLoginRoutes } from './modules/users/social-login.routes.js';
-import { oauthSandboxRoutes } from './modules/users/oauth-sandbox.routes.js';
+import { observeRequests, sampleConnections, sampleDatabase, sampleOutbox, type Metrics } from './platform/metrics/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +106,7 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Replaces the configured email provider (tests capture messages). */
   email?: EmailProvider;
+  /** Rate limits counted once for every process (main.ts: createRateLimitRedis, which never queues a command). */
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
   /** Where the app's own logger writes (tests read the log); ignored when `logger` is given. */
@@ -134,6 +125,8 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** Told of every route as it is registered (the role × route test collects the true route list). */
   onRoute?: (route: RouteOptions) => void;
+  /** Prometheus metrics to count requests into and sample on scrape (main.ts serves them on METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -168,16 +161,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('secret', loadAppSecret(config.APP_SECRET, options.secretDir === undefined ? config.dataDir : options.secretDir));
   const ownBus = options.events ? null : createMemoryEventBus(app.log);
   app.decorate('events', options.events ?? ownBus!);
-  app.decorate(
-    'push',
-    options.push ?? createWebPushSender(loadVapidKeys(config, options.secretDir === undefined ? config.dataDir : options.secretDir)),
-  );
+  app.decorate('push', options.push ?? createWebPushSender(loadVapidKeys(config, options.secretDir === undefined ? config.dataDir : options.secretDir)));
   // Not started here: main.ts starts it after listen; tests call app.outbox.runOnce().
   app.decorate('outbox', createOutboxWorker({ db: options.database.db, logger: app.log }));
-  app.decorate(
-    'payments',
-    createPayments(app, config, options.secretDir === undefined ? config.dataDir : options.secretDir, options.paymentProvider),
-  );
+  // What a request's services enqueue for after their commit, the request runs before it answers (the worker is the backstop).
+  runAfterCommitWork(app, app.outbox);
+  app.decorate('payments', createPayments(app, config, options.secretDir === undefined ? config.dataDir : options.secretDir, options.paymentProvider));
   app.decorate('socialLogin', createSocialLogin(config, app.secret));
   const shipmentReads = await openShipmentReadCache(options.database);
   app.decorate('shipmentReads', shipmentReads.cache);
@@ -190,6 +179,8 @@ export async function buildApp(options: BuildAppOptions) {
   // reach this instance after the event does, so forget cached reads on every event first: this handler is
   // subscribed before the WebSocket hub's, and the bus calls handlers in order.
   const stopForgettingOnEvents = app.events.subscribe(() => shipmentReads.cache.invalidate());
+  // Likewise before browsers are told to refetch everything after the bus lost Redis (plugins/realtime).
+  const stopForgettingOnResync = app.events.onResync(() => shipmentReads.cache.invalidate());
   // A write this instance answers is visible to its next read at once, without waiting for the NOTIFY.
   // Routes that only read say so (`config.readsOnly`): a price asked on every keystroke must not empty the cache.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -201,11 +192,16 @@ export async function buildApp(options: BuildAppOptions) {
     await app.outbox.stop();
     await ownBus?.close();
     stopForgettingOnEvents();
+    stopForgettingOnResync();
     await shipmentReads.close();
   });
 
+  if (options.metrics) instrument(app, options.metrics, options);
+
   await app.register(errorsPlugin);
   await app.register(traceIdPlugin);
+  // SIGTERM's drain (main.ts): warmup 503 and `Connection: close` before any other hook runs.
+  await app.register(drainPlugin);
   // With Xendit the wallet page sends cards to Xendit with its cards-session.js: its script, its API, and the
   // 3-D Secure page it shows in a frame. The sandbox tokenizes in our own bundle and needs none of them.
   const xendit = app.payments.provider.name === 'xendit';
@@ -240,7 +236,8 @@ export async function buildApp(options: BuildAppOptions) {
     // RATE_LIMIT_ALLOWLIST lifts this general limit only: routes that check secrets override `allowList`
     // in their own limit (modules/auth/secret-check-limit.ts), since route options are merged over these.
     allowList: (request, key) => !request.url.startsWith('/api/') || config.RATE_LIMIT_ALLOWLIST.includes(key),
-    ...(options.redis ? { redis: options.redis, nameSpace: 'hatid-rl:' } : {}),
+    // Counted in Redis, once for every process; what happens while Redis is down: platform/rate-limit-store.ts.
+    ...(options.redis ? { store: resilientRateLimitStore(options.redis, app.log) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -256,55 +253,41 @@ export async function buildApp(options: BuildAppOptions) {
   app.shipmentAccess = (actor, trackingNumber) => canSeeTrackingNumber(app.db, actor, trackingNumber);
   await app.register(swaggerPlugin);
 
+  // The API: each module registers its own routes (and outbox handlers) under /api (docs/architecture.md).
+  const modules = [
+    systemModule,
+    boxesModule,
+    usersModule,
+    addressesModule,
+    notificationsModule,
+    shipmentsModule,
+    pricingModule,
+    ticketsModule,
+    reviewsModule,
+    uploadsModule,
+    shipmentMilesModule,
+    businessesModule,
+    activitiesModule,
+    partnersModule,
+    hubsModule,
+    reportsModule,
+    walletModule,
+    flagsModule,
+    paymentsModule,
+    couriersModule,
+    consolidationsModule,
+    ridersModule,
+    transactionsModule,
+    collectionsModule,
+    billingsModule,
+    apiKeysModule,
+    recipientSmsModule,
+    webhooksModule,
+    bulkBookingsModule,
+  ];
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
-      await api.register(boxesRoutes, { prefix: '/boxes' });
-      await api.register(smsRoutes, { prefix: '/sms' });
-      await api.register(usersRoutes, { prefix: '/users' });
-      await api.register(usersAdminRoutes, { prefix: '/users' });
-      await api.register(socialLoginRoutes, { prefix: '/users' });
-      // The sign-in sandbox's consent page exists only while the sandbox stands in for the providers.
-      if (app.socialLogin.sandbox) await api.register(oauthSandboxRoutes, { prefix: '/oauth/sandbox' });
-      await api.register(addressesRoutes, { prefix: '/addresses' });
-      await api.register(notificationsRoutes, { prefix: '/notifications' });
-      await api.register(shipmentsRoutes, { prefix: '/shipments' });
-      await api.register(waybillsRoutes, { prefix: '/shipments' });
-      await api.register(shipmentListsRoutes, { prefix: '/shipments' });
-      await api.register(shipmentStatsRoutes, { prefix: '/shipments' });
-      await api.register(shipmentOperationsRoutes, { prefix: '/shipments' });
-      await api.register(pricingRoutes, { prefix: '/shipments' });
-      await api.register(promoCodesRoutes, { prefix: '/promo-codes' });
-      await api.register(ticketsRoutes, { prefix: '/tickets' });
-      await api.register(reviewsRoutes, { prefix: '/reviews' });
-      await api.register(uploadsRoutes, { prefix: '/uploads' });
-      await api.register(proofImagesRoutes, { prefix: '/shipments' });
-      await api.register(documentsRoutes, { prefix: '/shipments' });
-      await api.register(shipmentMilesRoutes, { prefix: '/shipment-miles' });
-      await api.register(businessesRoutes, { prefix: '/businesses' });
-      await api.register(activitiesRoutes, { prefix: '/activities' });
-      await api.register(partnersRoutes, { prefix: '/partners' });
-      await api.register(hubsRoutes, { prefix: '/hubs' });
-      await api.register(reportsRoutes, { prefix: '/reports' });
-      await api.register(walletRoutes, { prefix: '/wallet' });
-      await api.register(flagsRoutes, { prefix: '/flags' });
-      await api.register(cardTokensRoutes, { prefix: '/card-tokens' });
-      await api.register(paymentsRoutes, { prefix: '/payments' });
-      await api.register(cardTokenizerRoutes, { prefix: '/payments' });
-      await api.register(shipmentPaymentLinkRoutes, { prefix: '/shipments' });
-      // The sandbox's hosted pages exist only while the sandbox is the provider.
-      if (app.payments.provider.name === 'sandbox') await api.register(sandboxRoutes, { prefix: '/payments/sandbox' });
-      await api.register(couriersRoutes, { prefix: '/couriers' });
-      await api.register(consolidationsRoutes, { prefix: '/consolidations' });
-      await api.register(consolidateShipmentRoutes, { prefix: '/shipments' });
-      // Riders and the cash they collect (issue 11 part B).
-      await api.register(riderSignInRoutes, { prefix: '/sms' });
-      await api.register(ridersRoutes, { prefix: '/users' });
-      await api.register(transactionsRoutes, { prefix: '/transaction' });
-      await api.register(collectionsRoutes, { prefix: '/collections' });
-      await api.register(billingsRoutes, { prefix: '/billings' });
-      await api.register(invoicesRoutes, { prefix: '/invoices' });
-      await api.register(apiKeysRoutes, { prefix: '/api-keys' });
+      for (const module of modules) await api.register(module);
     },
     { prefix: '/api' },
   );
@@ -315,7 +298,18 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(fastifyStatic, webStaticOptions(webDist as string));
     for (const pathname of Object.keys(LANDING_PAGES)) {
       app.get(pathname, { schema: { hide: true } }, (request, reply) =>
-        reply.type('text/html').sendFile(landingFile(webDist as string, pathname, Boolean(request.cookies[SESSION_COOKIE]))),
+        reply
+          // The same address answers in the visitor's language: caches must keep one copy per cookie and language.
+          .header('vary', 'Accept-Language, Cookie')
+          .type('text/html')
+          .sendFile(
+            landingFile(
+              webDist as string,
+              pathname,
+              Boolean(request.cookies[SESSION_COOKIE]),
+              requestLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']),
+            ),
+          ),
       );
     }
   }
@@ -334,3 +328,30 @@ export async function buildApp(options: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The operators' numbers: requests as they finish; the database, queues and connections when Prometheus scrapes. */
+function instrument(app: FastifyInstance, metrics: Metrics, options: BuildAppOptions) {
+  observeRequests(app, metrics);
+  sampleDatabase(metrics, options.database);
+  sampleOutbox(metrics, options.database);
+  sampleConnections(metrics, app.events, options.redis);
+  const webhooks = {
+    pending: metrics.gauge('hatid_webhook_deliveries_pending', 'Webhook deliveries still to succeed, to endpoints that are on'),
+    oldest: metrics.gauge('hatid_webhook_oldest_pending_age_seconds', 'Seconds since the event of the oldest pending webhook delivery (0 when none)'),
+    due: metrics.gauge('hatid_webhook_deliveries_due', 'Webhook deliveries that could be sent now and have not been'),
+    lag: metrics.gauge('hatid_webhook_due_lag_seconds', 'How late the oldest sendable webhook delivery is, in seconds: the dispatcher is behind'),
+  };
+  metrics.addSampler(
+    'webhooks',
+    async () => {
+      const stats = await webhookQueueStats(app.db);
+      webhooks.pending.set(stats.pending);
+      webhooks.oldest.set(stats.oldestPendingAgeSeconds);
+      webhooks.due.set(stats.due);
+      webhooks.lag.set(stats.dueLagSeconds);
+    },
+    () => {
+      for (const gauge of Object.values(webhooks)) gauge.reset();
+    },
+  );
+}

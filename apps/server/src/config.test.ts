@@ -41,7 +41,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't' })).toThrow(
       /XENDIT_PUBLIC_KEY: required when PAYMENT_PROVIDER=xendit/,
     );
-    const xendit = loadConfig({ PAYMENT_PROVIDER: 'xendit', XENDIT_SECRET_KEY: 'k', XENDIT_CALLBACK_TOKEN: 't', XENDIT_PUBLIC_KEY: 'xnd_public_development_abc' });
+    const xendit = loadConfig({
+      PAYMENT_PROVIDER: 'xendit',
+      XENDIT_SECRET_KEY: 'k',
+      XENDIT_CALLBACK_TOKEN: 't',
+      XENDIT_PUBLIC_KEY: 'xnd_public_development_abc',
+    });
     expect(xendit.XENDIT_PUBLIC_KEY).toBe('xnd_public_development_abc');
     // The sandbox tokenizes in the browser itself: no key needed, and an empty one counts as unset.
     expect(loadConfig({ XENDIT_PUBLIC_KEY: '' }).XENDIT_PUBLIC_KEY).toBeUndefined();
@@ -73,7 +78,13 @@ describe('configuration from the environment', () => {
   describe('production names every provider that acts for a person', () => {
     it('starts with each one named', () => {
       const c = loadConfig(PRODUCTION_ENV);
-      expect(c).toMatchObject({ PAYMENT_PROVIDER: 'xendit', SMS_PROVIDER: 'semaphore', EMAIL_PROVIDER: 'smtp', OAUTH_PROVIDER: 'live', STORAGE_DRIVER: 'local' });
+      expect(c).toMatchObject({
+        PAYMENT_PROVIDER: 'xendit',
+        SMS_PROVIDER: 'semaphore',
+        EMAIL_PROVIDER: 'smtp',
+        OAUTH_PROVIDER: 'live',
+        STORAGE_DRIVER: 'local',
+      });
       // No social sign-in is a choice too, said out loud.
       expect(loadConfig({ ...productionEnvWithout('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'), OAUTH_PROVIDER: 'none' }).OAUTH_PROVIDER).toBe('none');
       expect(loadConfig({ ...PRODUCTION_ENV, STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'ap-southeast-1' }).STORAGE_DRIVER).toBe('s3');
@@ -102,7 +113,9 @@ describe('configuration from the environment', () => {
         'OAUTH_PROVIDER: sandbox is not allowed in production: the sign-in sandbox lets anyone sign in as any customer email; set live (Google, with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or none (no social sign-in)',
       ]);
       for (const [name, value] of Object.entries(standIns)) {
-        expect(problemsOf({ ...PRODUCTION_ENV, [name]: value }), name).toEqual([expect.stringMatching(new RegExp(`^${name}: ${value} is not allowed in production`))]);
+        expect(problemsOf({ ...PRODUCTION_ENV, [name]: value }), name).toEqual([
+          expect.stringMatching(new RegExp(`^${name}: ${value} is not allowed in production`)),
+        ]);
       }
     });
 
@@ -125,7 +138,13 @@ describe('configuration from the environment', () => {
     });
 
     it('outside production the stand-ins stay the defaults', () => {
-      expect(loadConfig({ APP_ENV: 'test' })).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console', EMAIL_PROVIDER: 'console', OAUTH_PROVIDER: 'sandbox', STORAGE_DRIVER: 'local' });
+      expect(loadConfig({ APP_ENV: 'test' })).toMatchObject({
+        PAYMENT_PROVIDER: 'sandbox',
+        SMS_PROVIDER: 'console',
+        EMAIL_PROVIDER: 'console',
+        OAUTH_PROVIDER: 'sandbox',
+        STORAGE_DRIVER: 'local',
+      });
     });
   });
 

@@ -7,9 +7,7 @@ import { isVapidPrivateKey, isVapidPublicKey } from './platform/push/vapid-forma
  * The whole configuration, read from the environment in one place. A bad value stops the start with a
  * message naming the variable (see `loadConfig`). Every variable is listed in the README.
  */
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** "a, b,c" → ["a", "b", "c"]; unset → []. */
 const commaList = z
@@ -85,6 +83,12 @@ const trustProxySetting = z
     return entries;
   });
 
+/** Only this machine reaches these: 127.0.0.0/8, ::1, localhost. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
+}
+
 /** TRUST_PROXY as Fastify's `trustProxy`: a hop count becomes a function (Fastify refuses bare numbers). */
 export function trustProxyOption(trust: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
@@ -101,6 +105,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * The operators' address for Prometheus (GET /metrics): its own port, off when unset. Never the public PORT:
+   * metrics name routes, backlogs and memory, which are nobody else's business (docs/decisions.md "Metrics").
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics port listens: loopback unless METRICS_TOKEN is set (a Prometheus on this machine or a sidecar). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A bearer token every scrape must send; required to bind METRICS_HOST beyond loopback. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Connections each server process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**
@@ -108,6 +121,13 @@ const envSchema = z.object({
    * twice the machine's cores (docs/decisions.md "List pages take turns").
    */
   LIST_READS_AT_ONCE: z.coerce.number().int().min(1).max(500).optional(),
+  /**
+   * SIGTERM drain (plugins/drain.ts): how long the process keeps answering on its open connections after it
+   * stops accepting new ones, while its warmup answers 503, so a load balancer's health check takes it out first.
+   */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** SIGTERM drain: the longest the process waits in all (notice included) for requests in flight before it exits. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -116,13 +136,23 @@ const envSchema = z.object({
   SEMAPHORE_API_KEY: z.string().min(1).optional(),
   SEMAPHORE_SENDER_NAME: z.string().min(1).max(11).default('HATID'),
   /**
+   * The shared secret the SMS provider sends in x-sms-inbound-token when it forwards a reply (POST
+   * /api/sms/inbound: STOP and START). Default: derived from APP_SECRET, so every instance agrees.
+   */
+  SMS_INBOUND_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
    * How emails (staff invitations) go out: `console` writes each one to the log as one JSON line; `smtp` sends
    * through SMTP_HOST (platform/email/smtp.ts).
    */
   EMAIL_PROVIDER: z.enum(['console', 'smtp']).default('console'),
   SMTP_HOST: z.string().min(1).optional(),
   /** Default: 465 with SMTP_SECURE=true, else 587 (submission with STARTTLS). */
-  SMTP_PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').optional(),
+  SMTP_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(1, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .optional(),
   /** true: TLS from the first byte (port 465). false (default): plain connection upgraded with STARTTLS. */
   SMTP_SECURE: booleanish.optional(),
   /**
@@ -133,10 +163,7 @@ const envSchema = z.object({
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().min(1).optional(),
   /** The sender of every email: `no-reply@hatid.ph` or `Hatid <no-reply@hatid.ph>`. */
-  EMAIL_FROM: z
-    .string()
-    .refine(isMailbox, 'must be an email address, or a name and one in angle brackets (Hatid <no-reply@hatid.ph>)')
-    .optional(),
+  EMAIL_FROM: z.string().refine(isMailbox, 'must be an email address, or a name and one in angle brackets (Hatid <no-reply@hatid.ph>)').optional(),
   /** Where people open the web app; links in emails start with it. Default: http://localhost:PORT. */
   PUBLIC_URL: z
     .string()
@@ -145,9 +172,19 @@ const envSchema = z.object({
     .optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'xendit']).default('sandbox'),
   /** The referrer's wallet reward when a referred customer's first shipment is delivered (DECISIONS: ₱50); 0 turns it off. */
-  REFERRAL_REWARD_IN_CENTS: z.coerce.number().int('must be whole centavos').min(0, 'must be 0 or more').max(10_000_000, 'must be at most 10000000').default(5000),
+  REFERRAL_REWARD_IN_CENTS: z.coerce
+    .number()
+    .int('must be whole centavos')
+    .min(0, 'must be 0 or more')
+    .max(10_000_000, 'must be at most 10000000')
+    .default(5000),
   /** A sales agent's commission on its customers' delivered shipments, in basis points of the delivery fees (DECISIONS: 5%). */
-  SALES_COMMISSION_BPS: z.coerce.number().int('must be whole basis points').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000 (100%)').default(500),
+  SALES_COMMISSION_BPS: z.coerce
+    .number()
+    .int('must be whole basis points')
+    .min(0, 'must be 0 or more')
+    .max(10_000, 'must be at most 10000 (100%)')
+    .default(500),
   /**
    * Social sign-in: `sandbox` (a consent page on this server), `live` (Google with GOOGLE_CLIENT_*) or `none`
    * (no social sign-in: "Continue with Google" answers that it is not set up). Default: sandbox outside
@@ -162,7 +199,10 @@ const envSchema = z.object({
   /** Xendit's publishable (public) key: the browser sends cards to Xendit with it in cards-session.js; never a secret. */
   XENDIT_PUBLIC_KEY: z.string().min(1).optional(),
   /** Xendit's API address; tests point it at a local fake server. */
-  XENDIT_API_URL: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').default('https://api.xendit.co'),
+  XENDIT_API_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .default('https://api.xendit.co'),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed one demo account per role on an empty database. Defaults to on unless APP_ENV=production. */
@@ -172,6 +212,12 @@ const envSchema = z.object({
    * database without shipments. Defaults to SEED_DEMO; never in production, whatever it says.
    */
   SEED_DEMO_ACTIVITY: booleanish.optional(),
+  /**
+   * Let business webhooks reach loopback, private and link-local addresses (a receiver on this machine or the
+   * office network, for development and tests). Off by default; never in production, whatever it says
+   * (docs/decisions.md "Issue 33: webhooks").
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanish.optional(),
   /** First super admin on a production install (no demo data). */
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(12).optional(),
@@ -203,16 +249,20 @@ const envSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
   /** For MinIO, R2, Spaces…; path-style addressing is used when set. */
-  S3_ENDPOINT: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'SEED_DEMO' | 'SEED_DEMO_ACTIVITY' | 'PUBLIC_URL' | 'OAUTH_PROVIDER' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_REQUIRE_TLS'
+  'SEED_DEMO' | 'SEED_DEMO_ACTIVITY' | 'PUBLIC_URL' | 'OAUTH_PROVIDER' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_REQUIRE_TLS' | 'WEBHOOK_ALLOW_PRIVATE_TARGETS'
 > & {
   SEED_DEMO: boolean;
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean;
   SEED_DEMO_ACTIVITY: boolean;
   OAUTH_PROVIDER: 'sandbox' | 'live' | 'none';
   SMTP_PORT: number;
@@ -291,11 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   requireWith(c.SMS_PROVIDER === 'semaphore' && !c.SEMAPHORE_API_KEY, 'SEMAPHORE_API_KEY', 'SMS_PROVIDER=semaphore');
   requireWith(c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_SECRET_KEY, 'XENDIT_SECRET_KEY', 'PAYMENT_PROVIDER=xendit');
-  requireWith(
-    c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_CALLBACK_TOKEN,
-    'XENDIT_CALLBACK_TOKEN',
-    'PAYMENT_PROVIDER=xendit',
-  );
+  requireWith(c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_CALLBACK_TOKEN, 'XENDIT_CALLBACK_TOKEN', 'PAYMENT_PROVIDER=xendit');
   requireWith(c.PAYMENT_PROVIDER === 'xendit' && !c.XENDIT_PUBLIC_KEY, 'XENDIT_PUBLIC_KEY', 'PAYMENT_PROVIDER=xendit');
   requireWith(c.EMAIL_PROVIDER === 'smtp' && !c.SMTP_HOST, 'SMTP_HOST', 'EMAIL_PROVIDER=smtp');
   requireWith(c.EMAIL_PROVIDER === 'smtp' && !c.EMAIL_FROM, 'EMAIL_FROM', 'EMAIL_PROVIDER=smtp');
@@ -333,6 +379,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
     'the other S3_* key is set',
   );
+  requireWith(
+    c.METRICS_PORT !== undefined && !isLoopback(c.METRICS_HOST) && !c.METRICS_TOKEN,
+    'METRICS_TOKEN',
+    `METRICS_HOST (${c.METRICS_HOST}) is not a loopback address: anyone who reaches it would read the metrics`,
+  );
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT)
+    problems.push('METRICS_PORT: must differ from PORT (the metrics are never on the public port)');
   if (problems.length > 0) throw fail();
   const smtpSecure = c.SMTP_SECURE ?? false;
   return {
@@ -341,6 +394,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Made-up shipments, money and people's messages have no place in a real install: production never gets
     // them, even with SEED_DEMO=true (docs/decisions.md "The living demo").
     SEED_DEMO_ACTIVITY: c.APP_ENV !== 'production' && (c.SEED_DEMO_ACTIVITY ?? c.SEED_DEMO ?? true),
+    // A webhook aimed at our own network (server-side request forgery) is refused in production, always.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: c.APP_ENV !== 'production' && (c.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false),
     // The sandbox lets anyone claim any email: never in production (refused above), nor once Google is set up.
     OAUTH_PROVIDER: c.OAUTH_PROVIDER ?? (c.GOOGLE_CLIENT_ID ? 'live' : 'sandbox'),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,

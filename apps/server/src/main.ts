@@ -1,17 +1,20 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import { sweepPaymentRequests } from './modules/payments/expiry-sweep.js';
+import { sweepPaymentRequests } from './modules/payments/index.js';
 import { purgeProcessedOutbox } from './platform/outbox/index.js';
-import { purgeOldOtpCodes } from './modules/auth/otp.service.js';
+import { purgeOldOtpCodes } from './modules/auth/index.js';
 import { startPeriodic } from './platform/periodic.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { seedDatabase } from './db/seed/index.js';
-import { seedDemoActivity } from './db/seed/demo-activity/index.js';
+import { seedDatabase } from './seed/index.js';
+import { seedDemoActivity } from './seed/demo-activity/index.js';
 import { DataDirLockedError } from './platform/data-dir-lock.js';
-import { createRedisEventBus, type BusLogger, type EventBus } from './platform/events/index.js';
+import { createRedisEventBus, type BusLogger } from './platform/events/index.js';
+import { createRateLimitRedis } from './platform/rate-limit-store.js';
+import { drainAndClose } from './plugins/drain.js';
+import { createMetrics, startMetricsServer } from './platform/metrics/index.js';
+import { serveBackups } from './platform/backup/index.js';
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
@@ -55,21 +58,17 @@ await seedDatabase(database.db, {
 });
 // The living demo: once, on a database with the demo accounts and no shipments (the seed itself checks).
 const demoActivity = config.SEED_DEMO_ACTIVITY ? await timed(() => seedDemoActivity(database.db)) : null;
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 // Several instances behind a load balancer all deliver every event through Redis pub/sub (else: in-process).
-let busLog: BusLogger = { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) };
-async function openRedisEventBus(url: string): Promise<EventBus> {
-  try {
-    return await createRedisEventBus({ url, logger: { warn: (o, m) => busLog.warn(o, m), error: (o, m) => busLog.error(o, m) } });
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-}
-const events = config.REDIS_URL ? await openRedisEventBus(config.REDIS_URL) : undefined;
+// Redis down, at start or later, degrades and recovers by itself (docs/decisions.md "While a dependency is down").
+let busLog: BusLogger = { info: (o, m) => console.info(m, o), warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) };
+const logViaApp: BusLogger = { info: (o, m) => busLog.info(o, m), warn: (o, m) => busLog.warn(o, m), error: (o, m) => busLog.error(o, m) };
+const redis = config.REDIS_URL ? createRateLimitRedis(config.REDIS_URL, logViaApp) : undefined;
+const events = config.REDIS_URL ? await createRedisEventBus({ url: config.REDIS_URL, logger: logViaApp, startWithoutRedis: true }) : undefined;
+const metrics = config.METRICS_PORT ? createMetrics() : undefined;
 const app = await buildApp({
   config,
   database,
+  ...(metrics ? { metrics } : {}),
   ...(config.WEB_DIST ? { webDist: path.resolve(config.WEB_DIST) } : {}),
   ...(events ? { events } : {}),
   ...(redis ? { redis } : {}),
@@ -83,8 +82,11 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, finish the ones in flight, then close the database (PGlite flushes to DATA_DIR).
+  // SIGTERM (a supervisor, a rolling restart) first gives the load balancer DRAIN_NOTICE_MS to see warmup 503.
   stopPeriodic();
-  await app.close(); // also stops the outbox worker and closes the sockets
+  const noticeMs = signal === 'SIGTERM' ? config.DRAIN_NOTICE_MS : 0;
+  const drained = await drainAndClose(app, { noticeMs, timeoutMs: config.DRAIN_TIMEOUT_MS }); // also stops the outbox worker
+  app.log.info({ signal, drained }, 'stopped serving');
   await events?.close();
   await database.close();
   redis?.disconnect();
@@ -93,6 +95,26 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// The operators' addresses, apart from the public port and closed with the app (docs/deployment.md):
+// Prometheus metrics on METRICS_PORT, and backups of the embedded database through a socket in DATA_DIR.
+const operators = await Promise.all([
+  metrics
+    ? startMetricsServer({
+        metrics,
+        port: config.METRICS_PORT!,
+        host: config.METRICS_HOST,
+        ...(config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {}),
+        logger: app.log,
+      }).catch((error: Error) => {
+        console.error(`Cannot serve metrics on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${error.message}`);
+        process.exit(1);
+      })
+    : null,
+  database.dumpDataDir ? serveBackups({ dataDir: config.dataDir, dump: database.dumpDataDir, logger: app.log }) : null,
+]);
+app.addHook('onClose', async () => {
+  await Promise.all(operators.map((o) => o?.close()));
+});
 await app.listen({ port: config.PORT, host: config.HOST });
 app.outbox.start();
 stopPeriodic = startPeriodic(
@@ -117,6 +139,11 @@ if (demoActivity?.result) {
   );
 }
 app.log.info(
-  { database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`, sms: app.sms.name, events: app.events.kind },
+  {
+    database: database.kind === 'pg' ? 'postgresql' : `pglite (${config.dataDir})`,
+    sms: app.sms.name,
+    events: app.events.kind,
+    ...(operators[0] ? { metrics: operators[0].url } : {}),
+  },
   `Hatid is serving on http://localhost:${config.PORT}`,
 );

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import {
-  expectedAnswer,
-  ROLE_NAMES,
-  ROUTE_ACCESS,
-  ROUTE_CALLERS,
-  type RouteAnswer,
-  type RouteCaller,
-} from '@hatid/domain';
+import { expectedAnswer, ROLE_NAMES, ROUTE_ACCESS, ROUTE_CALLERS, type RouteAnswer, type RouteCaller } from '@hatid/domain';
 import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 import { RouteAccessWorld, type Ask, type Recipe, type Target } from './testing/route-access.world.js';
 import { connectWs, wsUrl } from './testing/ws-client.js';

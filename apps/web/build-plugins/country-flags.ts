@@ -21,7 +21,9 @@ export function countryFlags(): Plugin {
         const file = path.basename(req.url ?? '');
         if (!FLAG_FILE.test(file)) return next();
         res.setHeader('Content-Type', 'image/svg+xml');
-        fs.createReadStream(path.join(flagsDir(), file)).on('error', () => next()).pipe(res);
+        fs.createReadStream(path.join(flagsDir(), file))
+          .on('error', () => next())
+          .pipe(res);
       });
     },
     generateBundle() {

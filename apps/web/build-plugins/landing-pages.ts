@@ -1,8 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { transformAsync } from '@babel/core';
+import { getConfig } from '@lingui/conf';
+import { getCatalogs } from '@lingui/cli/api';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { LINGUI_CONFIG_PATH, linguiMacroBabelOptions, USES_MACROS } from './lingui';
+
+/** The languages a landing page is written in; English keeps the plain file names the server falls back to. */
+const LANGUAGES = ['en', 'fil'] as const;
+/** The catalogues the landing pages' components use (the shell, the track form, the booking form's first card). */
+const LANDING_CATALOGUES = ['app', 'shipments', 'booking'];
+
+/** `landing/home.html` in English, `landing/home.fil.html` in Filipino (apps/server plugins/web-static.ts picks one). */
+export const landingFileName = (name: string, language: string) => (language === 'en' ? `${name}.html` : `${name}.${language}.html`);
+
+const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/** The compiled messages of one language, from the .po catalogues, as @lingui/vite-plugin compiles them for the app. */
+async function compiledMessages(language: string): Promise<Record<string, unknown>> {
+  const config = getConfig({ configPath: LINGUI_CONFIG_PATH });
+  const catalogs = await getCatalogs(config);
+  const messages: Record<string, unknown> = {};
+  for (const catalog of catalogs) {
+    if (!LANDING_CATALOGUES.some((name) => catalog.path.endsWith(`/${name}`))) continue;
+    const { messages: texts } = await catalog.getTranslations(language, {
+      fallbackLocales: config.fallbackLocales ?? {},
+      sourceLocale: config.sourceLocale ?? 'en',
+    });
+    for (const [id, text] of Object.entries(texts)) messages[id] = compileMessage(text ?? '');
+  }
+  return messages;
+}
 
 const SOURCE = 'src/app/landing/landing-pages.tsx';
 /** The empty page area of index.html that the landing content fills. */
@@ -37,19 +68,23 @@ export function landingPages(): Plugin {
         if (!bundle) return [];
         // The chunk holding it (vite.config.ts groups it with what it shares with the pages: chunk "app").
         const app = Object.values(bundle).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(APP_MODULE)));
-        if (!app || app.type !== 'chunk') throw new Error(`${APP_MODULE} is in no chunk`);
+        if (app?.type !== 'chunk') throw new Error(`${APP_MODULE} is in no chunk`);
         // The chunk and what it imports statically, minus what the entry already loads.
         const files = new Set<string>();
         const visit = (name: string) => {
           const chunk = bundle[name];
-          if (!chunk || chunk.type !== 'chunk' || files.has(name)) return;
+          if (chunk?.type !== 'chunk' || files.has(name)) return;
           files.add(name);
           chunk.imports.forEach(visit);
         };
         visit(app.fileName);
-        if (ctx.chunk) [ctx.chunk.fileName, ...ctx.chunk.imports].forEach((name) => files.delete(name));
+        if (ctx.chunk) for (const name of [ctx.chunk.fileName, ...ctx.chunk.imports]) files.delete(name);
         // data-app: the static landing pages turn these (and only these: the entry's own imports stay) into prefetches.
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-app': true }, injectTo: 'head' as const }));
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-app': true },
+          injectTo: 'head' as const,
+        }));
       },
     },
     configResolved(config) {
@@ -62,12 +97,24 @@ export function landingPages(): Plugin {
       await build({
         stdin: {
           contents: `import { renderToStaticMarkup } from 'react-dom/server';
-            import { LANDING_PAGES } from './${SOURCE}';
-            export const pages = Object.fromEntries(Object.entries(LANDING_PAGES).map(([name, page]) => [name, {
-              title: page.title,
-              content: renderToStaticMarkup(page.content()),
-              headerLinks: page.headerLinks ? renderToStaticMarkup(page.headerLinks()) : null,
-            }]));`,
+            import { createElement } from 'react';
+            import { i18n } from '@lingui/core';
+            import { I18nProvider } from '@lingui/react';
+            import { LANDING_PAGES, SHELL_TEXTS } from './${SOURCE}';
+            export function render(language, messages) {
+              i18n.load(language, messages);
+              i18n.activate(language);
+              const html = (node) => renderToStaticMarkup(createElement(I18nProvider, { i18n }, node));
+              const brand = i18n._(SHELL_TEXTS.brand);
+              const description = i18n._(SHELL_TEXTS.description);
+              return Object.fromEntries(Object.entries(LANDING_PAGES).map(([name, page]) => [name, {
+                brand,
+                description,
+                title: i18n._(page.title),
+                content: html(page.content()),
+                headerLinks: page.headerLinks ? html(page.headerLinks()) : null,
+              }]));
+            }`,
           resolveDir: root,
           loader: 'tsx',
         },
@@ -79,6 +126,24 @@ export function landingPages(): Plugin {
         // require); the workspace's own (@hatid/domain, TypeScript sources) are bundled.
         plugins: [
           {
+            // The same Lingui macros as in the app (build-plugins/lingui.ts), before esbuild reads the TypeScript.
+            name: 'lingui-macros',
+            setup(b) {
+              b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+                const source = fs.readFileSync(args.path, 'utf8');
+                if (!USES_MACROS.test(source)) return undefined;
+                const result = await transformAsync(source, {
+                  filename: args.path,
+                  babelrc: false,
+                  configFile: false,
+                  parserOpts: { plugins: ['typescript', 'jsx'] },
+                  ...linguiMacroBabelOptions(),
+                });
+                return { contents: result?.code ?? source, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+              });
+            },
+          },
+          {
             name: 'node-modules-external',
             setup(b) {
               b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@hatid/') ? undefined : { path: args.path, external: true }));
@@ -88,8 +153,11 @@ export function landingPages(): Plugin {
         outfile: renderer,
         logLevel: 'error',
       });
-      const { pages } = (await import(`${pathToFileURL(renderer).href}?${Date.now()}`)) as {
-        pages: Record<string, { title: string; content: string; headerLinks: string | null }>;
+      const { render } = (await import(`${pathToFileURL(renderer).href}?${Date.now()}`)) as {
+        render: (
+          language: string,
+          messages: Record<string, unknown>,
+        ) => Record<string, { title: string; brand: string; description: string; content: string; headerLinks: string | null }>;
       };
       const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!MAIN.test(shell)) throw new Error('index.html has no empty <main id="main"> for the landing content');
@@ -97,20 +165,27 @@ export function landingPages(): Plugin {
       if (!shell.includes('<div id="root">')) throw new Error('index.html has no <div id="root">');
       fs.mkdirSync(path.join(outDir, 'landing'), { recursive: true });
       if (!shell.includes('<title>Hatid</title>')) throw new Error('index.html has no <title>Hatid</title>');
-      for (const [name, { title, content, headerLinks }] of Object.entries(pages)) {
-        let html = shell
-          .replace('<title>Hatid</title>', `<title>${title}</title>`)
-          .replace(MAIN, (_, open: string, close: string) => `${open}${content}${close}`);
-        if (headerLinks !== null) {
-          html = html
-            .replace(HEADER_ROW_END, (_, brandEnd: string, rowEnd: string) => `${brandEnd}${headerLinks}${rowEnd}`)
-            .replace('<div id="root">', '<div id="root" data-landing="static">')
-            // No script runs here before an interaction (main.tsx): the app's files download as low-priority
-            // prefetches instead of competing with the stylesheet for a slow phone's bandwidth. The entry and its
-            // own small imports stay as they are (they are what waits for the interaction).
-            .replace(/<link rel="modulepreload" crossorigin href="([^"]+)" data-app>/g, '<link rel="prefetch" as="script" crossorigin href="$1" data-app>');
+      if (!shell.includes('<html lang="en">')) throw new Error('index.html has no <html lang="en">');
+      for (const language of LANGUAGES) {
+        const pages = render(language, await compiledMessages(language));
+        for (const [name, { title, brand, description, content, headerLinks }] of Object.entries(pages)) {
+          let html = shell
+            .replace('<html lang="en">', `<html lang="${language}">`)
+            .replace('aria-label="Hatid home"', `aria-label="${escapeAttribute(brand)}"`)
+            .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttribute(description)}"`)
+            .replace('<title>Hatid</title>', `<title>${title}</title>`)
+            .replace(MAIN, (_, open: string, close: string) => `${open}${content}${close}`);
+          if (headerLinks !== null) {
+            html = html
+              .replace(HEADER_ROW_END, (_, brandEnd: string, rowEnd: string) => `${brandEnd}${headerLinks}${rowEnd}`)
+              .replace('<div id="root">', '<div id="root" data-landing="static">')
+              // No script runs here before an interaction (main.tsx): the app's files download as low-priority
+              // prefetches instead of competing with the stylesheet for a slow phone's bandwidth. The entry and its
+              // own small imports stay as they are (they are what waits for the interaction).
+              .replace(/<link rel="modulepreload" crossorigin href="([^"]+)" data-app>/g, '<link rel="prefetch" as="script" crossorigin href="$1" data-app>');
+          }
+          fs.writeFileSync(path.join(outDir, 'landing', landingFileName(name, language)), html);
         }
-        fs.writeFileSync(path.join(outDir, 'landing', `${name}.html`), html);
       }
     },
   };

@@ -5,7 +5,10 @@ const ORIGIN = 'https://hatid.example';
 
 describe('a push as the phone shows it', () => {
   it('shows the server’s title and text and opens the job it names', () => {
-    const push = readPush({ title: 'New pickup', body: 'ND000000001PH was assigned to you for pickup.', url: '/rider/shipments/ND000000001PH', tag: 'n1' }, ORIGIN);
+    const push = readPush(
+      { title: 'New pickup', body: 'ND000000001PH was assigned to you for pickup.', url: '/rider/shipments/ND000000001PH', tag: 'n1' },
+      ORIGIN,
+    );
     expect(push).toEqual({ title: 'New pickup', body: 'ND000000001PH was assigned to you for pickup.', url: '/rider/shipments/ND000000001PH', tag: 'n1' });
   });
 

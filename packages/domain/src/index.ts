@@ -11,3 +11,5 @@ export * from './format/index.js';
 export * from './constants/index.js';
 export * from './errors/index.js';
 export * from './notifications/index.js';
+export * from './i18n/index.js';
+export * from './texts/index.js';

@@ -26,14 +26,24 @@ export interface Database {
   pool?: pg.Pool;
   /**
    * LISTEN on a channel: `onNotify` runs for every NOTIFY committed by any connection (any server
-   * instance on a real server). `onGap` runs when notifications may have been missed (the listening
-   * connection dropped and was re-opened), so the caller can treat everything as changed.
+   * instance on a real server). `onGap('lost')` runs when the listening connection drops (notifications
+   * are being missed from then on) and `onGap('restored')` once it listens again, so the caller can treat
+   * everything as changed, and trust nothing it kept in between.
    */
-  listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onGap: (state: ListenGap) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Embedded only: the whole data directory as a tarball (tests make their template with it). */
   dumpDataDir?: () => Promise<Blob>;
 }
+
+export type ListenGap = 'lost' | 'restored';
+
+/**
+ * How long a request waits for a pooled connection (an idle one, or a new one to open) before it fails and
+ * answers 503: without it a database that does not answer (a network cut, not a refused connection) would
+ * hold requests until the operating system gives up on TCP, minutes later.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface DatabaseOptions {
   /** A postgres:// URL: use a real server. */
@@ -44,7 +54,7 @@ export interface DatabaseOptions {
    */
   dataDir?: string;
   poolSize?: number;
-  /** Embedded in memory only: start from this dump of a data directory (tests copy a prepared template). */
+  /** Embedded: start from this dump of a data directory, in memory or in a new `dataDir` (tests copy a prepared template). */
   loadDataDir?: Blob;
 }
 
@@ -53,10 +63,15 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // An idle client that errors (server restart, pg_terminate_backend) must not crash the process; the pool
+    // drops it (and a client whose query failed with a lost connection too) and opens a new one when asked.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // A client lent out (a transaction, an export) whose connection is cut between two queries emits 'error'
+    // with no listener of the pool's: Node would end the process (measured: pg_terminate_backend under a
+    // booking did). The query under way already failed with the cause; the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = drizzlePg(releasingFailedBegins(pool), { schema }) as unknown as Db;
     const listeners = new Set<PgListener>();
     return {
       db,
@@ -85,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.dataDir) {
       const dir = path.join(options.dataDir, 'pglite');
       fs.mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+      client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     } else {
       client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     }
@@ -114,6 +129,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * The pool as drizzle's transactions borrow from it. drizzle-orm 0.45 sends BEGIN before the try/finally that
+ * gives the client back (drizzle-orm issue #6241): a BEGIN on a connection cut while it sat idle (PostgreSQL
+ * restarted, pg_terminate_backend) rejects and the client is never released, a pool slot lost for the life
+ * of the process; enough of them and every request waits for a connection. So a lent client whose first
+ * query (BEGIN) fails is released here, with the error (the pool then closes it), and a second release is
+ * ignored. Everything else is the pool itself.
+ */
+export function releasingFailedBegins(pool: pg.Pool): pg.Pool {
+  const lend = (client: pg.PoolClient): pg.PoolClient => {
+    let queries = 0;
+    let released = false;
+    const release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.release(err);
+    };
+    return new Proxy(client, {
+      get(target, property) {
+        if (property === 'release') return release;
+        if (property === 'query') {
+          return (...args: unknown[]) => {
+            const first = queries++ === 0;
+            const result = (target.query as (...a: unknown[]) => unknown)(...args);
+            if (!first || !(result instanceof Promise)) return result;
+            return result.catch((error: Error) => {
+              release(error);
+              throw error;
+            });
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return async () => lend(await target.connect());
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 const RELISTEN_DELAYS_MS = [250, 1000, 5000];
 
 /**
@@ -130,11 +190,17 @@ class PgListener {
     private readonly url: string,
     private readonly channel: string,
     private readonly onNotify: (payload: string) => void,
-    private readonly onGap: () => void,
+    private readonly onGap: (state: ListenGap) => void,
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    // Keep-alive: a listener on a connection the network dropped silently would otherwise wait for NOTIFYs forever.
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.onNotify(message.payload ?? '');
     });
@@ -158,7 +224,7 @@ class PgListener {
   private dropped(client: pg.Client) {
     if (this.stopped || this.client !== client) return;
     this.client = null;
-    this.onGap();
+    this.onGap('lost');
     this.scheduleRestart();
   }
 
@@ -168,7 +234,7 @@ class PgListener {
       this.timer = null;
       this.start().then(
         // Anything may have changed while the connection was down.
-        () => this.onGap(),
+        () => this.onGap('restored'),
         () => {
           if (!this.stopped) this.scheduleRestart();
         },

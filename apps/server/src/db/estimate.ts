@@ -122,7 +122,12 @@ export async function countOrEstimate(
 ): Promise<Counted> {
   const estimate = parts ? await estimateOfParts(db, table, parts) : await cachedEstimate(db, table, where);
   if (estimate > exactLimit) return { value: estimate, estimated: true };
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(exactLimit + 1).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(exactLimit + 1)
+    .as('capped');
   const [row] = await db.select({ n: count() }).from(capped);
   const exact = Number(row?.n ?? 0);
   return exact > exactLimit ? { value: Math.max(exact, estimate), estimated: true } : { value: exact, estimated: false };

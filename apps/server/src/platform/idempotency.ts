@@ -59,7 +59,9 @@ export async function withIdempotency<T>(
       { field: 'Idempotency-Key', message: 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -' },
     ]);
   }
-  const requestHash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
   const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.route, request.route));
 
   return db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { demoEmail } from '../db/seed/index.js';
-import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.js';
-import { findUserByEmail } from '../modules/users/users.repository.js';
+import { demoEmail } from '../seed/index.js';
+import { SESSION_COOKIE, createSession } from '../modules/auth/index.js';
+import { findUserByEmail } from '../modules/users/index.js';
 import { buildTestApp } from '../testing/build-test-app.js';
 import { redactPersonal, redactUrl, safeErrorMessage, serializeError } from './logging.js';
 

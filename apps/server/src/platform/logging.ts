@@ -57,7 +57,9 @@ export function redactPersonal(value: unknown, depth = 0): unknown {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
       const redacted = redactPersonal(value[i], depth + 1);
-      if (redacted !== value[i]) (copy ??= value.slice())[i] = redacted;
+      if (redacted === value[i]) continue;
+      copy ??= value.slice();
+      copy[i] = redacted;
     }
     return copy ?? value;
   }
@@ -68,7 +70,9 @@ export function redactPersonal(value: unknown, depth = 0): unknown {
   for (const key of Object.keys(record)) {
     const inner = record[key];
     const redacted = PERSONAL.has(key) && inner !== undefined && inner !== null ? REDACTED : redactPersonal(inner, depth + 1);
-    if (redacted !== inner) (copy ??= { ...record })[key] = redacted;
+    if (redacted === inner) continue;
+    copy ??= { ...record };
+    copy[key] = redacted;
   }
   return copy ?? value;
 }
@@ -151,9 +155,7 @@ export function redactUrl(url: string | undefined): string | undefined {
   let out = url;
   for (const pattern of SECRET_PATH_SEGMENTS) out = out.replace(pattern, `$1${REDACTED}`);
   if (!out.includes('?')) return out;
-  return out.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (match, sep: string, key: string) =>
-    PERSONAL.has(queryKey(key)) ? `${sep}${key}=${REDACTED}` : match,
-  );
+  return out.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (match, sep: string, key: string) => (PERSONAL.has(queryKey(key)) ? `${sep}${key}=${REDACTED}` : match));
 }
 
 interface LoggedRequest {

@@ -24,5 +24,7 @@ export function startPeriodic(jobs: PeriodicJob[], log: { error(obj: object, msg
     timer.unref();
     return timer;
   });
-  return () => timers.forEach((t) => clearInterval(t));
+  return () => {
+    for (const t of timers) clearInterval(t);
+  };
 }

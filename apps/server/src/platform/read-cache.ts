@@ -20,6 +20,8 @@ export interface ReadCacheOptions {
  */
 export class ReadCache<V extends {} = Buffer> {
   private version = 0;
+  /** While notifications cannot arrive (the LISTEN connection is down), nothing is kept: every read loads. */
+  private suspended = false;
   private readonly entries: LRUCache<string, { version: number; body: V }>;
   /** Identical reads arriving together share one load. */
   private readonly inFlight = new Map<string, Promise<V>>();
@@ -53,7 +55,27 @@ export class ReadCache<V extends {} = Buffer> {
     this.inFlight.clear();
   }
 
+  /** Changes made elsewhere can no longer be heard: forget everything and keep nothing until `resume`. */
+  suspend() {
+    this.suspended = true;
+    this.invalidate();
+  }
+
+  /** Changes are heard again; whatever changed in between was not, so start empty. */
+  resume() {
+    this.suspended = false;
+    this.invalidate();
+  }
+
+  get isSuspended(): boolean {
+    return this.suspended;
+  }
+
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+    if (this.suspended) {
+      this.misses += 1;
+      return load();
+    }
     const version = this.version;
     const cached = this.entries.get(key);
     if (cached && cached.version === version) {
@@ -66,7 +88,7 @@ export class ReadCache<V extends {} = Buffer> {
     this.misses += 1;
     const loading = load().then(
       (body) => {
-        if (this.version === version) this.entries.set(key, { version, body });
+        if (this.version === version && !this.suspended) this.entries.set(key, { version, body });
         this.inFlight.delete(flightKey);
         return body;
       },
@@ -89,7 +111,7 @@ export async function openShipmentReadCache(
   const close = await database.listen(
     SHIPMENTS_CHANGED_CHANNEL,
     (payload) => cache.invalidate(payload),
-    () => cache.invalidate(),
+    (gap) => (gap === 'lost' ? cache.suspend() : cache.resume()),
   );
   return { cache, close };
 }

@@ -1,26 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { defineAbilityFor, type AppAbility, type RoleName } from '@hatid/domain';
+import type { AppAbility } from '@hatid/domain';
 import { AppError } from '../errors.js';
-import { API_KEY_ROUTES, presentedApiKey } from '../modules/api-keys/api-key-routes.js';
-import { findLiveApiKey } from '../modules/api-keys/api-keys.service.js';
-import { publishNotifications } from '../modules/notifications/notifications.service.js';
-import { SESSION_COOKIE, createSession, findSessionUser } from '../modules/auth/session.service.js';
-import { loadUserWithRoles, type UserWithRoles } from '../modules/users/users.repository.js';
-
-export interface Actor {
-  id: string;
-  user: UserWithRoles;
-  roles: RoleName[];
-  ability: AppAbility;
-  /**
-   * Set when the request came with an API key: it acts as its maker for the key's business (the maker is an
-   * active business admin of it, checked on every call), on the key's calls only.
-   */
-  apiKeyId?: string;
-  /** What the key's bookings are marked: `external`, or `shopify` for a connected shop. */
-  apiKeySource?: 'external' | 'shopify';
-}
+import { API_KEY_ROUTES, presentedApiKey } from '../modules/api-keys/index.js';
+import { findLiveApiKey } from '../modules/api-keys/index.js';
+import { publishNotifications } from '../modules/notifications/index.js';
+import { SESSION_COOKIE, createSession, findSessionUser } from '../modules/auth/index.js';
+import { loadUserWithRoles } from '../modules/users/index.js';
+import { actorFrom, type Actor } from '../core/actor.js';
 
 type Action = Parameters<AppAbility['can']>[0];
 type Subject = Parameters<AppAbility['can']>[1];
@@ -37,25 +24,6 @@ declare module 'fastify' {
     startSession(userId: string): Promise<void>;
     endSession(): void;
   }
-}
-
-/**
- * Abilities depend on the role names only, and nothing changes one once built (no `update`), so one per set of
- * roles serves every request: building it anew cost about 5% of the CPU of the cheapest signed-in call. There
- * are 11 roles and people hold one or two of them, so the map stays small.
- */
-const abilities = new Map<string, AppAbility>();
-
-function abilityOf(roleNames: readonly RoleName[]): AppAbility {
-  const key = [...roleNames].sort().join(',');
-  let ability = abilities.get(key);
-  if (!ability) abilities.set(key, (ability = defineAbilityFor({ roles: roleNames })));
-  return ability;
-}
-
-export function actorFrom(user: UserWithRoles): Actor {
-  const roleNames = user.roles.map((r) => r.name);
-  return { id: user.id, user, roles: roleNames, ability: abilityOf(roleNames) };
 }
 
 /** Reads the session cookie once per request; abilities come from the domain's CASL rules. */

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../testing/auth.js';
@@ -56,9 +57,7 @@ describe('a reason on an activity without a reason list', () => {
       headers: { cookie: staff.cookie },
       payload: { activity: 'On the way for pickup', reason: 'Weather', trackingNumbers: [trackingNumber] },
     });
-    expect(expectErrorShape(bulk, 400, 'VALIDATION_FAILED').details).toEqual([
-      { field: 'reason', message: '"On the way for pickup" takes no reason' },
-    ]);
+    expect(expectErrorShape(bulk, 400, 'VALIDATION_FAILED').details).toEqual([{ field: 'reason', message: '"On the way for pickup" takes no reason' }]);
   });
 });
 
@@ -92,15 +91,11 @@ describe('answers of the router and the body parser', () => {
     expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/nope' }), 404, 'NOT_FOUND');
     expectErrorShape(await t.app.inject({ method: 'DELETE', url: '/api/boxes' }), 404, 'NOT_FOUND');
     // An unknown route with a broken body is still a 404, not a parser error.
-    expectErrorShape(
-      await t.app.inject({ method: 'POST', url: '/api/nope', headers: { 'content-type': 'application/json' }, payload: '{' }),
-      404,
-      'NOT_FOUND',
-    );
+    expectErrorShape(await t.app.inject({ method: 'POST', url: '/api/nope', headers: { 'content-type': 'application/json' }, payload: '{' }), 404, 'NOT_FOUND');
   });
 
   it('the rate limit: 429 in the error shape', async () => {
-    let last;
+    let last: LightMyRequestResponse | undefined;
     for (let i = 0; i < 125; i++) last = await t.app.inject({ method: 'GET', url: '/api/shipments/track/ND473124829PH' });
     expectErrorShape(last!, 429, 'RATE_LIMITED');
   });
@@ -195,7 +190,13 @@ describe('the log', () => {
         method: 'POST',
         url: '/api/addresses/new-address',
         headers: { cookie: person.cookie },
-        payload: { name: 'Maria Clara', mobileNumber: '0917 555 1234', streetName: '77 Secret Lane', email: 'maria@example.com', ...place('Metro Manila', 'Makati City') },
+        payload: {
+          name: 'Maria Clara',
+          mobileNumber: '0917 555 1234',
+          streetName: '77 Secret Lane',
+          email: 'maria@example.com',
+          ...place('Metro Manila', 'Makati City'),
+        },
       });
       expectErrorShape(res, 500, 'INTERNAL');
       const failed = lines.find((l) => l.includes('request failed'));
@@ -206,7 +207,10 @@ describe('the log', () => {
       for (const secret of ['5551234', 'Secret Lane', 'Maria', 'maria@example.com']) expect(all).not.toContain(secret);
 
       // Known personal fields are redacted wherever a log call puts them.
-      logged.app.log.info({ mobileNumber: '09175550000', user: { firstName: 'Crisostomo', address: { streetName: 'Calle Real 1' } }, body: { otp: '123456' } }, 'probe');
+      logged.app.log.info(
+        { mobileNumber: '09175550000', user: { firstName: 'Crisostomo', address: { streetName: 'Calle Real 1' } }, body: { otp: '123456' } },
+        'probe',
+      );
       const probe = lines.find((l) => l.includes('"probe"'))!;
       for (const secret of ['09175550000', 'Crisostomo', 'Calle Real', '123456']) expect(probe).not.toContain(secret);
     } finally {

@@ -5,12 +5,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { TRACE_ID_HEADER } from '@hatid/domain';
-import { AppError, type ErrorCode, type FieldError } from '../errors.js';
+import { type ErrorParams, type ErrorReason, reasonOfMessage, TRACE_ID_HEADER } from '@hatid/domain';
+import { AppError, ServiceUnavailableError, type ErrorCode, type FieldError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import * as schema from '../db/schema/index.js';
 
 /**
- * One error shape for every failure: { statusCode, code, message, details?, traceId }. Every failure passes
+ * One error shape for every failure: { statusCode, code, message, reason?, params?, details?, traceId }. `reason`
+ * (and `params`) name the message itself (domain errors/reasons.ts), at the top and on each detail, so the web app
+ * can say it in the reader's language; `message` stays English for API clients. Every failure passes
  * here: services' AppErrors, validation, the body parser, the router (`frameworkErrors`), the HTTP parser
  * (`clientErrorHandler`), database refusals and the unexpected. 5xx details stay in the log.
  */
@@ -18,18 +21,37 @@ export interface ErrorBody {
   statusCode: number;
   code: string;
   message: string;
+  reason?: ErrorReason;
+  params?: ErrorParams;
   details?: FieldError[];
   traceId: string;
 }
 
+/** A detail with its message's reason when the domain's table knows the text (a thrower's own reason wins). */
+function withReason(detail: FieldError): FieldError {
+  if (detail.reason) return detail;
+  const reason = reasonOfMessage(detail.message);
+  return reason ? { ...detail, reason } : detail;
+}
+
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+/**
+ * How long a client should wait after a 503 for PostgreSQL: a restart or a failover takes seconds, and the pool
+ * opens a fresh connection on the next request (docs/decisions.md "While a dependency is down").
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const databaseUnavailable = () =>
+  new ServiceUnavailableError('The service is briefly unavailable. Please try again in a few seconds.', DATABASE_RETRY_AFTER_SECONDS);
 
 export function errorBody(error: AppError, traceId: string): ErrorBody {
+  const reason = error.why?.reason ?? reasonOfMessage(error.message);
   return {
     statusCode: error.statusCode,
     code: error.code,
     message: error.message,
-    ...(error.details?.length ? { details: error.details } : {}),
+    ...(reason ? { reason } : {}),
+    ...(error.why?.params ? { params: error.why.params } : {}),
+    ...(error.details?.length ? { details: error.details.map(withReason) } : {}),
     traceId,
   };
 }
@@ -175,7 +197,12 @@ export function databaseErrorToAppError(error: unknown): AppError | null {
       if (referenced) {
         const columns = keyColumns(pg.detail);
         const column = columns.length === 1 ? columns[0] : null;
-        return withField('RULE_BROKEN', `This ${thing} refers to a ${singular(referenced)} that does not exist`, column, () => `No such ${singular(referenced)}`);
+        return withField(
+          'RULE_BROKEN',
+          `This ${thing} refers to a ${singular(referenced)} that does not exist`,
+          column,
+          () => `No such ${singular(referenced)}`,
+        );
       }
       const referencing = pg.detail?.match(/is still referenced from table "(\w+)"/)?.[1];
       return new AppError('RULE_BROKEN', `This ${thing} is still in use${referencing ? ` by a ${singular(referencing)}` : ''}`);
@@ -184,7 +211,12 @@ export function databaseErrorToAppError(error: unknown): AppError | null {
       return withField('RULE_BROKEN', pg.column ? `The ${words(camel(pg.column))} is required` : 'A required value is missing', pg.column, () => 'Required');
     case '23514': {
       const column = checkedColumn(table, pg.constraint);
-      return withField('RULE_BROKEN', column ? `This ${words(camel(column))} is not allowed` : `This ${thing} breaks one of its rules`, column, (f) => `This ${words(f)} is not allowed`);
+      return withField(
+        'RULE_BROKEN',
+        column ? `This ${words(camel(column))} is not allowed` : `This ${thing} breaks one of its rules`,
+        column,
+        (f) => `This ${words(f)} is not allowed`,
+      );
     }
     case '40001':
     case '40P01':
@@ -202,14 +234,25 @@ export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const traceId = request.id;
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error instanceof ServiceUnavailableError) {
+        request.log.warn({ err: error }, 'a dependency is unavailable');
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      } else if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send(errorBody(error, traceId));
     }
+    // PostgreSQL stopped, restarting or our connection terminated: try again shortly, not a bug (no stack to the client).
+    if (isDatabaseUnavailable(error)) {
+      const unavailable = databaseUnavailable();
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(unavailable.retryAfterSeconds)).send(errorBody(unavailable, traceId));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details: FieldError[] = error.validation.map((v) => ({
-        field: fieldPath(error.validationContext, v.instancePath),
-        message: v.message ?? 'Invalid value',
-      }));
+      const details: FieldError[] = error.validation.map((v) =>
+        withReason({
+          field: fieldPath(error.validationContext, v.instancePath),
+          message: v.message ?? 'Invalid value',
+        }),
+      );
       return reply.status(400).send({
         statusCode: 400,
         code: 'VALIDATION_FAILED',

@@ -38,7 +38,11 @@ describe('control characters never reach the database', () => {
       expect(res.statusCode, value).toBe(400);
       expect(res.json()).toEqual(refused('search'));
     }
-    const repeated = await t.app.inject({ method: 'GET', url: '/api/shipments?deliveryStatus=Delivered&deliveryStatus=%00', headers: { cookie: staff.cookie } });
+    const repeated = await t.app.inject({
+      method: 'GET',
+      url: '/api/shipments?deliveryStatus=Delivered&deliveryStatus=%00',
+      headers: { cookie: staff.cookie },
+    });
     expect(repeated.json()).toEqual(refused('deliveryStatus'));
   });
 

@@ -8,10 +8,12 @@ import { AppError } from '../errors.js';
  * what people type. Free text in a body may hold tab, newline and carriage return; path parameters, the
  * query string and headers (ids, keys, tokens) hold none at all.
  */
+// biome-ignore-start lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const CONTROL_IN_ID = /[\u0000-\u001f\u007f]/;
 /** Header values may contain a tab (RFC 9110 field-value); nothing else below a space. */
 const CONTROL_IN_HEADER = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+// biome-ignore-end lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 /**
  * Half of a UTF-16 surrogate pair with no other half ("\ud800" in JSON): no character at all. Text columns
@@ -27,6 +29,7 @@ const refuse = (field: string, message = CONTROL_CHARACTERS_MESSAGE) => new AppE
 function firstBadEntry(record: unknown, pattern: RegExp): string | null {
   if (!record || typeof record !== 'object') return null;
   for (const [key, value] of Object.entries(record)) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the key is shown with its control characters masked
     if (pattern.test(key)) return key.replace(/[\u0000-\u001f\u007f]/g, '?');
     const values = Array.isArray(value) ? value : [value];
     if (values.some((v) => typeof v === 'string' && pattern.test(v))) return key;
@@ -65,9 +68,7 @@ export function findBadText(body: unknown, root = 'body'): { path: string; messa
 
 function checkUrlAndHeaders(request: FastifyRequest) {
   const field =
-    firstBadEntry(request.params, CONTROL_IN_ID) ??
-    firstBadEntry(request.query, CONTROL_IN_ID) ??
-    firstBadEntry(request.headers, CONTROL_IN_HEADER);
+    firstBadEntry(request.params, CONTROL_IN_ID) ?? firstBadEntry(request.query, CONTROL_IN_ID) ?? firstBadEntry(request.headers, CONTROL_IN_HEADER);
   if (field) throw refuse(field);
 }
 

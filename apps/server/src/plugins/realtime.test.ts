@@ -104,9 +104,7 @@ describe('GET /api/ws', () => {
     expect(await ws.subscribe(`shipment:${trackingNumber}`)).toMatchObject({ type: 'subscribed' });
     // A shipment that does not exist is nobody's to follow.
     expect(await ws.subscribe('shipment:ND123456785PH')).toMatchObject({ type: 'error' });
-    await t.app.events.publish(
-      appEvent('DELIVERY_STATUS_UPDATED', [`shipment:${trackingNumber}`, 'admin'], { trackingNumber, deliveryStatus: 'Picked up' }),
-    );
+    await t.app.events.publish(appEvent('DELIVERY_STATUS_UPDATED', [`shipment:${trackingNumber}`, 'admin'], { trackingNumber, deliveryStatus: 'Picked up' }));
     const event = await ws.next((m) => m.type === 'DELIVERY_STATUS_UPDATED', 'DELIVERY_STATUS_UPDATED');
     expect(event.channel).toBe(`shipment:${trackingNumber}`);
     // The one message names every channel of this socket it concerns, so each listener in the tab hears it.

@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { SESSION_COOKIE, findSessionUser } from '../modules/auth/session.service.js';
+import { SESSION_COOKIE, findSessionUser } from '../modules/auth/index.js';
 import { authorizeChannel, staffOnlyShipmentAccess, type ShipmentAccess } from '../platform/realtime/channels.js';
 import { ChannelHub, send, type Client } from '../platform/realtime/hub.js';
-import { actorFrom, type Actor } from './auth.js';
+import { actorFrom, type Actor } from '../core/actor.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +21,8 @@ export const WS_PATH = '/api/ws';
 /** Close codes: no (or an ended) session; a page of another site tried to connect. */
 export const WS_CLOSE_UNAUTHENTICATED = 4401;
 export const WS_CLOSE_FORBIDDEN = 4403;
+/** The standard "going away" (RFC 6455): this process stops; connect again. */
+export const WS_CLOSE_GOING_AWAY = 1001;
 const MAX_CHANNELS_PER_SOCKET = 100;
 
 export interface RealtimeOptions {
@@ -38,12 +40,27 @@ export interface RealtimeOptions {
 export const realtimePlugin = fp<RealtimeOptions>(async (app, options) => {
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const sessionCheckMs = options.sessionCheckMs ?? 300_000;
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On close (a drain, plugins/drain.ts) say "going away": the browser reconnects, through the balancer to
+    // another process. The plugin's own default closes without a code.
+    preClose(done) {
+      // Not waiting for the closing handshakes here: the HTTP server's close waits for the sockets to end.
+      for (const client of this.websocketServer.clients) client.close(WS_CLOSE_GOING_AWAY, 'Server restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
   app.decorate('shipmentAccess', staffOnlyShipmentAccess);
 
   const hub = new ChannelHub();
   const sessions = new Map<Client, { token: string; actor: Actor }>();
   const stopListening = app.events.subscribe((event) => hub.deliver(event));
+  // The bus was cut off from the other processes (Redis down) and is back: events published elsewhere
+  // meanwhile never arrived, so every browser refetches what it shows ({"type":"resync"}).
+  const stopResync = app.events.onResync(() => {
+    for (const client of hub.clients) send(client, { type: 'resync', channel: null });
+  });
 
   // One timer for every socket: a socket that missed the last ping is dead (half-open TCP) and is dropped.
   const heartbeat = setInterval(() => {
@@ -87,6 +104,7 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app, options) => {
     clearInterval(heartbeat);
     clearInterval(sessionCheck);
     stopListening();
+    stopResync();
   });
 
   app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request: FastifyRequest) => {

@@ -14,6 +14,11 @@ const HOME = HTML.replace('<div id="root"></div>', '<div id="root"><h2>Send parc
 const TRACK = HTML.replace('<div id="root"></div>', '<div id="root"><h1>Track a shipment</h1></div>');
 // A signed-out visitor's /track: the whole form, usable before the app starts.
 const TRACK_SIGNED_OUT = HTML.replace('<div id="root"></div>', '<div id="root" data-landing="static"><form action="/track"></form></div>');
+// The same pages in Filipino (landing/<page>.fil.html), <html lang="fil">.
+const FIL = (html: string) =>
+  html.replace('<html lang="en">', '<html lang="fil">').replace('Send parcels anywhere in the Philippines', 'Magpadala ng parcel kahit saan sa Pilipinas');
+const HOME_FIL = FIL(HOME);
+const TRACK_SIGNED_OUT_FIL = FIL(TRACK_SIGNED_OUT).replace('<form action="/track">', '<form action="/track" data-fil>');
 
 let web: string;
 let site: TestApp;
@@ -32,6 +37,8 @@ beforeAll(async () => {
   write('landing/home.html', HOME);
   write('landing/track.html', TRACK);
   write('landing/track-signed-out.html', TRACK_SIGNED_OUT);
+  write('landing/home.fil.html', HOME_FIL);
+  write('landing/track-signed-out.fil.html', TRACK_SIGNED_OUT_FIL);
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(web, 'service-worker.js'), 'self.addEventListener("push", () => {});');
   // Vite's manifest: the entry (preloaded by the HTML itself) and the home page's lazy chunk with one import.
@@ -41,7 +48,12 @@ beforeAll(async () => {
     JSON.stringify({
       'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_framework.js'], css: ['assets/index-Ix12Ix34.css'] },
       '_framework.js': { file: 'assets/framework-Fw12Fw34.js' },
-      'src/app/pages/home-page.tsx': { file: 'assets/home-page-Hp12Hp34.js', isDynamicEntry: true, imports: ['_framework.js', '_form.js'], css: ['assets/home-page-Css12345.css'] },
+      'src/app/pages/home-page.tsx': {
+        file: 'assets/home-page-Hp12Hp34.js',
+        isDynamicEntry: true,
+        imports: ['_framework.js', '_form.js'],
+        css: ['assets/home-page-Css12345.css'],
+      },
       '_form.js': { file: 'assets/form-Fo12Fo34.js' },
     }),
   );
@@ -127,6 +139,27 @@ describe('the built web app', () => {
     expect(trackSignedIn.body).toBe(TRACK);
   });
 
+  it("sends / and /track in the visitor's language: their cookie first, else their browser's, with <html lang> to match", async () => {
+    const page = (url: string, headers: Record<string, string>) => site.app.inject({ method: 'GET', url, headers });
+    // A first visit follows the browser: Filipino (or Tagalog) first gets the Filipino page.
+    const filipino = await page('/', { 'accept-language': 'fil-PH,fil;q=0.9,en;q=0.8' });
+    expect(filipino.body).toBe(HOME_FIL);
+    expect(filipino.body).toContain('<html lang="fil">');
+    expect(filipino.headers.vary).toMatch(/Accept-Language/i);
+    expect((await page('/track', { 'accept-language': 'tl' })).body).toBe(TRACK_SIGNED_OUT_FIL);
+    // The choice made with the switch (cookie) wins over the browser, both ways.
+    expect((await page('/', { 'accept-language': 'fil', cookie: 'hatid_lang=en' })).body).toBe(HOME);
+    expect((await page('/', { 'accept-language': 'en-US', cookie: 'hatid_lang=fil' })).body).toBe(HOME_FIL);
+    // Any other language reads English; a language without its own page (signed-in /track here) falls back to English.
+    expect((await page('/', { 'accept-language': 'ja' })).body).toBe(HOME);
+    expect((await page('/track', { cookie: 'hatid_session=abc; hatid_lang=fil' })).body).toBe(TRACK);
+    // The Filipino static page is static like the English one: its scripts come as prefetches.
+    const compressed = await page('/', { 'accept-language': 'fil', 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(HOME_FIL);
+    expect(compressed.headers.link).toContain('rel=prefetch');
+    expect(compressed.headers.link).not.toContain('rel=modulepreload');
+  });
+
   it('keeps files under fixed names for a day, and answers a missing asset 404 instead of the shell', async () => {
     expect((await get('/favicon.svg', 'br')).headers['cache-control']).toBe('public, max-age=86400');
     const missing = await get('/assets/index-OldBuild.js', 'br');
@@ -135,8 +168,7 @@ describe('the built web app', () => {
   });
 
   it("starts the landing page's own chunks with its HTML (Link preload), and nothing extra elsewhere", async () => {
-    const styles =
-      '</assets/index-Ix12Ix34.css>; rel=preload; as=style; crossorigin, </assets/home-page-Css12345.css>; rel=preload; as=style; crossorigin, ';
+    const styles = '</assets/index-Ix12Ix34.css>; rel=preload; as=style; crossorigin, </assets/home-page-Css12345.css>; rel=preload; as=style; crossorigin, ';
     // A signed-in visitor's / starts the app at once: the render-blocking stylesheets first (the app's, then
     // the page's), then the page's scripts as modulepreloads.
     const signedIn = await site.app.inject({ method: 'GET', url: '/', headers: { cookie: 'hatid_session=abc' } });

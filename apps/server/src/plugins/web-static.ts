@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
+import type { Language } from '@hatid/domain';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -26,7 +27,7 @@ export function webCacheControl(root: string, filePath: string): string {
 /** The pages a first visit most often lands on, and the source of each one's lazily loaded chunk. */
 export const LANDING_CHUNKS: Record<string, string> = {
   '/': 'src/app/pages/home-page.tsx',
-  '/track': 'src/features/packages/routes/track-page.tsx',
+  '/track': 'src/features/shipments/routes/track-page.tsx',
 };
 
 interface ManifestChunk {
@@ -85,18 +86,29 @@ export const LANDING_PAGES: Record<string, { signedOut: string; signedIn: string
   '/track': { signedOut: 'landing/track-signed-out.html', signedIn: 'landing/track.html' },
 };
 
-/** The HTML file to send for a landing path: its own page when it exists and fits the visitor, else the shell. */
-export function landingFile(root: string, pathname: string, hasSession: boolean): string {
+/** A landing page in a language: `landing/home.html` is English, `landing/home.fil.html` Filipino (the build writes both). */
+export function inLanguage(file: string, language: Language): string {
+  return language === 'en' ? file : file.replace(/\.html$/, `.${language}.html`);
+}
+
+/**
+ * The HTML file to send for a landing path: its own page, in the visitor's language (their cookie, else their
+ * browser's Accept-Language: domain `requestLanguage`), when it exists and fits the visitor; else the shell.
+ */
+export function landingFile(root: string, pathname: string, hasSession: boolean, language: Language = 'en'): string {
   const landing = LANDING_PAGES[pathname];
-  const file = landing ? (hasSession ? landing.signedIn : landing.signedOut) : null;
-  return file && fs.existsSync(path.join(root, file)) ? file : 'index.html';
+  const page = landing ? (hasSession ? landing.signedIn : landing.signedOut) : null;
+  if (!page) return 'index.html';
+  for (const file of [inLanguage(page, language), page]) if (fs.existsSync(path.join(root, file))) return file;
+  return 'index.html';
 }
 
 /** Whether the file sent for a landing path is its static page (a signed-out visitor's, which works before the app runs). */
 function isStaticLanding(root: string, pathname: string, filePath: string): boolean {
   const file = LANDING_PAGES[pathname]?.signedOut;
-  // The pre-compressed variant (.br/.gz) stands for the page it compresses.
-  return file !== undefined && path.resolve(filePath.replace(/\.(br|gz)$/, '')) === path.resolve(root, file);
+  // The pre-compressed variant (.br/.gz) stands for the page it compresses; each language's page is static alike.
+  const sent = path.resolve(filePath.replace(/\.(br|gz)$/, '')).replace(/\.[a-z]+\.html$/, '.html');
+  return file !== undefined && sent === path.resolve(root, file);
 }
 
 /**

@@ -47,7 +47,9 @@ export interface FuzzRoute {
 }
 
 /** Every operation of an OpenAPI document, except the docs themselves. */
-export function routesOf(doc: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> }): FuzzRoute[] {
+export function routesOf(doc: {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+}): FuzzRoute[] {
   const routes: FuzzRoute[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     if (path.startsWith('/api/docs')) continue;
@@ -109,6 +111,7 @@ const nastyString = fc.oneof(
     '"; DROP TABLE users; --',
     '%00',
     '%',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text on purpose
     '${7*7}',
     '<script>alert(1)</script>',
     '../../etc/passwd',
@@ -186,7 +189,17 @@ function stringFor(schema: JsonSchema, name: string, known: KnownValues): fc.Arb
   if (lower.includes('barangaycode')) return place.map((p) => p.barangayCode);
   if (lower === 'filename') return fc.constantFrom('photo.png', 'waybill.pdf');
   if (lower.includes('base64') || lower === 'content') return fc.constantFrom(known.imageBase64, `data:image/png;base64,${known.imageBase64}`);
-  if (lower === 'activity') return fc.constantFrom('Custom', 'On the way for pickup', 'Package picked up', 'Pick up failed', 'Delivery failed', 'Delivered', 'In-transit', 'Out for delivery');
+  if (lower === 'activity')
+    return fc.constantFrom(
+      'Custom',
+      'On the way for pickup',
+      'Package picked up',
+      'Pick up failed',
+      'Delivery failed',
+      'Delivered',
+      'In-transit',
+      'Out for delivery',
+    );
   if (lower === 'reason') return fc.constantFrom('Sender unavailable', 'Weather', 'Refused by recipient', 'Other');
   if (lower.includes('name') && !lower.includes('file') && !lower.includes('box')) return fc.constantFrom('Ana Cruz', 'José Rizal', "O'Brien-Santos");
   if (lower.includes('password')) return fc.constantFrom(known.password, 'short');
@@ -273,7 +286,7 @@ type Path = (string | number)[];
 /** Every place in a JSON value (the root included), for mutations to pick from. */
 function placesIn(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((v, i) => placesIn(v, [...path, i], out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) placesIn(v, [...path, i], out);
   else if (value && typeof value === 'object' && !(value instanceof Raw)) for (const [k, v] of Object.entries(value)) placesIn(v, [...path, k], out);
   return out;
 }
@@ -294,7 +307,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('extra' as const),
       at: fc.nat(),
-      key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'roles', 'status', 'isAdmin', '', 'a\u0000b'), fc.string({ maxLength: 8 })),
+      key: fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'roles', 'status', 'isAdmin', '', 'a\u0000b'),
+        fc.string({ maxLength: 8 }),
+      ),
       value: anyValue,
     }),
     weight: 2,
@@ -340,7 +356,25 @@ function validPathValue(param: Parameter, known: KnownValues): fc.Arbitrary<stri
 /** Broken path parameter values, as they go in the URL: odd text, broken escapes, encoded NUL, over-long. */
 const badPathValue: fc.Arbitrary<string> = fc.oneof(
   nastyString.filter((s) => s.length < 1000).map(encode),
-  fc.constantFrom('%E0%A4%A', '%', '%zz', '%00', '%01abc', '%7F', '%2F..%2F', '..', '.', '%C0%AF', '%FF%FE', 'a'.repeat(201), 'b'.repeat(200), '1e309', 'NaN', '-1', '0'),
+  fc.constantFrom(
+    '%E0%A4%A',
+    '%',
+    '%zz',
+    '%00',
+    '%01abc',
+    '%7F',
+    '%2F..%2F',
+    '..',
+    '.',
+    '%C0%AF',
+    '%FF%FE',
+    'a'.repeat(201),
+    'b'.repeat(200),
+    '1e309',
+    'NaN',
+    '-1',
+    '0',
+  ),
 );
 
 /** One query parameter's values (repeated keys for arrays). */
@@ -352,14 +386,17 @@ function validQueryValues(param: Parameter, known: KnownValues): fc.Arbitrary<st
 }
 
 const badQueryValues: fc.Arbitrary<string[]> = fc.oneof(
-  fc.array(nastyString.filter((s) => s.length < 2000), { minLength: 1, maxLength: 3 }),
-  fc.constantFrom(['NaN'], ['Infinity'], ['-Infinity'], ['1e309'], ['-1'], ['0'], ['1.5'], [''], ['a', 'b'], ['x'.repeat(HUGE)], ['[object Object]'], ['true']).map((v) => [...v]),
+  fc.array(
+    nastyString.filter((s) => s.length < 2000),
+    { minLength: 1, maxLength: 3 },
+  ),
+  fc
+    .constantFrom(['NaN'], ['Infinity'], ['-Infinity'], ['1e309'], ['-1'], ['0'], ['1.5'], [''], ['a', 'b'], ['x'.repeat(HUGE)], ['[object Object]'], ['true'])
+    .map((v) => [...v]),
 );
 
 function queryString(entries: [string, string[] | null][]): string {
-  return entries
-    .flatMap(([name, values]) => (values ?? []).map((v) => `${encode(name)}=${encode(v)}`))
-    .join('&');
+  return entries.flatMap(([name, values]) => (values ?? []).map((v) => `${encode(name)}=${encode(v)}`)).join('&');
 }
 
 export type Persona = 'anonymous' | 'customer' | 'staff';
@@ -423,8 +460,7 @@ const RAW_BODIES = [
 
 function multipartBody(fileName: string, content: string) {
   const boundary = 'fuzzboundary';
-  const payload =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`;
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -457,37 +493,51 @@ export function caseFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<Fuzz
   const pathParams = route.params.filter((p) => p.in === 'path');
   const queryParams = route.params.filter((p) => p.in === 'query');
   const validPath = fc.tuple(...pathParams.map((p) => validPathValue(p, known)));
-  const validQuery = fc.tuple(...queryParams.map((p) => fc.option(validQueryValues(p, known), { freq: p.required ? 1000 : 2 }).map((v) => [p.name, v] as [string, string[] | null])));
+  const validQuery = fc.tuple(
+    ...queryParams.map((p) => fc.option(validQueryValues(p, known), { freq: p.required ? 1000 : 2 }).map((v) => [p.name, v] as [string, string[] | null])),
+  );
   const validBody = valueFor(route.body, 'body', known);
   const takesBody = Boolean(route.body);
   const isUpload = route.path.endsWith('upload-api');
   const isRawUpload = route.path.includes('/signed/');
 
-  type Broken = { strategy: string; path?: string[]; query?: [string, string[] | null][]; headers?: Record<string, string>; payload?: string | null; contentType?: string };
+  type Broken = {
+    strategy: string;
+    path?: string[];
+    query?: [string, string[] | null][];
+    headers?: Record<string, string>;
+    payload?: string | null;
+    contentType?: string;
+  };
   const n = (k: number, enabled = true) => (enabled ? k : 0);
   const broken: WeightedArbitrary<Broken>[] = [
     { arbitrary: fc.constant({ strategy: 'valid' }), weight: 3 },
     {
-      arbitrary: fc.tuple(fc.nat(), badPathValue).map(([i, v]) => ({ strategy: 'path', path: pathParams.map((_, j) => (j === i % pathParams.length ? v : '')) })),
+      arbitrary: fc
+        .tuple(fc.nat(), badPathValue)
+        .map(([i, v]) => ({ strategy: 'path', path: pathParams.map((_, j) => (j === i % pathParams.length ? v : '')) })),
       weight: n(3, pathParams.length > 0),
     },
     {
-      arbitrary: fc
-        .tuple(fc.nat(), badQueryValues, fc.option(fc.string({ maxLength: 10 }), { freq: 3 }))
-        .map(([i, values, extraKey]) => ({
-          strategy: 'query',
-          query: [[extraKey ?? queryParams[i % Math.max(queryParams.length, 1)]?.name ?? 'x', values]] as [string, string[] | null][],
-        })),
+      arbitrary: fc.tuple(fc.nat(), badQueryValues, fc.option(fc.string({ maxLength: 10 }), { freq: 3 })).map(([i, values, extraKey]) => ({
+        strategy: 'query',
+        query: [[extraKey ?? queryParams[i % Math.max(queryParams.length, 1)]?.name ?? 'x', values]] as [string, string[] | null][],
+      })),
       weight: 3,
     },
     {
       arbitrary: fc
-        .tuple(fc.constantFrom('idempotency-key', 'x-trace-id', 'user-agent', 'origin', 'cookie', 'accept', 'x-forwarded-for'), nastyString.filter((s) => s.length < 500))
+        .tuple(
+          fc.constantFrom('idempotency-key', 'x-trace-id', 'user-agent', 'origin', 'cookie', 'accept', 'x-forwarded-for'),
+          nastyString.filter((s) => s.length < 500),
+        )
         .map(([name, value]) => ({ strategy: `header ${name}`, headers: { [name]: value } })),
       weight: 1,
     },
     {
-      arbitrary: fc.tuple(validBody, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([v, ms]) => ({ strategy: 'body mutated', payload: toJson(mutate(v, ms) ?? null) })),
+      arbitrary: fc
+        .tuple(validBody, fc.array(mutation, { minLength: 1, maxLength: 3 }))
+        .map(([v, ms]) => ({ strategy: 'body mutated', payload: toJson(mutate(v, ms) ?? null) })),
       weight: n(6, takesBody),
     },
     {
@@ -499,7 +549,13 @@ export function caseFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<Fuzz
     { arbitrary: fc.constant({ strategy: 'no body', payload: null }), weight: n(1, takesBody) },
     {
       arbitrary: fc
-        .tuple(fc.oneof(fc.constantFrom('photo.png', 'a\u0000b.png', '../x.png', '', 'x'.repeat(300)), nastyString.filter((s) => s.length < 300 && !s.includes('"'))), fc.string({ maxLength: 50 }))
+        .tuple(
+          fc.oneof(
+            fc.constantFrom('photo.png', 'a\u0000b.png', '../x.png', '', 'x'.repeat(300)),
+            nastyString.filter((s) => s.length < 300 && !s.includes('"')),
+          ),
+          fc.string({ maxLength: 50 }),
+        )
         .map(([name, content]) => ({ strategy: 'multipart', ...multipartBody(name, content) })),
       weight: n(6, isUpload),
     },
@@ -527,7 +583,15 @@ export function caseFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<Fuzz
       }
       if (contentType) headers['content-type'] = contentType;
       Object.assign(headers, b.headers);
-      const c: FuzzCase = { persona: who, route: route.path, method: route.method, url: query ? `${path}?${query}` : path, headers, strategy: b.strategy, ...(payload !== undefined ? { payload } : {}) };
+      const c: FuzzCase = {
+        persona: who,
+        route: route.path,
+        method: route.method,
+        url: query ? `${path}?${query}` : path,
+        headers,
+        strategy: b.strategy,
+        ...(payload !== undefined ? { payload } : {}),
+      };
       return Object.assign(c, { [fc.toStringMethod]: () => describeCase(c) });
     });
 }
@@ -542,12 +606,15 @@ export function errorShapeProblem(status: number, body: string): string | null {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'the body is not an object';
   const e = parsed as Record<string, unknown>;
-  const extra = Object.keys(e).filter((k) => !['statusCode', 'code', 'message', 'details', 'traceId'].includes(k));
+  const extra = Object.keys(e).filter((k) => !['statusCode', 'code', 'message', 'reason', 'params', 'details', 'traceId'].includes(k));
   if (extra.length) return `unexpected keys ${extra.join(', ')}`;
   if (e.statusCode !== status) return `statusCode ${String(e.statusCode)} is not the HTTP status ${status}`;
   if (typeof e.code !== 'string' || !e.code) return 'code is not a string';
   if (typeof e.message !== 'string' || !e.message) return 'message is not a string';
   if (typeof e.traceId !== 'string' || !e.traceId) return 'traceId is not a string';
+  // The stable reason (and its params) a client may say in its reader's language (docs/i18n.md "Server error messages").
+  if (e.reason !== undefined && (typeof e.reason !== 'string' || !e.reason)) return 'reason is not a string';
+  if (e.params !== undefined && (!e.params || typeof e.params !== 'object' || Array.isArray(e.params))) return 'params is not an object';
   if (e.details !== undefined) {
     if (!Array.isArray(e.details)) return 'details is not an array';
     for (const d of e.details) {

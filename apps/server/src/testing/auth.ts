@@ -1,10 +1,10 @@
 import type { RoleName } from '@hatid/domain';
-import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
+import { DEMO_PASSWORD, demoEmail } from '../seed/index.js';
 import type { TestApp } from './build-test-app.js';
 import { users } from '../db/schema/index.js';
-import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.js';
-import { assignRoles } from '../modules/users/users.repository.js';
-import { newAgentCode } from '../modules/users/users.service.js';
+import { SESSION_COOKIE, createSession } from '../modules/auth/index.js';
+import { assignRoles } from '../modules/users/index.js';
+import { newAgentCode } from '../modules/users/index.js';
 
 export interface Session {
   cookie: string;

@@ -2,7 +2,9 @@
  * A second server process for crash tests: builds the app on the PostgreSQL database named in
  * HATID_CHILD (JSON: url, method, path, cookie, idempotencyKey, payload, filesDir), says "ready", sends that one
  * request and prints its answer. A test kills it with SIGKILL while the request is still running, as a
- * crashed or OOM-killed instance would die: no catch, no finally, no rollback sent by us.
+ * crashed or OOM-killed instance would die: no catch, no finally, no rollback sent by us. With `holdAnswer`
+ * it prints "committed" once the answer is ready (the work committed) and never sends it: killed there, the
+ * client never hears of a booking that exists.
  *
  *   node --import tsx apps/server/src/testing/booking-child.ts
  */
@@ -20,6 +22,7 @@ interface ChildRequest {
   payload: object;
   /** Where this server keeps files (the test removes it). */
   filesDir: string;
+  holdAnswer?: boolean;
 }
 
 const request = JSON.parse(process.env.HATID_CHILD ?? '{}') as ChildRequest;
@@ -32,6 +35,12 @@ const app = await buildApp({
   secretDir: null,
   storage: new LocalDiskStorage(request.filesDir),
 });
+if (request.holdAnswer) {
+  app.addHook('onSend', async () => {
+    process.stdout.write('committed\n');
+    await new Promise(() => {}); // the answer never leaves: the process is killed here
+  });
+}
 await app.ready();
 process.stdout.write('ready\n');
 const res = await app.inject({

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { openTestDatabase } from './database-template.js';
+import { openEmbeddedTestDatabase, openTestDatabase } from './database-template.js';
+import type { Metrics } from '../platform/metrics/index.js';
 import type { SmsProvider } from '../platform/sms/index.js';
 import { MemoryEmail } from './email.js';
 import { LocalDiskStorage, type StorageDriver } from '../platform/storage/index.js';
@@ -58,9 +59,22 @@ export async function buildTestApp(
     configuredEmail?: boolean;
     /** Replaces the sandbox (the Xendit provider against a local fake server). */
     paymentProvider?: BuildAppOptions['paymentProvider'];
+    /** A database the caller opened, migrated and seeded (and closes): its own PostgreSQL, to stop it. */
+    database?: Database;
+    /** Rate limits in this Redis (platform/rate-limit-store.ts) instead of in memory. */
+    redis?: BuildAppOptions['redis'];
+    /** The embedded database in this directory (locked, as `npm start` keeps it) instead of the run's test database. */
+    dataDir?: string;
+    /** Count requests and sample the queues into these metrics (the operators' address). */
+    metrics?: Metrics;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop: dropDatabase } = await openTestDatabase(options.demo ?? true);
+  const own = options.database
+    ? { database: options.database, drop: null }
+    : options.dataDir
+      ? { database: await openEmbeddedTestDatabase(options.demo ?? true, options.dataDir), drop: async () => {} }
+      : await openTestDatabase(options.demo ?? true);
+  const { database } = own;
   const sms = new MemorySms();
   const email = new MemoryEmail();
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.config });
@@ -79,6 +93,8 @@ export async function buildTestApp(
     ...(options.push ? { push: options.push } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   await app.ready();
   return {
@@ -89,8 +105,10 @@ export async function buildTestApp(
     storage,
     close: async () => {
       await app.close();
-      await database.close();
-      await dropDatabase();
+      if (own.drop) {
+        await database.close();
+        await own.drop();
+      }
       if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };

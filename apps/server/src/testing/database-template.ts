@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { withAdminConnection } from '../db/admin-connection.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { seedDatabase } from '../db/seed/index.js';
+import { seedDatabase } from '../seed/index.js';
 
 /**
  * Every test file builds its app on a database of its own. Creating one from nothing (initdb, 30-odd
@@ -93,18 +94,26 @@ export async function openTestDatabase(demo: boolean): Promise<TestDatabase> {
   return { database, drop: async () => {} };
 }
 
+/**
+ * The embedded database in `dataDir` (as `npm start` keeps it), whatever TEST_DB says: for tests of what only
+ * the embedded database has (its lock, backups). A directory without a database starts as a copy of the
+ * template; one with a database (a restored backup) is opened as it is and migrated, as the server would.
+ */
+export async function openEmbeddedTestDatabase(demo: boolean, dataDir: string): Promise<Database> {
+  const dir = process.env[PGLITE_DIR_ENV];
+  const file = dir ? path.join(dir, `${templateName(demo)}.tar`) : null;
+  const fresh = !fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+  const loadDataDir = fresh && file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+  const database = await openDatabase({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+  if (fresh && !loadDataDir) await prepare(database, demo);
+  else await migrateDatabase(database);
+  return database;
+}
+
 function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const withAdmin = <T>(fn: (client: pg.Client) => Promise<T>) => withAdminConnection(ADMIN_URL, fn);

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { createConsolidationBody, courierInput } from '@hatid/domain';
-import { createCourier } from '../modules/couriers/couriers.service.js';
-import { createConsolidation } from '../modules/consolidations/consolidations.service.js';
-import { completeConsolidation, confirmPackages, startDeconsolidation } from '../modules/consolidations/lifecycle.service.js';
+import { createCourier } from '../modules/couriers/index.js';
+import { createConsolidation } from '../modules/consolidations/index.js';
+import { completeConsolidation, confirmPackages, startDeconsolidation } from '../modules/consolidations/index.js';
 import { insertShipment } from '../modules/shipments/lists.fixtures.js';
-import type { Actor } from '../plugins/auth.js';
+import type { Actor } from '../core/actor.js';
 import { place } from './shipments.js';
 import type { Ask, Recipe, Request, RouteAccessWorld } from './route-access.world.js';
 
@@ -27,7 +27,13 @@ export async function fieldRecipes(w: RouteAccessWorld): Promise<Record<string, 
   const lastMile = await newCourier('land');
   const owner = await w.freshCustomer();
   const waitingShipment = () =>
-    insertShipment(w.db, { ownerId: owner, from: place('Davao del Sur', 'Davao City'), to: place('Cebu', 'Cebu City'), deliveryStatus: 'Orig. hub', status: 'OnGoing' });
+    insertShipment(w.db, {
+      ownerId: owner,
+      from: place('Davao del Sur', 'Davao City'),
+      to: place('Cebu', 'Cebu City'),
+      deliveryStatus: 'Orig. hub',
+      status: 'OnGoing',
+    });
 
   /** Whose consolidation a caller asks about: its own for the partner, else the consolidator's. */
   const makerOf = (a: Ask): Actor => (a.caller === 'service_partner' && a.target === 'own' ? w.people.service_partner.actor : w.people.consolidator.actor);
@@ -58,10 +64,12 @@ export async function fieldRecipes(w: RouteAccessWorld): Promise<Record<string, 
   const send = (method: InjectOptions['method'], url: string, payload?: unknown): Request => ({
     inject: { method, url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) },
   });
-  const move = (path: string, stage: Stage, body?: (c: Awaited<ReturnType<typeof fresh>>) => unknown): Recipe => async (a) => {
-    const c = await fresh(makerOf(a), stage);
-    return send('POST', `/api/consolidations/${c.tag}/${path}`, body ? body(c) : undefined);
-  };
+  const move =
+    (path: string, stage: Stage, body?: (c: Awaited<ReturnType<typeof fresh>>) => unknown): Recipe =>
+    async (a) => {
+      const c = await fresh(makerOf(a), stage);
+      return send('POST', `/api/consolidations/${c.tag}/${path}`, body ? body(c) : undefined);
+    };
 
   return {
     'POST /api/couriers': async () => send('POST', '/api/couriers', { name: `RA Courier ${next()}`, type: 'partner', category: 'last_mile' }),

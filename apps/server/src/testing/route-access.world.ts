@@ -10,7 +10,7 @@ import {
   type RoleName,
   type RouteCaller,
 } from '@hatid/domain';
-import { DEMO_PASSWORD, demoEmail } from '../db/seed/index.js';
+import { DEMO_PASSWORD, demoEmail } from '../seed/index.js';
 import {
   addresses,
   apiKeys,
@@ -30,33 +30,40 @@ import {
   shipments,
   transactions,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
+  bulkBookingBatches,
+  bulkBookingRows,
+  webhookEvents,
 } from '../db/schema/index.js';
-import { actorFrom, type Actor } from '../plugins/auth.js';
-import { newApiKey } from '../modules/api-keys/api-keys.service.js';
-import { issueRegistrationTicket } from '../modules/auth/otp.service.js';
-import { SESSION_COOKIE, createSession } from '../modules/auth/session.service.js';
-import { newToken } from '../modules/auth/tokens.js';
-import { loadPricingConfig } from '../modules/pricing/pricing-config.service.js';
-import { createPromoCode } from '../modules/promo-codes/promo-codes.service.js';
-import { createInvoice } from '../modules/invoices/invoices.service.js';
-import { createReview } from '../modules/reviews/reviews.service.js';
-import { createMileNote, shipmentProgress } from '../modules/shipment-miles/shipment-miles.service.js';
-import { bookShipment } from '../modules/shipments/booking.service.js';
-import { addDocument } from '../modules/shipments/documents.service.js';
+import { actorFrom, type Actor } from '../core/actor.js';
+import { newApiKey } from '../modules/api-keys/index.js';
+import { issueRegistrationTicket } from '../modules/auth/index.js';
+import { SESSION_COOKIE, createSession } from '../modules/auth/index.js';
+import { newToken } from '../core/tokens.js';
+import { loadPricingConfig } from '../modules/pricing/index.js';
+import { createPromoCode } from '../modules/pricing/index.js';
+import { createInvoice } from '../modules/billings/index.js';
+import { createReview } from '../modules/reviews/index.js';
+import { createMileNote, shipmentProgress } from '../modules/shipment-miles/index.js';
+import { bookShipment } from '../modules/shipments/index.js';
+import { addDocument } from '../modules/shipments/index.js';
 import { insertShipment, servePartnerProvince, type FixtureInput } from '../modules/shipments/lists.fixtures.js';
-import type { ShipmentRow } from '../modules/shipments/shipments.repository.js';
-import { createTicket } from '../modules/tickets/tickets.service.js';
-import { issueSignedUpload } from '../modules/uploads/signed-uploads.service.js';
-import { checkBase64File, storeUpload } from '../modules/uploads/uploads.service.js';
-import { assignRoles, findUserByEmail, loadUserWithRoles } from '../modules/users/users.repository.js';
-import { createUserWithRoles } from '../modules/users/users.service.js';
+import type { ShipmentRow } from '../modules/shipments/index.js';
+import { createTicket } from '../modules/tickets/index.js';
+import { issueSignedUpload } from '../modules/uploads/index.js';
+import { checkBase64File, storeUpload } from '../modules/uploads/index.js';
+import { assignRoles, findUserByEmail, loadUserWithRoles } from '../modules/users/index.js';
+import { createUserWithRoles } from '../modules/users/index.js';
 import { METRO_MANILA_CODE } from '../platform/psgc/index.js';
-import { paymentsContext } from '../modules/payments/context.js';
-import { createPaymentLink } from '../modules/payments/payment-links.service.js';
-import { startLink, startTopUp } from '../modules/payments/top-ups.service.js';
-import { sendLinkToProvider, sendToProvider } from '../modules/payments/provider-start.js';
-import { ensureWallet, postToWallet } from '../modules/wallet/ledger.js';
-import { saveCard } from '../modules/wallet/payment-methods.service.js';
+import { paymentsContext } from '../modules/payments/index.js';
+import { createPaymentLink } from '../modules/payments/index.js';
+import { startLink, startTopUp } from '../modules/payments/index.js';
+import { sendLinkToProvider, sendToProvider } from '../modules/payments/index.js';
+import { ensureWallet, postToWallet } from '../modules/wallet/index.js';
+import { saveCard } from '../modules/payments/index.js';
+import { templateCsv } from '../modules/bulk-bookings/index.js';
+import { INBOUND_SMS_PATH, INBOUND_TOKEN_HEADER, inboundSmsTokenOf } from '../modules/recipient-sms/index.js';
 import { paymentEvent } from '../platform/payments/index.js';
 import { createCustomer, freshMobile } from './auth.js';
 import type { TestApp } from './build-test-app.js';
@@ -69,6 +76,10 @@ import { fieldRecipes } from './route-access.field.js';
  * Every demo role gets "its" objects (packages/domain/src/abilities/route-access.ts, WHICH OBJECT);
  * "stranger" is a customer nobody here serves, who owns the objects of the `stranger` rows.
  */
+/** Who may bulk book (issue 33): those who book for others (naming the customer), and business people for themselves. */
+const BULK_FOR_OTHERS: readonly RouteCaller[] = ['super_admin', 'admin', 'staff'];
+const BULK_BOOKERS: readonly RouteCaller[] = [...BULK_FOR_OTHERS, 'business_admin', 'business_member'];
+
 export type Person = RoleName | 'stranger';
 export type Target = 'own' | 'stranger';
 
@@ -201,7 +212,9 @@ export class RouteAccessWorld {
       (await db.insert(businesses).values({ name, ownerId }).returning({ id: businesses.id }))[0]!.id;
     const strangerBusiness = await newBusiness('Stranger Trading', stranger.userId);
     const partnerBusiness = await newBusiness('Davao Partner Client', null);
-    await db.insert(businessAddresses).values({ businessId: partnerBusiness, ...this.addressBody(), ...DAVAO(), mobileNumber: '+639171234567', isDefault: true });
+    await db
+      .insert(businessAddresses)
+      .values({ businessId: partnerBusiness, ...this.addressBody(), ...DAVAO(), mobileNumber: '+639171234567', isDefault: true });
     for (const person of Object.keys(this.people) as Person[]) this.businesses[person] = strangerBusiness;
     this.businesses.business_admin = this.businessId;
     this.businesses.business_member = this.businessId;
@@ -276,7 +289,10 @@ export class RouteAccessWorld {
   }
 
   async newAddress(userId: string): Promise<string> {
-    const [row] = await this.db.insert(addresses).values({ userId, ...this.addressBody(), mobileNumber: '+639171234567' }).returning({ id: addresses.id });
+    const [row] = await this.db
+      .insert(addresses)
+      .values({ userId, ...this.addressBody(), mobileNumber: '+639171234567' })
+      .returning({ id: addresses.id });
     return row!.id;
   }
 
@@ -309,6 +325,47 @@ export class RouteAccessWorld {
   }
 
   /**
+   * A booked bulk-booking batch of `whose` (one row: the shipment that person works on). Batches are their
+   * creator's alone; callers who may not bulk book have none, and are asked about the stranger's.
+   */
+  async bulkBatch(caller: RouteCaller, whose: Person): Promise<string> {
+    const person = caller !== 'signedOut' && BULK_BOOKERS.includes(caller) ? whose : 'stranger';
+    const shipment = this.shipments[person];
+    const [batch] = await this.db
+      .insert(bulkBookingBatches)
+      .values({
+        ownerId: this.people[person].id,
+        createdById: this.people[person].id,
+        fileName: 'route-access.csv',
+        state: 'booked',
+        totalRows: 1,
+        checkedRows: 1,
+        validRows: 1,
+        bookedRows: 1,
+      })
+      .returning({ id: bulkBookingBatches.id });
+    await this.db
+      .insert(bulkBookingRows)
+      .values({ batchId: batch!.id, rowNumber: 2, cells: {}, shipmentId: shipment.id, trackingNumber: shipment.trackingNumber });
+    return batch!.id;
+  }
+
+  /** A webhook endpoint of the business admin's business (own) or of another business, with one failed delivery. */
+  async webhook(target: Target): Promise<{ id: string; deliveryId: string }> {
+    const businessId = target === 'own' ? this.businessId : this.businesses.stranger;
+    const [endpoint] = await this.db
+      .insert(webhookEndpoints)
+      .values({ businessId, url: 'https://1.1.1.1/hooks', events: ['shipment.booked'], secretCiphertext: 'x.y.z', secretHint: 'whsec_rout…' })
+      .returning({ id: webhookEndpoints.id });
+    const [event] = await this.db.insert(webhookEvents).values({ businessId, type: 'shipment.booked', body: '{}' }).returning({ id: webhookEvents.id });
+    const [delivery] = await this.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint!.id, eventId: event!.id, orderKey: event!.id, status: 'failed' })
+      .returning({ id: webhookDeliveries.id });
+    return { id: endpoint!.id, deliveryId: delivery!.id };
+  }
+
+  /**
    * A fresh receivable billing (one shipment booked on account today): of the business admin's business for
    * the business admin, else of the stranger's business on an invoice account.
    */
@@ -335,7 +392,10 @@ export class RouteAccessWorld {
   /** A fresh billing with one attachment (the staff member's upload), for a call that removes it. */
   async billingAttachment(person: Person): Promise<{ billingId: string; attachmentId: string }> {
     const billingId = await this.billing(person);
-    const [row] = await this.db.insert(billingAttachments).values({ billingId, uploadId: this.uploads.staff, name: CHECK }).returning({ id: billingAttachments.id });
+    const [row] = await this.db
+      .insert(billingAttachments)
+      .values({ billingId, uploadId: this.uploads.staff, name: CHECK })
+      .returning({ id: billingAttachments.id });
     return { billingId, attachmentId: row!.id };
   }
 
@@ -374,6 +434,7 @@ export class RouteAccessWorld {
 
   /** The request recipes: one per route that needs ids, a body or a prepared object. */
   recipes(): Record<string, Recipe> {
+    // biome-ignore lint/complexity/noUselessThisAlias: a one-letter name for the world, read in every recipe below
     const w = this;
     const get = (url: string): Request => ({ inject: { method: 'GET', url } });
     const send = (method: InjectOptions['method'], url: string, payload?: unknown): Request => ({
@@ -453,17 +514,12 @@ export class RouteAccessWorld {
         });
         const { token, hash } = newToken();
         await w.db.insert(invitations).values({ tokenHash: hash, userId, expiresAt: new Date(Date.now() + 86_400_000) });
-        return fromOwnAddress(
-          send('POST', '/api/users/registerWithEmail', { token, firstName: 'Rosa', lastName: 'Lim', password: 'a-long-passphrase' }),
-        );
+        return fromOwnAddress(send('POST', '/api/users/registerWithEmail', { token, firstName: 'Rosa', lastName: 'Lim', password: 'a-long-passphrase' }));
       },
       // Signing out ends the session it is called with: a second session of the same person, made for it.
       'POST /api/users/logout': async (a) => ({
         ...send('POST', '/api/users/logout'),
-        cookie:
-          a.caller === 'signedOut'
-            ? null
-            : `${SESSION_COOKIE}=${(await createSession(w.db, w.people[a.caller].id, { ttlDays: 1 })).token}`,
+        cookie: a.caller === 'signedOut' ? null : `${SESSION_COOKIE}=${(await createSession(w.db, w.people[a.caller].id, { ttlDays: 1 })).token}`,
       }),
       'PUT /api/users/update/me': async () => send('PUT', '/api/users/update/me', {}),
       // A link to prove an email, out for a customer made for the call (the token is the proof, signed in or not).
@@ -502,7 +558,13 @@ export class RouteAccessWorld {
             method: 'POST',
             url: '/api/oauth/sandbox/authorize',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: new URLSearchParams({ ...sandboxAuthorization().fields, email: 'sandbox-access@hatid.test', given_name: 'Sandy', family_name: 'Box', decision: 'allow' }).toString(),
+            payload: new URLSearchParams({
+              ...sandboxAuthorization().fields,
+              email: 'sandbox-access@hatid.test',
+              given_name: 'Sandy',
+              family_name: 'Box',
+              decision: 'allow',
+            }).toString(),
           },
         }),
       'GET /api/users/by-role/:roleName': async () => get('/api/users/by-role/customer'),
@@ -547,11 +609,13 @@ export class RouteAccessWorld {
       },
       'POST /api/hubs': async () => send('POST', '/api/hubs', w.hubBody(`RA Hub ${w.nextNumber()}`)),
       'PATCH /api/hubs/:id': async () => {
-        const [hub] = await w.db.insert(hubs).values(w.hubBody(`RA Hub ${w.nextNumber()}`)).returning({ id: hubs.id });
+        const [hub] = await w.db
+          .insert(hubs)
+          .values(w.hubBody(`RA Hub ${w.nextNumber()}`))
+          .returning({ id: hubs.id });
         return send('PATCH', `/api/hubs/${hub!.id}`, { openingHours: 'Mon–Fri, 9:00 AM – 5:00 PM', isActive: false });
       },
-      'GET /api/addresses/covered-cities-municipalities/:provinceCode': async () =>
-        get(`/api/addresses/covered-cities-municipalities/${METRO_MANILA_CODE}`),
+      'GET /api/addresses/covered-cities-municipalities/:provinceCode': async () => get(`/api/addresses/covered-cities-municipalities/${METRO_MANILA_CODE}`),
       'GET /api/addresses/barangays/:cityMunicipalityCode': async () => get(`/api/addresses/barangays/${MAKATI().cityCode}`),
       'GET /api/addresses/saved-addresses/:id': async (a) => get(`/api/addresses/saved-addresses/${w.addresses[a.whose]}`),
       'POST /api/addresses/new-address': async () => send('POST', '/api/addresses/new-address', w.addressBody()),
@@ -559,8 +623,7 @@ export class RouteAccessWorld {
       'PUT /api/addresses/:id': async (a) => send('PUT', `/api/addresses/${w.addresses[a.whose]}`, w.addressBody()),
       'DELETE /api/addresses/:id': async (a) => send('DELETE', `/api/addresses/${await w.newAddress(w.people[a.whose].id)}`),
 
-      'POST /api/notifications/token': async () =>
-        send('POST', '/api/notifications/token', { kind: 'fcm', token: `route-access-${w.nextNumber()}` }),
+      'POST /api/notifications/token': async () => send('POST', '/api/notifications/token', { kind: 'fcm', token: `route-access-${w.nextNumber()}` }),
 
       'POST /api/shipments/calculations': async () => send('POST', '/api/shipments/calculations', calculation()),
       'POST /api/shipments/pricing-details': async () => send('POST', '/api/shipments/pricing-details', calculation()),
@@ -584,6 +647,21 @@ export class RouteAccessWorld {
         send('POST', '/api/shipments/duplicate', { trackingNumber: tn(a), expectedTotalInCents: shipment(a).totalInCents }),
 
       'GET /api/shipments/track/:trackingNumber': async () => get(`/api/shipments/track/${w.shipments.stranger.trackingNumber}`),
+      'POST /api/shipments/track/:trackingNumber/stop-texts': async () =>
+        fromOwnAddress(
+          send('POST', `/api/shipments/track/${w.shipments.stranger.trackingNumber}/stop-texts`, {
+            mobileLast4: w.shipments.stranger.receiverMobileNumber.slice(-4),
+          }),
+        ),
+      'POST /api/sms/inbound': async () => ({
+        inject: {
+          method: 'POST',
+          url: INBOUND_SMS_PATH,
+          payload: { from: w.shipments.stranger.receiverMobileNumber, text: 'START' },
+          headers: { [INBOUND_TOKEN_HEADER]: inboundSmsTokenOf(w.t.app) },
+        },
+      }),
+      'POST /api/sms/sandbox/reply': async () => send('POST', '/api/sms/sandbox/reply', { from: w.shipments.stranger.receiverMobileNumber, text: 'START' }),
       'GET /api/shipments/trackingNumber/:trackingNumber': async (a) => get(`/api/shipments/trackingNumber/${tn(a)}`),
       'GET /api/shipments/:id': async (a) => get(`/api/shipments/${shipment(a).id}`),
       'GET /api/shipments/:id/weights': async (a) => get(`/api/shipments/${shipment(a).id}/weights`),
@@ -596,8 +674,7 @@ export class RouteAccessWorld {
       'GET /api/shipment-miles/progress/:trackingNumber': async (a) => get(`/api/shipment-miles/progress/${tn(a)}`),
       'GET /api/tickets/shipment/:shipmentId': async (a) => get(`/api/tickets/shipment/${shipment(a).id}`),
 
-      'POST /api/shipments/:trackingNumber/deliveryStatus': async (a) =>
-        send('POST', `/api/shipments/${tn(a)}/deliveryStatus`, customActivity),
+      'POST /api/shipments/:trackingNumber/deliveryStatus': async (a) => send('POST', `/api/shipments/${tn(a)}/deliveryStatus`, customActivity),
       'PUT /api/shipments/:id/cancel': async (a) =>
         send('PUT', `/api/shipments/${(await w.freshShipment(a.whose)).id}/cancel`, { reasonForCancellation: cancelReason }),
       'PUT /api/shipments/:id': async (a) => send('PUT', `/api/shipments/${shipment(a).id}`, { notes: CHECK }),
@@ -685,7 +762,10 @@ export class RouteAccessWorld {
         return send('PATCH', `/api/businesses/${w.businesses[a.whose]}`, { name: row!.name });
       },
       'DELETE /api/businesses/:id': async () => {
-        const [row] = await w.db.insert(businesses).values({ name: `RA Closing ${w.nextNumber()}` }).returning({ id: businesses.id });
+        const [row] = await w.db
+          .insert(businesses)
+          .values({ name: `RA Closing ${w.nextNumber()}` })
+          .returning({ id: businesses.id });
         return send('DELETE', `/api/businesses/${row!.id}`);
       },
       'GET /api/businesses/address': async (a) => get(`/api/businesses/address?businessId=${w.businesses[a.whose]}`),
@@ -695,14 +775,21 @@ export class RouteAccessWorld {
       'POST /api/activities': async () => send('POST', '/api/activities', { entity: 'Shipment', summary: CHECK }),
 
       // Riders (issue 11 part B): each code goes to a rider of its own, from an address of its own.
-      'POST /api/sms/forwardToSmsService': async () => fromOwnAddress(send('POST', '/api/sms/forwardToSmsService', { mobileNumber: freshMobile(), message: CHECK })),
+      'POST /api/sms/forwardToSmsService': async () =>
+        fromOwnAddress(send('POST', '/api/sms/forwardToSmsService', { mobileNumber: freshMobile(), message: CHECK })),
       // Shopify connection: each call for a shop owner of its own, from an address of its own.
       'GET /api/sms/otp/shopify': async () => fromOwnAddress(get(`/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(await w.freshShopOwner())}`)),
       'POST /api/sms/otp/shopify/verification': async () => {
         const mobileNumber = await w.freshShopOwner();
-        const sent = await w.t.app.inject({ method: 'GET', url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(mobileNumber)}`, remoteAddress: w.nextAddress() });
+        const sent = await w.t.app.inject({
+          method: 'GET',
+          url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(mobileNumber)}`,
+          remoteAddress: w.nextAddress(),
+        });
         if (sent.statusCode !== 200) throw new Error(`otp/shopify (setup) failed: ${sent.body}`);
-        return fromOwnAddress(send('POST', '/api/sms/otp/shopify/verification', { mobileNumber, otp: w.t.sms.lastCodeFor(mobileNumber), shopDomain: 'route-access.myshopify.com' }));
+        return fromOwnAddress(
+          send('POST', '/api/sms/otp/shopify/verification', { mobileNumber, otp: w.t.sms.lastCodeFor(mobileNumber), shopDomain: 'route-access.myshopify.com' }),
+        );
       },
       'POST /api/sms/sendOtpRider': async () => fromOwnAddress(send('POST', '/api/sms/sendOtpRider', { mobileNumber: await w.freshRider() })),
       'GET /api/sms/verifyOtp/rider': async () => {
@@ -717,7 +804,12 @@ export class RouteAccessWorld {
       'GET /api/users/riders/:cityMunicipalityCode': async () => get(`/api/users/riders/${MAKATI().cityCode}`),
       /** One centavo each time: the shared shipments never run out of balance. */
       'POST /api/transaction/add-payment': async (a) =>
-        send('POST', '/api/transaction/add-payment', { shipmentId: shipment(a).id, method: 'cash', amountInCents: 1, shortReason: 'Route check: the rest comes later' }),
+        send('POST', '/api/transaction/add-payment', {
+          shipmentId: shipment(a).id,
+          method: 'cash',
+          amountInCents: 1,
+          shortReason: 'Route check: the rest comes later',
+        }),
       'GET /api/transaction/payments/:shipmentId': async (a) => get(`/api/transaction/payments/${shipment(a).id}`),
       'GET /api/shipments/commission-stats': async () => {
         const [agent] = await w.db.select({ code: users.agentCode }).from(users).where(eq(users.id, w.people.sales_agent.id));
@@ -729,10 +821,38 @@ export class RouteAccessWorld {
       'GET /api/api-keys/:id': async (a) => get(`/api/api-keys/${await w.apiKey(a.target)}`),
       'PATCH /api/api-keys/:id': async (a) => send('PATCH', `/api/api-keys/${await w.apiKey(a.target)}`, { name: CHECK }),
       'DELETE /api/api-keys/:id': async (a) => send('DELETE', `/api/api-keys/${await w.apiKey(a.target)}`),
+      'GET /api/bulk-bookings/template.csv': async () => get('/api/bulk-bookings/template.csv'),
+      'GET /api/bulk-bookings/template.xlsx': async () => get('/api/bulk-bookings/template.xlsx'),
+      'POST /api/bulk-bookings': async (a) => {
+        const { payload, headers } = multipartBody('file', 'route-access.csv', Buffer.from(templateCsv()), 'text/csv', {
+          ...(a.caller !== 'signedOut' && BULK_FOR_OTHERS.includes(a.caller) ? { ownerId: w.people.customer.id } : {}),
+        });
+        return { inject: { method: 'POST', url: '/api/bulk-bookings', payload, headers } };
+      },
+      'GET /api/bulk-bookings/:id': async (a) => get(`/api/bulk-bookings/${await w.bulkBatch(a.caller, a.whose)}`),
+      'POST /api/bulk-bookings/:id/confirm': async (a) => send('POST', `/api/bulk-bookings/${await w.bulkBatch(a.caller, a.whose)}/confirm`),
+      'GET /api/bulk-bookings/:id/waybills.pdf': async (a) => get(`/api/bulk-bookings/${await w.bulkBatch(a.caller, a.whose)}/waybills.pdf`),
+      'GET /api/bulk-bookings/:id/tracking-numbers.csv': async (a) => get(`/api/bulk-bookings/${await w.bulkBatch(a.caller, a.whose)}/tracking-numbers.csv`),
+
+      'POST /api/webhooks/endpoints': async () =>
+        send('POST', '/api/webhooks/endpoints', { url: 'https://1.1.1.1/hooks', events: ['shipment.booked'], businessId: w.businessId }),
+      'GET /api/webhooks/endpoints': async () => get('/api/webhooks/endpoints?status=active'),
+      'GET /api/webhooks/endpoints/:id': async (a) => get(`/api/webhooks/endpoints/${(await w.webhook(a.target)).id}`),
+      'GET /api/webhooks/endpoints/:id/deliveries': async (a) => get(`/api/webhooks/endpoints/${(await w.webhook(a.target)).id}/deliveries`),
+      'PATCH /api/webhooks/endpoints/:id': async (a) => send('PATCH', `/api/webhooks/endpoints/${(await w.webhook(a.target)).id}`, { description: CHECK }),
+      'DELETE /api/webhooks/endpoints/:id': async (a) => send('DELETE', `/api/webhooks/endpoints/${(await w.webhook(a.target)).id}`),
+      'POST /api/webhooks/endpoints/:id/rotate-secret': async (a) => send('POST', `/api/webhooks/endpoints/${(await w.webhook(a.target)).id}/rotate-secret`),
+      'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay': async (a) => {
+        const hook = await w.webhook(a.target);
+        return send('POST', `/api/webhooks/endpoints/${hook.id}/deliveries/${hook.deliveryId}/replay`);
+      },
+      'POST /api/webhooks/endpoints/:id/replay-failed': async (a) => send('POST', `/api/webhooks/endpoints/${(await w.webhook(a.target)).id}/replay-failed`),
       /** The demo rider's cash on its own shipment, one centavo more each time, handed over. */
       'POST /api/collections': async () => {
         const riderShipment = w.shipments.rider;
-        await w.db.insert(transactions).values({ shipmentId: riderShipment.id, method: 'cash', amountInCents: 1, paidBy: 'sender', receivedById: w.people.rider.id });
+        await w.db
+          .insert(transactions)
+          .values({ shipmentId: riderShipment.id, method: 'cash', amountInCents: 1, paidBy: 'sender', receivedById: w.people.rider.id });
         return send('POST', '/api/collections', { collectedFromId: w.people.rider.id, source: 'pickup', trackingNumbers: [riderShipment.trackingNumber] });
       },
       'GET /api/collections': async () => get('/api/collections?status=pending&limit=5'),
@@ -750,7 +870,10 @@ export class RouteAccessWorld {
       'PATCH /api/billings/:id': async (a) => send('PATCH', `/api/billings/${await w.billing(a.whose)}`, { notes: CHECK }),
       'DELETE /api/billings/:id': async (a) => send('DELETE', `/api/billings/${await w.billing(a.whose)}`),
       'PATCH /api/billings/:id/attachments': async (a) =>
-        send('PATCH', `/api/billings/${await w.billing(a.whose)}/attachments`, { uploadId: w.uploads[a.caller === 'signedOut' ? 'stranger' : a.caller], name: CHECK }),
+        send('PATCH', `/api/billings/${await w.billing(a.whose)}/attachments`, {
+          uploadId: w.uploads[a.caller === 'signedOut' ? 'stranger' : a.caller],
+          name: CHECK,
+        }),
       'DELETE /api/billings/:id/attachments': async (a) => {
         const { billingId, attachmentId } = await w.billingAttachment(a.whose);
         return send('DELETE', `/api/billings/${billingId}/attachments`, { attachmentId });
@@ -769,12 +892,13 @@ export class RouteAccessWorld {
       'PUT /api/transaction/remarks/:id': async (a) => send('PUT', `/api/transaction/remarks/${await w.payment(shipment(a).id)}`, { remarks: CHECK }),
       'PUT /api/transaction/meta/:id': async (a) => send('PUT', `/api/transaction/meta/${await w.payment(shipment(a).id)}`, { meta: { bank: CHECK } }),
       'PUT /api/transaction/proof-of-payment/:id': async (a) =>
-        send('PUT', `/api/transaction/proof-of-payment/${await w.payment(shipment(a).id)}`, { proofUploadId: w.uploads[a.caller === 'signedOut' ? 'stranger' : a.caller] }),
+        send('PUT', `/api/transaction/proof-of-payment/${await w.payment(shipment(a).id)}`, {
+          proofUploadId: w.uploads[a.caller === 'signedOut' ? 'stranger' : a.caller],
+        }),
       'POST /api/transaction/void-payment/:transactionId': async (a) =>
         send('POST', `/api/transaction/void-payment/${await w.payment(shipment(a).id)}`, { reason: CHECK }),
 
-      'GET /api/partners/:id': async (a) =>
-        get(`/api/partners/${a.target === 'stranger' ? w.otherPartnerId : w.people.service_partner.id}`),
+      'GET /api/partners/:id': async (a) => get(`/api/partners/${a.target === 'stranger' ? w.otherPartnerId : w.people.service_partner.id}`),
       'PUT /api/partners/:id/provinces': async () =>
         send('PUT', `/api/partners/${w.people.service_partner.id}/provinces`, { provinceCodes: [DAVAO().provinceCode] }),
 
@@ -790,15 +914,27 @@ export class RouteAccessWorld {
     send: (method: InjectOptions['method'], url: string, payload?: unknown) => Request,
     get: (url: string) => Request,
   ): Record<string, Recipe> {
+    // biome-ignore lint/complexity/noUselessThisAlias: a one-letter name for the world, read in every recipe below
     const w = this;
     const ctx = () => paymentsContext(w.t.app);
     const actorOf = (a: Ask) => w.people[a.whose].actor;
     const topUp = async (a: Ask, channel: 'qr' | 'ewallet' = 'qr') =>
-      sendToProvider(ctx(), await w.db.transaction((tx) => startTopUp(ctx(), tx, actorOf(a), { channel, amountInCents: 50_000, ewallet: channel === 'ewallet' ? 'GCash' : undefined })));
+      sendToProvider(
+        ctx(),
+        await w.db.transaction((tx) =>
+          startTopUp(ctx(), tx, actorOf(a), { channel, amountInCents: 50_000, ewallet: channel === 'ewallet' ? 'GCash' : undefined }),
+        ),
+      );
     const ledgerRow = async (a: Ask) =>
       (await w.db.transaction((tx) => postToWallet(tx, { userId: w.people[a.whose].id, type: 'Voucher', amountInCents: 100, description: CHECK })))!.id;
     const card = async (a: Ask) => {
-      const cards = await saveCard(w.db, actorOf(a), 'sandbox', { token: `tok_ra_${w.nextNumber()}`, cardBrand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 });
+      const cards = await saveCard(w.db, actorOf(a), 'sandbox', {
+        token: `tok_ra_${w.nextNumber()}`,
+        cardBrand: 'Visa',
+        last4: '4242',
+        expiryMonth: 12,
+        expiryYear: 2030,
+      });
       return cards[cards.length - 1]!.id;
     };
     /** A payment link on the asker's shipment, made once by staff (its look-ups only read it). */
@@ -831,29 +967,45 @@ export class RouteAccessWorld {
       'POST /api/wallet/users/:userId/adjustments': async () =>
         send('POST', `/api/wallet/users/${w.people.stranger.id}/adjustments`, { amountInCents: 100, reason: CHECK }),
       'POST /api/card-tokens/card/new': async () =>
-        send('POST', '/api/card-tokens/card/new', { token: `tok_ra_${w.nextNumber()}`, cardBrand: 'Mastercard', last4: '5100', expiryMonth: 1, expiryYear: 2031 }),
+        send('POST', '/api/card-tokens/card/new', {
+          token: `tok_ra_${w.nextNumber()}`,
+          cardBrand: 'Mastercard',
+          last4: '5100',
+          expiryMonth: 1,
+          expiryYear: 2031,
+        }),
       'POST /api/card-tokens/card/session': async () =>
         send('POST', '/api/card-tokens/card/session', { cardBrand: 'Visa', last4: '1111', expiryMonth: 3, expiryYear: 2031 }),
       'DELETE /api/card-tokens/card/remove': async (a) => send('DELETE', '/api/card-tokens/card/remove', { cardTokenId: await card(a) }),
       'POST /api/payments/requests/pay/card': async (a) =>
-        send('POST', '/api/payments/requests/pay/card', { amountInCents: 50_000, cardTokenId: a.caller === 'signedOut' ? randomUUID() : await card({ ...a, whose: a.caller }) }),
+        send('POST', '/api/payments/requests/pay/card', {
+          amountInCents: 50_000,
+          cardTokenId: a.caller === 'signedOut' ? randomUUID() : await card({ ...a, whose: a.caller }),
+        }),
       'POST /api/payments/requests/link/bank': async () => send('POST', '/api/payments/requests/link/bank', { bank: 'BPI' }),
       'POST /api/payments/requests/link/ewallet': async () => send('POST', '/api/payments/requests/link/ewallet', { ewallet: 'GCash' }),
       'POST /api/payments/requests/pay/bank': async (a) => {
         if (a.caller === 'signedOut') return send('POST', '/api/payments/requests/pay/bank', { amountInCents: 50_000, paymentMethodId: randomUUID() });
-        const linked = await sendLinkToProvider(ctx(), await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'direct_debit', bank: 'RCBC' })));
+        const linked = await sendLinkToProvider(
+          ctx(),
+          await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'direct_debit', bank: 'RCBC' })),
+        );
         await w.db.update(cardTokensTable).set({ status: 'active' }).where(eq(cardTokensTable.id, linked.paymentMethodId));
         return send('POST', '/api/payments/requests/pay/bank', { amountInCents: 50_000, paymentMethodId: linked.paymentMethodId });
       },
       'POST /api/payments/requests/pay/ewallet': async (a) => {
         if (a.caller === 'signedOut') return send('POST', '/api/payments/requests/pay/ewallet', { amountInCents: 50_000, paymentMethodId: randomUUID() });
-        const linked = await sendLinkToProvider(ctx(), await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'ewallet', ewallet: 'GCash' })));
+        const linked = await sendLinkToProvider(
+          ctx(),
+          await w.db.transaction((tx) => startLink(ctx(), tx, w.people[a.caller as Person].actor, { channel: 'ewallet', ewallet: 'GCash' })),
+        );
         await w.db.update(cardTokensTable).set({ status: 'active' }).where(eq(cardTokensTable.id, linked.paymentMethodId));
         return send('POST', '/api/payments/requests/pay/ewallet', { amountInCents: 50_000, paymentMethodId: linked.paymentMethodId });
       },
       'POST /api/payments/requests/otp/ewallet': async () => send('POST', '/api/payments/requests/otp/ewallet', { amountInCents: 50_000, ewallet: 'Maya' }),
       'POST /api/payments/requests/otp/qr': async () => send('POST', '/api/payments/requests/otp/qr', { amountInCents: 50_000 }),
-      'POST /api/payments/requests/xendit/test-qr': async (a) => send('POST', '/api/payments/requests/xendit/test-qr', { paymentRequestId: (await topUp(a)).id }),
+      'POST /api/payments/requests/xendit/test-qr': async (a) =>
+        send('POST', '/api/payments/requests/xendit/test-qr', { paymentRequestId: (await topUp(a)).id }),
       'GET /api/payments/requests/:id': async (a) => get(`/api/payments/requests/${(await topUp(a)).id}`),
       'GET /api/payments/requests/:id/qr.svg': async (a) => get(`/api/payments/requests/${(await topUp(a)).id}/qr.svg`),
       'POST /api/payments/requests/ewallet/checkout': async (a) =>
@@ -876,7 +1028,9 @@ export class RouteAccessWorld {
         const started = await topUp(a);
         const [row] = await w.db.select().from(paymentRequestsTable).where(eq(paymentRequestsTable.id, started.id));
         const body = paymentEvent('payment.succeeded', { providerRequestId: row!.providerRequestId!, referenceId: row!.id, amountInCents: row!.amountInCents });
-        return { inject: { method: 'POST', url: '/api/payments/webhooks/xendit', payload: body, headers: { 'x-callback-token': w.t.app.payments.callbackToken } } };
+        return {
+          inject: { method: 'POST', url: '/api/payments/webhooks/xendit', payload: body, headers: { 'x-callback-token': w.t.app.payments.callbackToken } },
+        };
       },
       'GET /api/payments/sandbox/checkout/:id': async (a) => get(`/api/payments/sandbox/checkout/${await checkoutId(a)}`),
       'POST /api/payments/sandbox/checkout/:id/pay': async (a) => send('POST', `/api/payments/sandbox/checkout/${await checkoutId(a)}/pay`),
@@ -894,7 +1048,14 @@ export class RouteAccessWorld {
 
   /** A drop-off hub in Metro Manila (hubs.routes.ts). */
   hubBody(name: string) {
-    return { name, provinceCode: METRO_MANILA_CODE, address: '1 Ayala Avenue, Makati City', openingHours: 'Mon–Sat, 8:00 AM – 6:00 PM', latitude: 14.55, longitude: 121.02 };
+    return {
+      name,
+      provinceCode: METRO_MANILA_CODE,
+      address: '1 Ayala Avenue, Makati City',
+      openingHours: 'Mon–Sat, 8:00 AM – 6:00 PM',
+      latitude: 14.55,
+      longitude: 121.02,
+    };
   }
 
   /** An account in `person`'s user scope (route-access.ts, the users rows). */

@@ -1,6 +1,5 @@
 import type { TestApp } from './build-test-app.js';
-import type { Session } from './auth.js';
-import { signInAs } from './auth.js';
+import { type Session, signInAs } from './auth.js';
 
 /** Puts money in a wallet the way staff would: a Manual Adjustment through the API. */
 export async function fundWallet(t: TestApp, session: Session, amountInCents: number): Promise<void> {

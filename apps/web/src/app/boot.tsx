@@ -1,5 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { activateLanguage } from '../i18n/catalogues';
+import { initialLanguage } from '../i18n/language';
+import { translateReason } from '../i18n/server-messages';
+import { setErrorTranslator } from '../lib/api-client';
 import { App } from './app';
 import { appHasStaticFields, handOver } from './landing/hand-over';
 
@@ -13,7 +17,10 @@ const HAND_OVER_TIMEOUT_MS = 10_000;
  * step, before the next paint, with what was typed and focused meanwhile. Rendering into #root instead would
  * show the app's loading states over a page that was already complete, and drop the person's caret.
  */
-export function boot(container: HTMLElement, { handOver: fromStatic, isPressing }: { handOver: boolean; isPressing: () => boolean }) {
+export async function boot(container: HTMLElement, { handOver: fromStatic, isPressing }: { handOver: boolean; isPressing: () => boolean }) {
+  // The first render is in the visitor's language: its shell messages load first (a small file, fetched with the app).
+  setErrorTranslator(translateReason);
+  await activateLanguage(initialLanguage());
   const target = fromStatic ? document.createElement('div') : container;
   const root = createRoot(target);
   // The first render is a transition: React renders it in slices and yields to the browser between them,

@@ -3,8 +3,7 @@ import { getAgentCodeValidity } from './api/agent-codes';
 import { getBarangays } from './api/places';
 import { ApiError, createApiClient, required } from './api-client';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(responses: Array<Response | Error>) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -87,9 +86,7 @@ describe('api client', () => {
 
   it('passes on a 429 with the server message', async () => {
     const { client } = setup([json(429, { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 60 seconds.' })]);
-    await expect(client.post('/sms/sendOtp', { mobileNumber: '+639171234567' })).rejects.toThrow(
-      'Too many requests. Please try again in 60 seconds.',
-    );
+    await expect(client.post('/sms/sendOtp', { mobileNumber: '+639171234567' })).rejects.toThrow('Too many requests. Please try again in 60 seconds.');
   });
 });
 
@@ -105,7 +102,8 @@ describe('what a person reads of a refusal (issue 29, item 7)', () => {
       json(400, {
         statusCode: 400,
         code: 'VALIDATION_FAILED',
-        message: 'trackingNumbers.0: Check the tracking number: it has a typo; trackingNumbers.1: Check the tracking number: it has a typo; consolidationId: Choose a consolidation',
+        message:
+          'trackingNumbers.0: Check the tracking number: it has a typo; trackingNumbers.1: Check the tracking number: it has a typo; consolidationId: Choose a consolidation',
         details: [
           { field: 'trackingNumbers.0', message: 'Check the tracking number: it has a typo' },
           { field: 'trackingNumbers.1', message: 'Check the tracking number: it has a typo' },

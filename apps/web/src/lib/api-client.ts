@@ -1,6 +1,19 @@
 import { RETRY_DELAYS_MS, TRACE_ID_HEADER, type ErrorDto } from '@hatid/domain';
 
-type FieldError = { field: string; message: string };
+type ErrorParams = Record<string, string | number>;
+/** A field's problem; `reason`/`params` name the message (domain errors/reasons.ts) so it can be shown translated. */
+type FieldError = { field: string; message: string; reason?: string; params?: ErrorParams };
+
+/**
+ * Says a message in the reader's language from its reason (src/i18n/server-messages.ts registers it when the app
+ * starts); until then, and for a reason it does not know, the English text. Kept out of this module so the API
+ * client, which every first visit loads, carries no catalogue.
+ */
+type Translate = (reason: string | undefined, params: ErrorParams | undefined, english: string) => string;
+let translate: Translate = (_reason, _params, english) => english;
+export function setErrorTranslator(translator: Translate): void {
+  translate = translator;
+}
 
 /** An error answer of the API (or a network failure, with statusCode 0). */
 export class ApiError extends Error {
@@ -8,15 +21,33 @@ export class ApiError extends Error {
   readonly code: string;
   readonly details: FieldError[] | undefined;
   readonly traceId: string | undefined;
+  /** The message's stable code and parameters (issue 32), for showing it in the reader's language. */
+  readonly reason: string | undefined;
+  readonly params: ErrorParams | undefined;
 
-  constructor(init: { statusCode: number; code: string; message: string; details?: FieldError[]; traceId?: string }) {
+  constructor(init: {
+    statusCode: number;
+    code: string;
+    message: string;
+    reason?: string;
+    params?: ErrorParams;
+    details?: FieldError[];
+    traceId?: string;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.statusCode = init.statusCode;
     this.code = init.code;
+    this.reason = init.reason;
+    this.params = init.params;
     this.details = init.details;
     this.traceId = init.traceId;
   }
+}
+
+/** A field problem's message in the reader's language (the server's English when its reason is not known here). */
+export function fieldErrorMessage(detail: FieldError): string {
+  return translate(detail.reason, detail.params, detail.message);
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -119,13 +150,14 @@ async function toApiError(response: Response): Promise<ApiError> {
     statusCode: body.statusCode ?? response.status,
     code: body.code ?? `HTTP_${response.status}`,
     message: body.message ? withoutFieldPaths(body.message, body.details) : response.statusText || 'Something went wrong. Please try again.',
+    reason: body.reason ?? (body.message ? undefined : 'client.unknown'),
+    params: body.params,
     details: body.details,
     traceId: body.traceId ?? response.headers.get(TRACE_ID_HEADER) ?? undefined,
   });
 }
 
-const isRetryable = (error: unknown): boolean =>
-  error instanceof ApiError ? error.statusCode === 0 || error.statusCode >= 500 : false;
+const isRetryable = (error: unknown): boolean => (error instanceof ApiError ? error.statusCode === 0 || error.statusCode >= 500 : false);
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '/api';
@@ -152,7 +184,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     } catch (error) {
       if (opts.signal?.aborted) throw error;
-      throw new ApiError({ statusCode: 0, code: 'NETWORK_ERROR', message: 'Cannot reach Hatid. Check your connection and try again.' });
+      throw new ApiError({
+        statusCode: 0,
+        code: 'NETWORK_ERROR',
+        reason: 'client.network',
+        message: 'Cannot reach Hatid. Check your connection and try again.',
+      });
     }
     if (!response.ok) throw await toApiError(response);
     if (opts.responseType === 'response') return response as T;
@@ -193,6 +230,13 @@ export const api = createApiClient();
 
 /** A user-facing sentence for any error thrown by a call. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    // A message that only lists its fields' problems is said as those problems, each in the reader's language.
+    const onlyDetails =
+      error.details?.length && error.details.every((d) => d.reason) && error.message === [...new Set(error.details.map((d) => d.message))].join('; ');
+    if (onlyDetails) return [...new Set(error.details!.map(fieldErrorMessage))].join('; ');
+    return translate(error.reason, error.params, error.message);
+  }
   if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
+  return translate('client.unknown', undefined, 'Something went wrong. Please try again.');
 }

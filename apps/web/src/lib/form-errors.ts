@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from '../lib/toast';
-import { errorMessage, isApiError } from './api-client';
+import { errorMessage, fieldErrorMessage, isApiError } from './api-client';
 
 export interface PlaceOptions<T extends FieldValues> {
   /**
@@ -28,10 +28,10 @@ export function placeFieldErrors<T extends FieldValues>(
     const field = fieldOf(detail.field);
     if (field) {
       const shouldFocus = first && (typeof focus === 'function' ? focus(field) : focus);
-      setError(field, { type: 'server', message: detail.message }, { shouldFocus });
+      setError(field, { type: 'server', message: fieldErrorMessage(detail) }, { shouldFocus });
       first = false;
     } else {
-      unplaced.push(detail.message);
+      unplaced.push(fieldErrorMessage(detail));
     }
   }
   return unplaced;
@@ -57,11 +57,7 @@ export function formProblemOf<T extends FieldValues>(
  * Shows an API error where the person will see it: each `details` entry on its form field when the form
  * has that field, everything else as a toast with the server's message.
  */
-export function showFormError<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-): void {
+export function showFormError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): void {
   // The server may name fields "body.firstName" or "firstName".
   const fieldOf = (apiField: string) => {
     const field = apiField.replace(/^(body|query|params)\./, '');
@@ -69,5 +65,5 @@ export function showFormError<T extends FieldValues>(
   };
   const unplaced = placeFieldErrors(error, setError, fieldOf);
   if (unplaced === null) toast.error(errorMessage(error));
-  else if (unplaced.length) toast.error((error as Error).message, { description: unplaced.join(' ') });
+  else if (unplaced.length) toast.error(errorMessage(error), { description: unplaced.join(' ') });
 }

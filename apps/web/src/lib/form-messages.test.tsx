@@ -7,31 +7,15 @@ import { AddressForm } from '../features/addresses/components/address-form';
 import { EnterNameForm } from '../features/auth/components/enter-name-form';
 import { ProfileForm } from '../features/auth/components/profile-form';
 import { RegistrationDetailsForm } from '../features/auth/components/registration-details-form';
-import { CancelShipmentDialog } from '../features/packages/components/cancel-shipment-dialog';
+import { CancelShipmentDialog } from '../features/shipments/components/cancel-shipment-dialog';
 import { TicketForm } from '../features/tickets/components/ticket-form';
 import { renderWithProviders } from '../testing/render';
+import { userDto } from '../testing/users';
 
 // Zod's defaults ("Invalid input: expected string, received undefined") must never reach a person.
 const PROGRAMMER_TEXT = /invalid input|expected|received|too (big|small)|undefined|null/i;
 
-const user: UserDto = {
-  id: 'u1',
-  firstName: 'Ana',
-  lastName: 'Reyes',
-  name: 'Ana Reyes',
-  mobileNumber: '+639170000005',
-  email: null,
-  emailVerified: false,
-  accountType: 'individual',
-  businessName: null,
-  businessId: null,
-  agentCode: null,
-  usedAgentCode: null,
-  status: 'ACTIVE',
-  isEmployee: false,
-  roles: [{ id: 1, name: 'customer' }],
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+const user: UserDto = userDto();
 
 beforeEach(() => {
   // Lists (provinces, shipments) load empty; nothing is saved because nothing valid is submitted.
@@ -80,11 +64,13 @@ describe('form errors are plain words', () => {
   });
 
   it('no other customer form shows programmer text when submitted empty', async () => {
+    // biome-ignore-start lint/correctness/useJsxKeyInIterable: rendered one at a time, never as a list
     const forms: [ReactElement, string][] = [
       [<RegistrationDetailsForm accountType="business" registrationToken="t" firstName="Ana" lastName="Reyes" onRegistered={vi.fn()} />, 'Create account'],
       [<CancelShipmentDialog shipment={{ id: 'x', trackingNumber: 'ND123456785PH' }} open onOpenChange={vi.fn()} />, 'Cancel shipment'],
       [<TicketForm />, 'Send message'],
     ];
+    // biome-ignore-end lint/correctness/useJsxKeyInIterable: rendered one at a time, never as a list
     for (const [ui, button] of forms) {
       const errors = await errorsAfterSubmitting(ui, button);
       for (const error of errors) expect(error).not.toMatch(PROGRAMMER_TEXT);

@@ -9,6 +9,7 @@ describe('lazyModule', () => {
     let resolve!: (module: { greeting: string }) => void;
     const importer = vi.fn(() => new Promise<{ greeting: string }>((r) => (resolve = r)));
     const greeting = lazyModule(importer);
+    // biome-ignore lint/correctness/noComponentHookFactories: the test's own component, reading this test's module
     function Greeting({ name }: { name: string }) {
       const module = greeting.use();
       return <p>{module ? `${module.greeting}, ${name}` : `Loading for ${name}`}</p>;

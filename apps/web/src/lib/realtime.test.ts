@@ -84,4 +84,34 @@ describe('RealtimeConnection', () => {
     expect(listener).not.toHaveBeenCalled();
     expect(socket.sent).toContainEqual({ action: 'unsubscribe', channel: 'user:1' });
   });
+
+  it('asks the page to refetch when the server says events were missed, and after a reconnect, not on the first open', () => {
+    vi.useFakeTimers();
+    try {
+      const connection = new RealtimeConnection('ws://test/api/ws');
+      const refetch = vi.fn();
+      connection.onResync(refetch);
+      const listener = vi.fn();
+      connection.subscribe('user:1', listener);
+      const first = FakeSocket.instances[0]!;
+      first.open();
+      expect(refetch).not.toHaveBeenCalled();
+
+      // The server's Redis was down and is back.
+      first.receive({ type: 'resync', channel: null });
+      expect(refetch).toHaveBeenCalledTimes(1);
+      expect(listener).not.toHaveBeenCalled();
+
+      // The connection drops (a server process died): the next socket subscribes again and the page refetches.
+      first.readyState = 3;
+      first.dispatchEvent(new CloseEvent('close', { code: 1006 }));
+      vi.advanceTimersByTime(1000);
+      const second = FakeSocket.instances[1]!;
+      second.open();
+      expect(second.sent).toEqual([{ action: 'subscribe', channel: 'user:1' }]);
+      expect(refetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -7,6 +7,9 @@ import { useEffect, useRef } from 'react';
  * {type:"SHIPMENT_CREATED"|"DELIVERY_STATUS_UPDATED"|"SHIPMENT_CANCELLED"|…, channel, channels, payload, at}:
  * an event comes once per socket, and `channels` lists every channel of this socket it concerns.
  * Events are hints: listeners refetch what they show (ARCHITECTURE "events").
+ * {type:"resync"} says events may have been missed (the server's Redis was down): `onResync` listeners
+ * refetch everything shown. A socket that reconnects after a drop calls them too: while it was down, its
+ * events went nowhere.
  */
 export interface RealtimeEvent {
   type: string;
@@ -26,6 +29,9 @@ const CLOSE_FORBIDDEN = 4403;
 export class RealtimeConnection {
   private socket: WebSocket | null = null;
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly resyncListeners = new Set<() => void>();
+  /** A socket was open before: the next open is a reconnect, after which events may have been missed. */
+  private wasOpen = false;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly url: string;
@@ -56,12 +62,21 @@ export class RealtimeConnection {
     };
   }
 
+  /** Called when events may have been missed (a reconnect, or the server says `resync`); returns the unsubscribe. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => {
+      this.resyncListeners.delete(listener);
+    };
+  }
+
   /** Drop the socket (sign-out); the next subscribe opens a new one with the new session's cookie. */
   close() {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     const socket = this.socket;
     this.socket = null;
+    this.wasOpen = false; // closed on purpose: the next socket starts fresh, nothing to catch up on
     if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, 'Done');
   }
 
@@ -72,6 +87,8 @@ export class RealtimeConnection {
     socket.addEventListener('open', () => {
       this.attempt = 0;
       for (const channel of this.listeners.keys()) socket.send(JSON.stringify({ action: 'subscribe', channel }));
+      if (this.wasOpen) this.resync();
+      this.wasOpen = true;
     });
     socket.addEventListener('message', (message) => this.dispatch(message.data));
     socket.addEventListener('close', (event) => {
@@ -96,12 +113,20 @@ export class RealtimeConnection {
     // Not open yet: the open handler subscribes to every channel that still has listeners.
   }
 
+  private resync() {
+    for (const listener of this.resyncListeners) listener();
+  }
+
   private dispatch(data: unknown) {
     if (typeof data !== 'string') return;
     let message: Partial<RealtimeEvent> & { channels?: unknown };
     try {
       message = JSON.parse(data) as Partial<RealtimeEvent> & { channels?: unknown };
     } catch {
+      return;
+    }
+    if (message.type === 'resync') {
+      this.resync();
       return;
     }
     if (!message.channel || !message.payload || typeof message.type !== 'string') return; // acks and errors

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { RoleName } from '@hatid/domain';
-import { createQueryClient } from '../app/query-client';
 import { AccessProvider, accessFor } from '../lib/ability';
+import { renderWithProviders } from './render';
 
 /**
  * One console screen at `url`, as someone with `roles` sees it: the screen's route (its address state kept
@@ -25,10 +23,6 @@ export function renderConsoleScreen(url: string, path: string, screen: ReactElem
     routeTree: rootRoute.addChildren([consoleRoute.addChildren([screenRoute, shipmentRoute])]),
     history: createMemoryHistory({ initialEntries: [url] }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router as never} />);
   return { location: () => new URLSearchParams(router.state.location.searchStr) };
 }

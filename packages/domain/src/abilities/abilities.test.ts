@@ -15,7 +15,14 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Consolidation: ['view', 'create', 'update'],
     Business: ['view', 'create', 'update'],
   },
-  business_admin: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'], ApiKey: 'all', Billing: ['view', 'admin_view'], Invoice: ['view'] },
+  business_admin: {
+    Shipment: ['view', 'create', 'admin_view'],
+    Dashboard: ['admin_view'],
+    ApiKey: 'all',
+    Webhook: 'all',
+    Billing: ['view', 'admin_view'],
+    Invoice: ['view'],
+  },
   business_member: { Shipment: ['view', 'create', 'admin_view'], Dashboard: ['admin_view'] },
   consolidator: {
     Box: ['view'],
@@ -70,6 +77,8 @@ const TABLE: Record<Exclude<RoleName, 'admin' | 'super_admin'>, Grants> = {
     Invoice: 'all',
     // Drop-off hubs, kept by staff.
     Hub: 'all',
+    // Issue 33: businesses' webhooks, read-only.
+    Webhook: ['view', 'admin_view'],
   },
 };
 
@@ -82,24 +91,25 @@ describe('role table', () => {
   for (const [role, grants] of Object.entries(TABLE) as [keyof typeof TABLE, Grants][]) {
     it(`${role} gets exactly its row`, () => {
       const ability = defineAbilityFor({ roles: [role] });
-      for (const s of SUBJECTS) for (const action of ACTIONS) {
-        expect([action, s, ability.can(action, s)]).toEqual([action, s, expected(grants, action, s)]);
-      }
+      for (const s of SUBJECTS)
+        for (const action of ACTIONS) {
+          expect([action, s, ability.can(action, s)]).toEqual([action, s, expected(grants, action, s)]);
+        }
     });
   }
 
   it.each(['admin', 'super_admin'] as const)('%s manages everything but never hard-deletes users', (role) => {
     const ability = defineAbilityFor({ roles: [role] });
-    for (const s of SUBJECTS) for (const action of ACTIONS) {
-      const denied = s === 'User' && (action === 'delete' || (action === 'super_admin_transfer' && role === 'admin'));
-      expect([action, s, ability.can(action, s)]).toEqual([action, s, !denied]);
-    }
+    for (const s of SUBJECTS)
+      for (const action of ACTIONS) {
+        const denied = s === 'User' && (action === 'delete' || (action === 'super_admin_transfer' && role === 'admin'));
+        expect([action, s, ability.can(action, s)]).toEqual([action, s, !denied]);
+      }
   });
 });
 
 describe('role creation', () => {
-  const creatable = (roles: RoleName[]) =>
-    ROLE_NAMES.filter((name) => defineAbilityFor({ roles }).can('create_role', subject('Role', { name })));
+  const creatable = (roles: RoleName[]) => ROLE_NAMES.filter((name) => defineAbilityFor({ roles }).can('create_role', subject('Role', { name })));
 
   it('lets a service partner create rider, consolidator, sales agent and customer roles only', () => {
     expect(creatable(['service_partner']).sort()).toEqual(['consolidator', 'customer', 'rider', 'sales_agent']);
@@ -159,7 +169,13 @@ describe('derived flags', () => {
     const partner = deriveFlags(defineAbilityFor({ roles: ['service_partner'] }));
     expect(partner).toMatchObject({ canCreateRiderRole: true, canCreateSalesAgentRole: true, canCreateAdminRole: false, canManagePricingConfigs: false });
     const admin = deriveFlags(defineAbilityFor({ roles: ['admin'] }));
-    expect(admin).toMatchObject({ canApproveUsers: true, canCreateAdminRole: true, canCreateSuperAdminRole: true, canCreateSspRole: true, canTransferSuperAdmin: false });
+    expect(admin).toMatchObject({
+      canApproveUsers: true,
+      canCreateAdminRole: true,
+      canCreateSuperAdminRole: true,
+      canCreateSspRole: true,
+      canTransferSuperAdmin: false,
+    });
     expect(Object.values(deriveFlags(defineAbilityFor(null))).every((v) => v === false)).toBe(true);
   });
 });

@@ -20,9 +20,35 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 export const SUBJECTS = [
-  'Shipment', 'ShipmentPackage', 'Activity', 'User', 'Address', 'Consolidation', 'Business', 'Box', 'Client',
-  'Dashboard', 'AgentReport', 'Courier', 'Transaction', 'Billing', 'Partner', 'Role', 'Ticket', 'PricingConfig',
-  'PromoCode', 'Review', 'Notification', 'Wallet', 'Collection', 'ActivityLog', 'ApiKey', 'Invoice', 'Report', 'Hub',
+  'Shipment',
+  'ShipmentPackage',
+  'Activity',
+  'User',
+  'Address',
+  'Consolidation',
+  'Business',
+  'Box',
+  'Client',
+  'Dashboard',
+  'AgentReport',
+  'Courier',
+  'Transaction',
+  'Billing',
+  'Partner',
+  'Role',
+  'Ticket',
+  'PricingConfig',
+  'PromoCode',
+  'Review',
+  'Notification',
+  'Wallet',
+  'Collection',
+  'ActivityLog',
+  'ApiKey',
+  'Invoice',
+  'Report',
+  'Hub',
+  'Webhook',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 /** A role record, so rules can say which role names someone may create or see. */
@@ -48,6 +74,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     can('admin_view', ['Shipment', 'Dashboard']);
     // DECISIONS "API keys and external sources": a business makes its own keys (the server keeps them to it).
     can('manage', 'ApiKey');
+    // Issue 33: a business registers its own webhook endpoints (the server keeps them to it).
+    can('manage', 'Webhook');
     // DECISIONS "Billings and invoices": a business on an invoice account reads its own statements
     // and invoices (the server keeps them to its business); staff prepare and settle them.
     can(['view', 'admin_view'], 'Billing');
@@ -114,6 +142,8 @@ const ROLE_RULES: Record<RoleName, (b: Builder) => void> = {
     // §1: "Staff and administrators manage ... cash collections, tickets, reviews" (the §6 row does not repeat it).
     // §1 also names billings; an invoice is the numbered document issued from one.
     can('manage', ['Ticket', 'Review', 'Collection', 'Billing', 'Invoice']);
+    // Issue 33: staff look at businesses' webhooks and their deliveries (to help), read-only.
+    can(['view', 'admin_view'], 'Webhook');
   },
 };
 

@@ -10,8 +10,7 @@ const roleFlagName = (role: RoleName): RoleFlag =>
     .map((w) => (w === 'ssp' ? 'Ssp' : w[0]!.toUpperCase() + w.slice(1)))
     .join('')}Role`;
 
-export const canCreateRole = (ability: AppAbility, role: RoleName): boolean =>
-  ability.can('create_role', subject('Role', { name: role }));
+export const canCreateRole = (ability: AppAbility, role: RoleName): boolean => ability.can('create_role', subject('Role', { name: role }));
 
 export interface AbilityFlags extends Record<RoleFlag, boolean> {
   canApproveUsers: boolean;

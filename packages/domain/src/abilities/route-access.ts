@@ -259,6 +259,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
 
   // ---- One shipment --------------------------------------------------------------------------------------
   'GET /api/shipments/track/:trackingNumber': PUBLIC,
+  /** The recipient stops the texts about a parcel: the last 4 digits of the receiver's mobile are the proof. */
+  'POST /api/shipments/track/:trackingNumber/stop-texts': PUBLIC,
   'GET /api/shipments/trackingNumber/:trackingNumber': SHIPMENT_READ,
   'GET /api/shipments/:id': SHIPMENT_READ,
   'GET /api/shipments/:id/weights': SHIPMENT_READ,
@@ -485,6 +487,42 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/api-keys/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
   'PATCH /api/api-keys/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
   'DELETE /api/api-keys/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
+  /**
+   * Business webhooks (issue 33): a business admin keeps its business's endpoints; admins every business's; staff
+   * look (read-only). own: an endpoint of the business admin's business; stranger: one of another business.
+   */
+  'POST /api/webhooks/endpoints': { own: only(ADMINS, 'business_admin') },
+  'GET /api/webhooks/endpoints': { own: only(STAFF, 'business_admin') },
+  'GET /api/webhooks/endpoints/:id': { own: only(STAFF, 'business_admin'), stranger: { ok: [STAFF], hidden: ['business_admin'], rest: 'forbidden' } },
+  'GET /api/webhooks/endpoints/:id/deliveries': {
+    own: only(STAFF, 'business_admin'),
+    stranger: { ok: [STAFF], hidden: ['business_admin'], rest: 'forbidden' },
+  },
+  'PATCH /api/webhooks/endpoints/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
+  'DELETE /api/webhooks/endpoints/:id': { own: only(ADMINS, 'business_admin'), stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' } },
+  'POST /api/webhooks/endpoints/:id/rotate-secret': {
+    own: only(ADMINS, 'business_admin'),
+    stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' },
+  },
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay': {
+    own: only(ADMINS, 'business_admin'),
+    stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' },
+  },
+  'POST /api/webhooks/endpoints/:id/replay-failed': {
+    own: only(ADMINS, 'business_admin'),
+    stranger: { ok: [ADMINS], hidden: ['business_admin'], rest: 'forbidden' },
+  },
+  /**
+   * Bulk booking (issue 33): the templates are public; those who book for others (naming the customer) and business
+   * people (for themselves) upload; a batch is its creator's alone, hidden from everyone else.
+   */
+  'GET /api/bulk-bookings/template.csv': PUBLIC,
+  'GET /api/bulk-bookings/template.xlsx': PUBLIC,
+  'POST /api/bulk-bookings': { own: only(STAFF, ...BUSINESS) },
+  'GET /api/bulk-bookings/:id': { own: { ok: [STAFF, BUSINESS], rest: 'hidden' }, stranger: { rest: 'hidden' } },
+  'POST /api/bulk-bookings/:id/confirm': { own: { ok: [STAFF, BUSINESS], rest: 'hidden' }, stranger: { rest: 'hidden' } },
+  'GET /api/bulk-bookings/:id/waybills.pdf': { own: { ok: [STAFF, BUSINESS], rest: 'hidden' }, stranger: { rest: 'hidden' } },
+  'GET /api/bulk-bookings/:id/tracking-numbers.csv': { own: { ok: [STAFF, BUSINESS], rest: 'hidden' }, stranger: { rest: 'hidden' } },
   /** Cash collections: staff and admins (§1 "manage … cash collections"), checked before any lookup. */
   'POST /api/collections': { own: only(STAFF) },
   'GET /api/collections': { own: only(STAFF) },
@@ -575,6 +613,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/payments/flagged': { own: only(STAFF) },
   /** The provider's webhook: the callback token is the permission, not a session. */
   'POST /api/payments/webhooks/xendit': PUBLIC,
+  /** The SMS provider's inbound webhook (STOP, START): the x-sms-inbound-token is the permission, not a session. */
+  'POST /api/sms/inbound': PUBLIC,
+  /** The console SMS provider's simulated reply (SMS_PROVIDER=console, never in production). */
+  'POST /api/sms/sandbox/reply': PUBLIC,
   /** Which card tokenizer the browser loads (the publishable key is meant for browsers). */
   'GET /api/payments/card-tokenizer': PUBLIC,
   /** The sandbox provider's hosted pages: the unguessable id in the address is the permission. */
@@ -597,8 +639,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
 export type RouteCaller = RoleName | 'signedOut';
 export const ROUTE_CALLERS: readonly RouteCaller[] = [...ROLE_NAMES, 'signedOut'];
 
-const membersOf = (groups: readonly RoleGroup[] | undefined): RoleName[] =>
-  (groups ?? []).flatMap((g) => (typeof g === 'string' ? [g] : [...g]));
+const membersOf = (groups: readonly RoleGroup[] | undefined): RoleName[] => (groups ?? []).flatMap((g) => (typeof g === 'string' ? [g] : [...g]));
 
 /** The answer one role gets from a rule; throws when a role is listed under two answers. */
 export function answerOf(rule: RouteAnswers, role: RoleName): RouteAnswer {

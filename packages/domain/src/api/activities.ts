@@ -110,6 +110,7 @@ export const createActivityBody = z
   })
   .refine((b) => !b.entityId || b.entity, { path: ['entity'], message: 'Say what kind of record the id belongs to' });
 export type CreateActivityInput = z.input<typeof createActivityBody>;
+export type CreateActivityBody = z.output<typeof createActivityBody>;
 
 export const activityLogDto = z.object({
   id: z.string(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { mobileNumberSchema, nameSchema } from '../validation/index.js';
 
-const psgcCode = z.string().trim().regex(/^\d{9,10}$/, 'Choose from the list');
+const psgcCode = z
+  .string()
+  .trim()
+  .regex(/^\d{9,10}$/, 'Choose from the list');
 
 export const PARTNER_STATUSES = ['direct', 'partner'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
@@ -48,6 +51,20 @@ export const coveredProvinceDto = z.object({
   isIntraCityEnabled: z.boolean(),
 });
 export type CoveredProvinceDto = z.infer<typeof coveredProvinceDto>;
+
+/** GET /addresses/covered-provinces: only the provinces with (or without) intra-city delivery. */
+export const coveredProvincesQuery = z.object({ isIntraCityEnabled: z.enum(['true', 'false']).optional() });
+
+/** GET /addresses/covered-provinces/partner-status: which covered provinces a service partner serves. */
+export const coveredProvinceStatusDto = coveredProvinceDto.pick({ provinceCode: true, name: true, partnerStatus: true });
+export type CoveredProvinceStatusDto = z.infer<typeof coveredProvinceStatusDto>;
+
+/** A PSGC code in a path (9 or 10 digits: older and newer codes). */
+const placeCodeParam = z.string().regex(/^\d{9,10}$/, 'Unknown place code');
+export const provinceCodeParams = z.object({ provinceCode: placeCodeParam });
+export const cityMunicipalityCodeParams = z.object({ cityMunicipalityCode: placeCodeParam });
+
+export const addressIdParams = z.object({ id: z.uuid('Address not found') });
 
 export const updateRetrievalFeeBody = z.object({
   retrievalFeeInCents: z.number().int('Enter the fee in whole centavos').min(0, 'Value must be at least 0').max(10_000_00, 'Value must not exceed 1000000'),

@@ -57,11 +57,13 @@ export const createApiKeyBody = z.object({
   expiresAt: expiresAt.optional(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyBody>;
+export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
 
 export const updateApiKeyBody = z
   .object({ name: name.optional(), scopes: scopes.optional(), expiresAt: expiresAt.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Change the name, scopes or expiry' });
 export type UpdateApiKeyInput = z.input<typeof updateApiKeyBody>;
+export type UpdateApiKeyBody = z.output<typeof updateApiKeyBody>;
 
 export const apiKeyListQuery = pageQuery.extend({
   /** Part of the key's name, or its prefix. */
@@ -69,6 +71,8 @@ export const apiKeyListQuery = pageQuery.extend({
   status: z.enum(API_KEY_STATUSES, 'Choose active, expired or revoked').optional(),
 });
 export type ApiKeyListQuery = z.infer<typeof apiKeyListQuery>;
+
+export const apiKeyIdParams = z.object({ id: z.uuid('API key not found') });
 
 export const apiKeyDto = z.object({
   id: z.string(),

@@ -31,8 +31,13 @@ export const BILLING_MOVES: Record<CollectionStatus, readonly CollectionStatus[]
 };
 
 // Bounded so that a period, and a due date after it, always fit the database's date (year 0 does not).
-const manilaDay = z.iso.date('Use a yyyy-MM-dd date').refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || (d >= '2000-01-01' && d <= '2199-12-31'), 'Choose a date between 2000 and 2199');
-const provinceCode = z.string().trim().regex(/^\d{10}$/, 'Choose a province from the list');
+const manilaDay = z.iso
+  .date('Use a yyyy-MM-dd date')
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || (d >= '2000-01-01' && d <= '2199-12-31'), 'Choose a date between 2000 and 2199');
+const provinceCode = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'Choose a province from the list');
 const notes = z.string().trim().max(1000, 'Keep notes to 1,000 characters');
 
 /**
@@ -52,8 +57,12 @@ export const createBillingBody = z
   })
   .refine((b) => b.periodStart <= b.periodEnd, { path: ['periodEnd'], message: 'The end of the period must not be before its start' })
   .refine((b) => Boolean(b.businessId) !== Boolean(b.customerId), { path: ['businessId'], message: 'Choose either a client or a customer' })
-  .refine((b) => b.billingType !== 'receivable' || Boolean(b.businessId), { path: ['businessId'], message: 'A receivable billing is for a client on an invoice account' });
+  .refine((b) => b.billingType !== 'receivable' || Boolean(b.businessId), {
+    path: ['businessId'],
+    message: 'A receivable billing is for a client on an invoice account',
+  });
 export type CreateBillingInput = z.input<typeof createBillingBody>;
+export type CreateBillingBody = z.output<typeof createBillingBody>;
 
 /** GET /billings: newest first. */
 export const billingListQuery = pageQuery.extend({
@@ -68,6 +77,8 @@ export const billingListQuery = pageQuery.extend({
   location: provinceCode.optional(),
 });
 export type BillingListQuery = z.infer<typeof billingListQuery>;
+
+export const billingIdParams = z.object({ id: z.uuid('Billing not found') });
 
 export const billingShipmentDto = z.object({
   shipmentId: z.string(),
@@ -168,8 +179,12 @@ export const updateBillingBody = z
     status: z.enum(COLLECTION_STATUSES, 'Choose a status from the list').optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Change at least one field' })
-  .refine((b) => !b.periodStart || !b.periodEnd || b.periodStart <= b.periodEnd, { path: ['periodEnd'], message: 'The end of the period must not be before its start' });
+  .refine((b) => !b.periodStart || !b.periodEnd || b.periodStart <= b.periodEnd, {
+    path: ['periodEnd'],
+    message: 'The end of the period must not be before its start',
+  });
 export type UpdateBillingInput = z.input<typeof updateBillingBody>;
+export type UpdateBillingBody = z.output<typeof updateBillingBody>;
 
 /** PATCH /billings/bulk-status: each billing moved on its own; failures are reported per row. */
 export const billingBulkStatusBody = z.object({
@@ -197,6 +212,7 @@ export const recordBillingPaymentBody = z.object({
   remarks: z.string().trim().max(500, 'Keep remarks to 500 characters').optional(),
 });
 export type RecordBillingPaymentInput = z.input<typeof recordBillingPaymentBody>;
+export type RecordBillingPaymentBody = z.output<typeof recordBillingPaymentBody>;
 
 /** PATCH /billings/{id}/attachments: an uploaded file (POST /uploads first) attached to the billing. */
 export const addBillingAttachmentBody = z.object({
@@ -216,6 +232,7 @@ export const createInvoiceBody = z.object({
   billingId: z.uuid('Billing not found'),
   notes: notes.optional(),
 });
+export type CreateInvoiceBody = z.output<typeof createInvoiceBody>;
 export const INVOICE_STATES = ['live', 'voided'] as const;
 /** GET /invoices: newest number first. */
 export const invoiceListQuery = pageQuery.extend({
@@ -226,9 +243,18 @@ export const invoiceListQuery = pageQuery.extend({
   state: z.enum(INVOICE_STATES, 'Choose live or voided').optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+export const invoiceIdParams = z.object({ id: z.uuid('Invoice not found') });
 /** PATCH /invoices/{id}: notes and due date only; number and total never change. */
 export const updateInvoiceBody = z
   .object({ notes: notes.nullable().optional(), dueDate: manilaDay.nullable().optional() })
   .refine((b) => b.notes !== undefined || b.dueDate !== undefined, { message: 'Change at least one field' });
-/** DELETE /invoices/{id}: voids it (kept, with the reason); its number is never issued again. */
-export const voidInvoiceBody = z.object({ reason: z.string().trim().min(3, 'Give the reason for voiding').max(500, 'Keep the reason to 500 characters') });
+export type UpdateInvoiceBody = z.output<typeof updateInvoiceBody>;
+/**
+ * DELETE /invoices/{id}: voids it (kept, with the reason); its number is never issued again. The catalogue sends
+ * no body, so the body and its reason are optional (Fastify hands over null for no body); a reason given is checked.
+ */
+export const voidInvoiceBody = z
+  .object({ reason: z.string().trim().min(3, 'Give the reason for voiding').max(500, 'Keep the reason to 500 characters').optional() })
+  .nullish();
+/** What a voided invoice records when the caller gave no reason. */
+export const NO_VOID_REASON = 'No reason given';

@@ -95,19 +95,22 @@ export type BusinessMemberInput = z.input<typeof businessMemberInput>;
  * signed up for it) and may set the
  * account manager and the invoice account. `address` becomes its default address.
  */
-export const createBusinessBody = z.object({
-  name: businessNameSchema,
-  email: emailSchema.nullish(),
-  mobileNumber: mobileNumberSchema.nullish(),
-  tin: tinSchema.nullish(),
-  address: addressInput.optional(),
-  ownerId: z.uuid('Choose a person from the list').optional(),
-  /** Client staff: an owner without an account yet, signed up with the business (see newPersonInput). */
-  newOwner: newPersonInput.optional(),
-  accountManagerId: z.uuid('Choose a person from the list').nullish(),
-  invoiceAccount: invoiceAccountInput.optional(),
-}).refine((b) => !(b.ownerId && b.newOwner), { path: ['newOwner'], message: BUSINESS_MESSAGES.ownerOnce });
+export const createBusinessBody = z
+  .object({
+    name: businessNameSchema,
+    email: emailSchema.nullish(),
+    mobileNumber: mobileNumberSchema.nullish(),
+    tin: tinSchema.nullish(),
+    address: addressInput.optional(),
+    ownerId: z.uuid('Choose a person from the list').optional(),
+    /** Client staff: an owner without an account yet, signed up with the business (see newPersonInput). */
+    newOwner: newPersonInput.optional(),
+    accountManagerId: z.uuid('Choose a person from the list').nullish(),
+    invoiceAccount: invoiceAccountInput.optional(),
+  })
+  .refine((b) => !(b.ownerId && b.newOwner), { path: ['newOwner'], message: BUSINESS_MESSAGES.ownerOnce });
 export type CreateBusinessInput = z.input<typeof createBusinessBody>;
+export type CreateBusinessBody = z.output<typeof createBusinessBody>;
 
 /**
  * PATCH /businesses/{id}: any subset; null clears. Profile fields: the business's admins, its owner and
@@ -128,6 +131,7 @@ export const updateBusinessBody = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: BUSINESS_MESSAGES.nothingToChange });
 export type UpdateBusinessInput = z.input<typeof updateBusinessBody>;
+export type UpdateBusinessBody = z.output<typeof updateBusinessBody>;
 
 export const businessListQuery = pageQuery.extend({
   /** Part of the name or email (any case), a TIN, or a mobile number. */
@@ -135,12 +139,15 @@ export const businessListQuery = pageQuery.extend({
 });
 export type BusinessListQuery = z.infer<typeof businessListQuery>;
 
+export const businessIdParams = z.object({ id: z.uuid('Business not found') });
+
 /** GET /businesses/address: the addresses of `businessId`, or of the caller's own business. */
 export const businessAddressQuery = z.object({ businessId: z.uuid('Business not found').optional() });
 
 /** POST /businesses/address: a saved-address form, for `businessId` or the caller's own business. */
 export const createBusinessAddressBody = addressInput.extend({ businessId: z.uuid('Business not found').optional() });
 export type CreateBusinessAddressInput = z.input<typeof createBusinessAddressBody>;
+export type CreateBusinessAddressBody = z.output<typeof createBusinessAddressBody>;
 
 export const personRefDto = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COLLECTION_STATUSES, type CollectionStatus } from '../catalogue/enums.js';
 import { trackingNumberSchema } from '../tracking-number/index.js';
-import { pageQuery } from './common.js';
+import { dayOrInstant, END_BEFORE_START, endNotBeforeStart, pageQuery } from './common.js';
 
 /**
  * Cash collections (/cash-collections; api-catalogue "Collections"; DECISIONS "Collections"): cash that
@@ -28,8 +28,10 @@ export const COLLECTION_MOVES: Record<CollectionStatus, readonly CollectionStatu
   cancelled: [],
 };
 
-const provinceCode = z.string().trim().regex(/^\d{10}$/, 'Choose a province from the list');
-const manilaDay = z.iso.date('Use a yyyy-MM-dd date');
+const provinceCode = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'Choose a province from the list');
 
 /** POST /collections: a hand-over of cash by one rider or partner. */
 export const createCollectionBody = z.object({
@@ -42,6 +44,7 @@ export const createCollectionBody = z.object({
   remarks: z.string().trim().max(500, 'Keep remarks to 500 characters').optional(),
 });
 export type CreateCollectionInput = z.input<typeof createCollectionBody>;
+export type CreateCollectionBody = z.output<typeof createCollectionBody>;
 
 /** GET /collections: newest first. */
 export const collectionListQuery = pageQuery
@@ -52,12 +55,12 @@ export const collectionListQuery = pageQuery
     partner: z.uuid('Choose a rider or partner from the list').optional(),
     status: z.enum(COLLECTION_STATUSES, 'Choose a status from the list').optional(),
     collectionsSource: z.enum(COLLECTION_SOURCES, 'Choose cash upon pick up or cash on delivery').optional(),
-    /** Whole Manila days of when the hand-over was recorded, both included. */
-    startDate: manilaDay.optional(),
-    endDate: manilaDay.optional(),
+    /** When the hand-over was recorded: whole Manila days, both included, or exact ISO instants. */
+    startDate: dayOrInstant.optional(),
+    endDate: dayOrInstant.optional(),
     location: provinceCode.optional(),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { path: ['endDate'], message: 'The end date must not be before the start date' });
+  .refine(endNotBeforeStart, END_BEFORE_START);
 export type CollectionListQuery = z.infer<typeof collectionListQuery>;
 
 export const collectionDto = z.object({

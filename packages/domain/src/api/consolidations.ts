@@ -63,10 +63,12 @@ export const createConsolidationBody = z
   })
   .refine((b) => b.senderAirport !== b.receiverAirport, { path: ['receiverAirport'], message: 'Choose a destination other than the origin' });
 export type CreateConsolidationInput = z.input<typeof createConsolidationBody>;
+export type CreateConsolidationBody = z.output<typeof createConsolidationBody>;
 
 /** PUT /consolidations/{id}: the carrier and its master air waybill number (the airports are in the tag). */
 export const updateConsolidationBody = z.object({ courierId, masterAwbNumber });
 export type UpdateConsolidationInput = z.input<typeof updateConsolidationBody>;
+export type UpdateConsolidationBody = z.output<typeof updateConsolidationBody>;
 
 /** POST /consolidations/automated: everything waiting at the origin hub(s), one consolidation per airport pair. */
 export const automatedConsolidationBody = z.object({
@@ -75,6 +77,7 @@ export const automatedConsolidationBody = z.object({
   type: z.enum(LINE_HAUL_CATEGORIES).default('air'),
 });
 export type AutomatedConsolidationInput = z.input<typeof automatedConsolidationBody>;
+export type AutomatedConsolidationBody = z.output<typeof automatedConsolidationBody>;
 
 /** POST /shipments/consolidate: add or remove shipments (scanned waybill numbers or picked rows). */
 export const consolidateShipmentsBody = z.object({
@@ -83,6 +86,7 @@ export const consolidateShipmentsBody = z.object({
   trackingNumbers: z.array(trackingNumberSchema).min(1, 'Scan or pick at least one shipment').max(500),
 });
 export type ConsolidateShipmentsInput = z.input<typeof consolidateShipmentsBody>;
+export type ConsolidateShipmentsBody = z.output<typeof consolidateShipmentsBody>;
 
 const isoTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' }).nullable().optional();
 
@@ -107,6 +111,7 @@ export const transportDetailsBody = z
     message: 'Arrival cannot be before departure',
   });
 export type TransportDetailsInput = z.input<typeof transportDetailsBody>;
+export type TransportDetailsBody = z.output<typeof transportDetailsBody>;
 
 /** POST /consolidations/{tag}/confirmPackages: the package deconsolidation status of scanned shipments. */
 export const confirmPackagesBody = z.object({
@@ -123,6 +128,7 @@ export const confirmPackagesBody = z.object({
     .refine((list) => new Set(list.map((p) => p.trackingNumber)).size === list.length, 'Each shipment only once'),
 });
 export type ConfirmPackagesInput = z.input<typeof confirmPackagesBody>;
+export type ConfirmPackagesBody = z.output<typeof confirmPackagesBody>;
 
 export const consolidationListQuery = pageQuery.extend({
   status: z.enum(CONSOLIDATION_STATUSES).optional(),
@@ -133,6 +139,13 @@ export const consolidationListQuery = pageQuery.extend({
   receiverAirport: airportCode.optional(),
 });
 export type ConsolidationListQuery = z.infer<typeof consolidationListQuery>;
+
+/** The catalogue addresses one consolidation by id (GET, PUT, DELETE) and by tag (GET, lifecycle): both work everywhere. */
+export const consolidationIdOrTagParams = z.object({ idOrTag: z.string().trim().min(1).max(60) });
+/** GET /consolidations/tracking-number/{trackingNumber}: a master air waybill number or a shipment tracking number. */
+export const consolidationTrackingParams = z.object({ trackingNumber: z.string().trim().min(3).max(40) });
+/** PATCH /consolidations/shipment/{shipmentId}/transport-details. */
+export const consolidationShipmentParams = z.object({ shipmentId: z.uuid('Shipment not found') });
 
 const person = z.object({ id: z.string(), name: z.string() }).nullable();
 const courierRef = z.object({ id: z.string(), name: z.string(), code: z.string().nullable() }).nullable();

@@ -42,13 +42,19 @@ export const courierInput = z.object({
     .optional(),
   contactName: optionalText(100),
   contactNumber: optionalText(30),
-  contactEmail: z.email('Enter a valid email').or(z.literal('').transform(() => null)).nullable().optional(),
+  contactEmail: z
+    .email('Enter a valid email')
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
 });
 export type CourierInput = z.input<typeof courierInput>;
+export type ParsedCourierInput = z.output<typeof courierInput>;
 
 /** PATCH /couriers/{id}: any of the fields (activate and deactivate have their own calls). */
 export const courierUpdate = courierInput.partial();
 export type CourierUpdate = z.input<typeof courierUpdate>;
+export type ParsedCourierUpdate = z.output<typeof courierUpdate>;
 
 export const courierListQuery = pageQuery.extend({
   type: z.enum(COURIER_TYPES).optional(),
@@ -59,6 +65,8 @@ export const courierListQuery = pageQuery.extend({
   status: z.enum(['active', 'inactive', 'all']).default('all'),
 });
 export type CourierListQuery = z.infer<typeof courierListQuery>;
+
+export const courierIdParams = z.object({ id: z.uuid('Courier not found') });
 
 export const courierCategoryParams = z.object({ category: z.enum(COURIER_CATEGORIES, 'Choose air, sea, land or last mile') });
 
@@ -89,3 +97,4 @@ export const handOffBody = z.object({
   note: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
 export type HandOffInput = z.input<typeof handOffBody>;
+export type HandOffBody = z.output<typeof handOffBody>;

@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import { dayOrInstant, manilaDayOfFilter } from './common.js';
 
 /**
  * What sales agents and service partners earn (DECISIONS "Sales agents and referrals", "Service partners"):
  * GET /shipments/commission-stats and GET /shipments/payout-breakdown. Money is integer cents; periods are
  * Manila days (a month for payouts).
  */
-const manilaDay = z.iso.date('Use a yyyy-MM-dd date');
+/** The figures are counted by Manila day: an ISO instant stands for the Manila day it falls on. */
+const statsDay = dayOrInstant.transform(manilaDayOfFilter);
 
 /** GET /shipments/commission-stats: delivered shipments of the agent's customers, by day of delivery. */
 export const commissionStatsQuery = z
   .object({
     /** Default: the first day of this month. */
-    startDate: manilaDay.optional(),
+    startDate: statsDay.optional(),
     /** Default: today. */
-    endDate: manilaDay.optional(),
+    endDate: statsDay.optional(),
     /** Staff and admins name the agent; a sales agent is always itself. */
     agentCode: z.string().trim().toUpperCase().min(3, 'Enter an agent code').max(20, 'Enter an agent code').optional(),
   })

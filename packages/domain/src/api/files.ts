@@ -2,6 +2,7 @@ import { phoneTimeSchema } from './riders.js';
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../catalogue/enums.js';
 import { MAX_TEXT_LENGTH, VALIDATION_MESSAGES } from '../validation/index.js';
+import { shipmentTrackingParams } from './shipments.js';
 
 /** Uploads, proof images and shipment documents (api-catalogue "Uploads", "Shipments"). */
 
@@ -14,6 +15,7 @@ export const FILE_TOO_LARGE_MESSAGE = 'The file is larger than 10 MB (10485760 b
 export const UNSUPPORTED_FILE_MESSAGE = 'Only images (JPEG, PNG, WebP, HEIC) and PDF files are accepted';
 
 // A name, never a path: no separators, no control characters, not "." or "..".
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const FILE_NAME_PATTERN = /^(?!\.{1,2}$)[^/\\\u0000-\u001f\u007f]+$/;
 export const fileNameSchema = z
   .string()
@@ -22,9 +24,7 @@ export const fileNameSchema = z
   .max(255, 'File name must be at most 255 characters')
   .regex(FILE_NAME_PATTERN, 'File name must not contain a path');
 
-const booleanQuery = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const booleanQuery = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 /** A folder hint for where the file is kept ("avatars", "billing/2026"); the server still picks the key. */
 const folderSchema = z
@@ -38,7 +38,11 @@ export const uploadApiQuery = z.object({
   shouldMakePublic: booleanQuery.optional(),
 });
 
-/** createUploadDto: a file as base64 (or a data URL), or the registration of a signed-URL upload. */
+/**
+ * createUploadDto (fileName, fileUrl, path, shouldMakePublic): a file as base64 (or a data URL); the registration of
+ * a signed-URL upload by its token; or the registration of a file already stored by its `fileUrl` (the signed-url
+ * answer's fileUrl, or one of the caller's uploads). `path` is the folder the signed URL was asked for.
+ */
 export const createUploadBody = z.union([
   z.object({
     fileName: fileNameSchema,
@@ -46,7 +50,13 @@ export const createUploadBody = z.union([
     path: folderSchema.optional(),
     shouldMakePublic: booleanQuery.optional(),
   }),
-  z.object({ fileName: fileNameSchema, uploadToken: z.string().min(1).max(200) }),
+  z.object({ fileName: fileNameSchema, uploadToken: z.string().min(1).max(200), path: folderSchema.optional() }),
+  z.object({
+    fileName: fileNameSchema,
+    fileUrl: z.string().trim().min(1, 'Required').max(1024, 'fileUrl must be at most 1,024 characters'),
+    path: folderSchema.optional(),
+    shouldMakePublic: booleanQuery.optional(),
+  }),
 ]);
 export type CreateUploadInput = z.input<typeof createUploadBody>;
 
@@ -55,6 +65,8 @@ export const signedUrlBody = z.object({
   /** What the client will send; the server still checks the bytes. */
   contentType: z.string().max(100).optional(),
   shouldMakePublic: booleanQuery.optional(),
+  /** The folder the file is kept in (as POST /uploads/upload-api's path): part of what the link grants. */
+  path: folderSchema.optional(),
 });
 
 export const signedUrlDto = z.object({
@@ -63,6 +75,10 @@ export const signedUrlDto = z.object({
   url: z.string(),
   /** Send this back in POST /uploads { fileName, uploadToken } once the bytes are up (needed for S3). */
   uploadToken: z.string(),
+  /** Or send this in POST /uploads { fileName, fileUrl } (the catalogue's createUploadDto); for local storage it is `url`. */
+  fileUrl: z.string(),
+  /** The folder asked for, or null. */
+  path: z.string().nullable(),
   expiresAt: z.string(),
   headers: z.record(z.string(), z.string()),
 });
@@ -81,6 +97,12 @@ export const uploadDto = z.object({
   createdAt: z.string(),
 });
 export type UploadDto = z.infer<typeof uploadDto>;
+
+/** GET /uploads/{id}: one of my uploads (staff: any). */
+export const uploadIdParams = z.object({ id: z.uuid() });
+/** PUT /uploads/signed/{token}?fileName=: the bytes of a signed upload (local storage). */
+export const signedUploadParams = z.object({ token: z.string().max(100) });
+export const signedUploadQuery = z.object({ fileName: fileNameSchema, path: folderSchema.optional() });
 
 export const downloadFileQuery = z.object({
   fileName: fileNameSchema.optional(),
@@ -112,6 +134,8 @@ export const proofImageDto = z.object({
   takenAt: z.string().nullable().optional(),
 });
 export type ProofImageDto = z.infer<typeof proofImageDto>;
+/** DELETE /shipments/{trackingNumber}/proof-image/{type}. */
+export const proofImageTypeParams = shipmentTrackingParams.extend({ type: z.enum(PROOF_IMAGE_TYPES) });
 
 const documentName = z.string().trim().min(1, 'Required').max(255, 'Name must be at most 255 characters');
 export const createDocumentBody = z.union([
@@ -138,5 +162,7 @@ export const shipmentDocumentDto = z.object({
   createdAt: z.string(),
 });
 export type ShipmentDocumentDto = z.infer<typeof shipmentDocumentDto>;
+/** DELETE /shipments/{trackingNumber}/documents/{documentId}. */
+export const shipmentDocumentParams = shipmentTrackingParams.extend({ documentId: z.uuid() });
 
 export const mileNoteText = z.string().trim().min(1, 'Required').max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText);

@@ -5,7 +5,10 @@ import { z } from 'zod';
  * province. The map link is made from the coordinates, so nobody types (or smuggles) a URL.
  */
 
-const provinceCode = z.string().trim().regex(/^\d{9,10}$/, 'Choose a province from the list');
+const provinceCode = z
+  .string()
+  .trim()
+  .regex(/^\d{9,10}$/, 'Choose a province from the list');
 const text = (max: number, what: string) => z.string().trim().min(1, `Enter the ${what}`).max(max, `At most ${max} characters`);
 
 export const hubInput = z.object({
@@ -30,6 +33,8 @@ export const hubListQuery = z.object({
   includeInactive: z.enum(['true', 'false']).optional(),
 });
 export type HubListQuery = z.infer<typeof hubListQuery>;
+
+export const hubIdParams = z.object({ id: z.uuid('Hub not found') });
 
 export const hubDto = z.object({
   id: z.string(),

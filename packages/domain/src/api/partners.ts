@@ -14,7 +14,12 @@ export const partnerListQuery = pageQuery.extend({
 });
 export type PartnerListQuery = z.infer<typeof partnerListQuery>;
 
-const provinceCode = z.string().trim().regex(/^\d{10}$/, 'Choose a province from the list');
+export const partnerIdParams = z.object({ id: z.uuid('Service partner not found') });
+
+const provinceCode = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'Choose a province from the list');
 
 /** PUT /partners/{id}/provinces: the whole list of covered provinces the partner serves (may be empty). */
 export const partnerProvincesBody = z.object({
@@ -24,6 +29,7 @@ export const partnerProvincesBody = z.object({
     .refine((codes) => new Set(codes).size === codes.length, 'Each province only once'),
 });
 export type PartnerProvincesInput = z.input<typeof partnerProvincesBody>;
+export type PartnerProvincesBody = z.output<typeof partnerProvincesBody>;
 
 export const partnerProvinceDto = z.object({
   provinceCode: z.string(),

@@ -29,7 +29,10 @@ describe('business schemas', () => {
 
 describe('activity, partner and report schemas', () => {
   it('takes a note as text about a known kind of record, never the server’s verbs, categories or statuses', () => {
-    expect(createActivityBody.parse({ action: 'DELETED', entity: 'Business', summary: ' Called ', category: 'billings', status: 'VOIDED' })).toEqual({ entity: 'Business', summary: 'Called' });
+    expect(createActivityBody.parse({ action: 'DELETED', entity: 'Business', summary: ' Called ', category: 'billings', status: 'VOIDED' })).toEqual({
+      entity: 'Business',
+      summary: 'Called',
+    });
     expect(createActivityBody.parse({ summary: 'Hub closed at 3 PM (typhoon)' })).toEqual({ summary: 'Hub closed at 3 PM (typhoon)' });
     expect(createActivityBody.safeParse({ entity: 'Spaceship', summary: 'x' }).success).toBe(false);
     expect(createActivityBody.safeParse({ entityId: 'INV-000001', summary: 'x' }).error?.issues[0]?.path).toEqual(['entity']);

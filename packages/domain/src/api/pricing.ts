@@ -41,7 +41,5 @@ const boxesPatch = z.strictObject(
  * PUT /shipments/pricing/configs: any subset of the config. Boxes merge per box and per field;
  * `boxRatesInCents`, when present, replaces the whole map (so a rate can be removed).
  */
-export const pricingConfigPatchBody = z
-  .strictObject({ ...pricingConfigSchema.shape, boxes: boxesPatch })
-  .partial();
+export const pricingConfigPatchBody = z.strictObject({ ...pricingConfigSchema.shape, boxes: boxesPatch }).partial();
 export type PricingConfigPatch = z.output<typeof pricingConfigPatchBody>;

@@ -10,10 +10,12 @@ const description = z.string().trim().max(1024, 'At most 1024 characters').nulli
 /** POST /promo-codes: the domain's promo form plus an optional description for admins. */
 export const createPromoCodeInput = createPromoCodeBody.safeExtend({ description });
 export type CreatePromoCodeInput = z.input<typeof createPromoCodeInput>;
+export type ParsedCreatePromoCodeInput = z.output<typeof createPromoCodeInput>;
 
 /** PATCH /promo-codes/{id}: any subset; the server re-checks the merged record. */
 export const updatePromoCodeInput = updatePromoCodeBody.safeExtend({ description });
 export type UpdatePromoCodeInput = z.input<typeof updatePromoCodeInput>;
+export type ParsedUpdatePromoCodeInput = z.output<typeof updatePromoCodeInput>;
 
 export const promoCodeDto = z.object({
   id: z.string(),
@@ -52,6 +54,8 @@ export type PublicPromoCodeDto = z.infer<typeof publicPromoCodeDto>;
 export const promoCodeListQuery = pageQuery.extend({ search: z.string().trim().max(64).optional() });
 export type PromoCodeListQuery = z.infer<typeof promoCodeListQuery>;
 
+export const promoCodeIdParams = z.object({ id: z.uuid('Promo code not found') });
+
 /**
  * POST /promo-codes/verification. Box names come from `boxNames` or, when absent, from `packages`
  * (a null name counts as Large Box); with packages the answer also previews the discount.
@@ -67,6 +71,7 @@ export const verifyPromoCodeBody = z.object({
   packages: z.array(pricingPackageSchema).max(100).optional(),
 });
 export type VerifyPromoCodeInput = z.input<typeof verifyPromoCodeBody>;
+export type VerifyPromoCodeBody = z.output<typeof verifyPromoCodeBody>;
 
 export const verifyPromoCodeResultDto = z.discriminatedUnion('valid', [
   z.object({

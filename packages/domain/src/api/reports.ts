@@ -20,7 +20,12 @@ const isoDay = z.iso.date('Use a yyyy-MM-dd date');
 /** One value, repeated keys or a comma list. */
 const deliveryTypesQuery = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(DELIVERY_TYPES)))
   .optional();
 
@@ -32,13 +37,18 @@ export const salesReportQuery = z
     endDate: isoDay.optional(),
     deliveryTypes: deliveryTypesQuery,
     /** A province code: shipments picked up or delivered there. */
-    location: z.string().trim().regex(/^\d{10}$/, 'Choose a province from the list').optional(),
+    location: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, 'Choose a province from the list')
+      .optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     path: ['endDate'],
     message: 'The end date must not be before the start date',
   });
 export type SalesReportQuery = z.input<typeof salesReportQuery>;
+export type ParsedSalesReportQuery = z.output<typeof salesReportQuery>;
 
 /** GET /reports/sales/export: the same, plus the file's name (the table title; "_all.csv" is added). */
 export const salesReportExportQuery = salesReportQuery.safeExtend({ filename: z.string().trim().max(120).optional() });

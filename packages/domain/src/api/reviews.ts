@@ -26,12 +26,14 @@ export const createReviewBody = z.object({
   comment: reviewCommentSchema.optional(),
 });
 export type CreateReviewInput = z.input<typeof createReviewBody>;
+export type CreateReviewBody = z.output<typeof createReviewBody>;
 
 export const updateReviewBody = z
   .object({ rating: reviewRatingSchema, comment: reviewCommentSchema })
   .partial()
   .refine((b) => b.rating !== undefined || b.comment !== undefined, REVIEW_MESSAGES.nothingToChange);
 export type UpdateReviewInput = z.input<typeof updateReviewBody>;
+export type UpdateReviewBody = z.output<typeof updateReviewBody>;
 
 /** The catalogue's review filters: `rating` (exact stars) and `comment` (words the comment contains). */
 export const reviewListQuery = pageQuery.extend({
@@ -39,6 +41,11 @@ export const reviewListQuery = pageQuery.extend({
   comment: z.string().trim().min(1).max(100, 'Search at most 100 characters').optional(),
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuery>;
+
+export const reviewIdParams = z.object({ id: z.uuid('Review not found') });
+
+/** GET /reviews/user-shipment/{userId}/{shipmentId}: a person's review of a shipment. */
+export const reviewOfShipmentParams = z.object({ userId: z.uuid('Review not found'), shipmentId: z.uuid('Review not found') });
 
 export const reviewDto = z.object({
   id: z.string(),

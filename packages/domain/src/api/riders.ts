@@ -53,7 +53,10 @@ export const riderDto = z.object({
 export type RiderDto = z.infer<typeof riderDto>;
 
 export const cityMunicipalityParams = z.object({
-  cityMunicipalityCode: z.string().trim().regex(/^\d{10}$/, 'Choose a city or municipality from the list'),
+  cityMunicipalityCode: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, 'Choose a city or municipality from the list'),
 });
 
 /** Methods recorded by their own flows (the wallet ledger), never by hand. */
@@ -84,6 +87,7 @@ export const addPaymentBody = z
     message: 'Wallet payments are recorded by the wallet itself',
   });
 export type AddPaymentInput = z.input<typeof addPaymentBody>;
+export type AddPaymentBody = z.output<typeof addPaymentBody>;
 
 export const transactionDto = z.object({
   id: z.string(),

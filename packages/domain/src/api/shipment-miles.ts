@@ -26,6 +26,8 @@ export const mileNoteDto = z.object({
   createdAt: z.string(),
 });
 export type MileNoteDto = z.infer<typeof mileNoteDto>;
+/** A mile (PATCH /shipment-miles/progress/{id}/update-details) or a mile note (DELETE /shipment-miles/notes/{id}) by its id. */
+export const mileIdParams = z.object({ id: z.uuid() });
 
 export const shipmentMileDto = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CANCELLATION_REASONS,
+  type CancellationReason,
   DELIVERY_STATUSES,
   type DeliveryStatus,
   DELIVERY_TYPES,
@@ -14,7 +15,7 @@ import {
 } from '../catalogue/enums.js';
 import { pricingPackageSchema, PRICING_LIMITS } from '../pricing/schema.js';
 import { pricingResultDto } from '../pricing/result.js';
-import { PRICED_BOX_NAMES, packageWeightError } from '../pricing/weight.js';
+import { type PRICED_BOX_NAMES, packageWeightError } from '../pricing/weight.js';
 import { optionalNumericField } from '../validation/numeric.js';
 import { textSchema } from '../validation/index.js';
 import { addressDto, addressInput } from './addresses.js';
@@ -25,10 +26,7 @@ import { phoneTimeSchema } from './riders.js';
 /** Booking, listing, tracking and moving shipments: the shapes both the server and the web app use. */
 
 /** A party of a shipment: a saved address by id, or the fields typed in the form (an address without its label). */
-export const shipmentPartyInput = z.union([
-  z.object({ addressId: z.uuid('Choose a saved address') }),
-  addressInput.omit({ label: true, isDefault: true }),
-]);
+export const shipmentPartyInput = z.union([z.object({ addressId: z.uuid('Choose a saved address') }), addressInput.omit({ label: true, isDefault: true })]);
 export type ShipmentPartyInput = z.infer<typeof shipmentPartyInput>;
 
 export const bookingPackageSchema = pricingPackageSchema.extend({
@@ -60,6 +58,11 @@ const bookingFields = {
    */
   expectedTotalInCents: z.number().int().min(0),
   notes: textSchema.optional(),
+  /**
+   * Text the recipient (receiver mobile) a tracking link now that it is booked (issue 33). The delivery texts
+   * (out for delivery, failed attempt, delivered) go unless the recipient stopped them. Default: yes.
+   */
+  textRecipientOnBooking: z.boolean().default(true),
 };
 
 function checkWeights(packages: { boxName: (typeof PRICED_BOX_NAMES)[number]; weightInGrams: number }[], ctx: z.RefinementCtx) {
@@ -81,6 +84,7 @@ export const customerBookingBody = z.object(bookingFields).superRefine((b, ctx) 
   checkDropOff(b, ctx);
 });
 export type CustomerBookingInput = z.input<typeof customerBookingBody>;
+export type CustomerBookingBody = z.output<typeof customerBookingBody>;
 
 /** POST /shipments: staff and partners book for a customer ("book for other user") and may add fees. */
 export const staffBookingBody = z
@@ -98,6 +102,7 @@ export const staffBookingBody = z
     checkDropOff(b, ctx);
   });
 export type StaffBookingInput = z.input<typeof staffBookingBody>;
+export type StaffBookingBody = z.output<typeof staffBookingBody>;
 
 export const duplicateShipmentBody = z.object({
   trackingNumber: trackingNumberSchema,
@@ -157,10 +162,7 @@ export const shipmentDto = z.object({
   cancellationNote: z.string().nullable(),
   pickupDate: z.string().nullable(),
   /** Drop Off: the hub where the sender hands the parcel in (GET /hubs/{id} not needed: it is here). */
-  dropOffHub: z
-    .object({ id: z.string(), name: z.string(), address: z.string(), openingHours: z.string(), mapUrl: z.string() })
-    .nullable()
-    .optional(),
+  dropOffHub: z.object({ id: z.string(), name: z.string(), address: z.string(), openingHours: z.string(), mapUrl: z.string() }).nullable().optional(),
   pickupRiderId: z.string().nullable(),
   dropOffRiderId: z.string().nullable(),
   ownerId: z.string(),
@@ -190,6 +192,10 @@ export const activityDto = z.object({
   receivedBy: z.string().nullable().optional(),
 });
 export type ActivityDto = z.infer<typeof activityDto>;
+
+/** PATCH /shipments/{trackingNumber}/activities/{activityId}/hide-from-timeline. */
+export const timelineActivityParams = z.object({ trackingNumber: z.string().max(40), activityId: z.uuid() });
+export const hideFromTimelineBody = z.object({ hideFromTimeline: z.boolean() });
 
 /** What anyone may see with a tracking number: statuses and cities, no names, numbers or streets. */
 export const publicTrackingDto = z.object({
@@ -229,8 +235,14 @@ export const shipmentListQuery = z.object({
   shipmentStatus: csv(SHIPMENT_STATUSES),
   deliveryStatus: csv(DELIVERY_STATUSES),
   deliveryTypes: csv(DELIVERY_TYPES),
-  senderProvince: z.string().regex(/^\d{10}$/).optional(),
-  receiverProvince: z.string().regex(/^\d{10}$/).optional(),
+  senderProvince: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
+  receiverProvince: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
   pickupById: z.uuid().optional(),
   dropOffById: z.uuid().optional(),
   deliveryCategory: z.string().max(20).optional(),
@@ -242,6 +254,15 @@ export const shipmentListQuery = z.object({
   shipmentType: z.enum(SERVICE_TYPES).optional(),
 });
 export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
+
+/** A shipment named in a path by its id or its tracking number (either is accepted). */
+const shipmentRef = z.string().trim().min(1).max(40);
+export const shipmentRefParams = z.object({ id: shipmentRef });
+export const shipmentIdParams = z.object({ shipmentId: shipmentRef });
+/** A shipment named in a path by its tracking number, checked only for length (a miss is a 404). */
+export const shipmentTrackingParams = z.object({ trackingNumber: shipmentRef });
+/** A tracking number in a path that must be a well-formed S10 number (public tracking, waybills). */
+export const trackingNumberParams = z.object({ trackingNumber: trackingNumberSchema });
 
 /** How many shipments each tab holds for the same search and filters ('All' = no tab). */
 export const shipmentTabCounts = z.object({
@@ -276,9 +297,7 @@ const deliveryStatusFields = z.object({
  * label, an unknown name) takes none: the database accepts only the catalogue's reasons.
  */
 function checkReason(body: { activity: string; reason?: string | undefined }, ctx: z.RefinementCtx) {
-  const shortLabel = (DELIVERY_STATUSES as readonly string[]).includes(body.activity)
-    ? PRIMARY_ACTIVITY[body.activity as DeliveryStatus]
-    : null;
+  const shortLabel = (DELIVERY_STATUSES as readonly string[]).includes(body.activity) ? PRIMARY_ACTIVITY[body.activity as DeliveryStatus] : null;
   const reasons = (findActivityStatus(body.activity) ?? (shortLabel ? findActivityStatus(shortLabel) : null))?.reasons;
   if (reasons) {
     if (body.reason !== undefined && !reasons.includes(body.reason)) {
@@ -294,16 +313,29 @@ function checkReason(body: { activity: string; reason?: string | undefined }, ct
 export const deliveryStatusBody = deliveryStatusFields.superRefine(checkReason);
 export type DeliveryStatusInput = z.infer<typeof deliveryStatusBody>;
 
-export const bulkDeliveryStatusBody = deliveryStatusFields
-  .extend({ trackingNumbers: z.array(trackingNumberSchema).min(1).max(500) })
-  .superRefine(checkReason);
+export const bulkDeliveryStatusBody = deliveryStatusFields.extend({ trackingNumbers: z.array(trackingNumberSchema).min(1).max(500) }).superRefine(checkReason);
 
+const OTHER_REASON = 'Other (please specify)' satisfies CancellationReason;
+/** "Other (please specify): the words" or "Other (please specify) - the words": the words. */
+const OTHER_PREFIX = /^other \(please specify\)\s*[:\-–—]?\s*/i;
+
+/**
+ * PUT /shipments/{id}/cancel: one of the six reasons, or the customer's own words in `reasonForCancellation` itself
+ * (the catalogue names no other field): those are "Other (please specify)" with the words as its note. `note` is
+ * still taken with "Other (please specify)".
+ */
 export const cancelShipmentBody = z
   .object({
-    reasonForCancellation: z.enum(CANCELLATION_REASONS, 'Choose a reason'),
+    reasonForCancellation: z.string('Choose a reason').trim().min(1, 'Choose a reason').max(1024, 'Keep the reason to 1,024 characters'),
     note: z.string().trim().max(1024).optional(),
   })
-  .refine((b) => b.reasonForCancellation !== 'Other (please specify)' || (b.note ?? '').length > 0, {
+  .transform((b): { reasonForCancellation: CancellationReason; note?: string | undefined } => {
+    const listed = CANCELLATION_REASONS.find((r) => r.toLowerCase() === b.reasonForCancellation.toLowerCase());
+    if (listed) return { reasonForCancellation: listed, note: b.note };
+    const words = b.reasonForCancellation.replace(OTHER_PREFIX, '').trim();
+    return { reasonForCancellation: OTHER_REASON, note: words || b.note };
+  })
+  .refine((b) => b.reasonForCancellation !== OTHER_REASON || (b.note ?? '').length > 0, {
     path: ['note'],
     message: 'Please tell us why you are cancelling',
   });

@@ -20,6 +20,7 @@ export const DEFAULT_SIGN_IN_PATH = '/start';
 export function isSafeRedirectPath(value: string): boolean {
   if (value.length === 0 || value.length > 500) return false;
   if (!value.startsWith('/') || value.startsWith('//')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
   if (/^\/api(\/|\?|#|$)/i.test(value)) return false;
   try {
@@ -47,6 +48,13 @@ export const socialLoginUrlQuery = z.object({
 export type SocialLoginUrlQuery = z.infer<typeof socialLoginUrlQuery>;
 
 export const socialLoginUrlResult = z.object({ url: z.string() });
+
+/** GET /users/callback. Loose on purpose: whatever a provider (or a person editing the address) sends, the answer is a redirect. */
+export const socialLoginCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
 
 /** GET /users/social-login-providers: the social sign-ins this server has set up (none: the buttons are not shown). */
 export const socialLoginProvidersResult = z.object({ connectionTypes: z.array(z.enum(CONNECTION_TYPES)) });

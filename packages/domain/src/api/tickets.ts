@@ -51,6 +51,7 @@ export const createTicketBody = z.object({
   trackingNumber: trackingNumberSchema.optional(),
 });
 export type CreateTicketInput = z.input<typeof createTicketBody>;
+export type CreateTicketBody = z.output<typeof createTicketBody>;
 
 /**
  * PATCH /tickets/{id}: any subset. `null` unlinks the shipment or the assignee. Who may change what is
@@ -69,6 +70,7 @@ export const updateTicketBody = z
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), TICKET_MESSAGES.nothingToChange);
 export type UpdateTicketInput = z.input<typeof updateTicketBody>;
+export type UpdateTicketBody = z.output<typeof updateTicketBody>;
 
 export const ticketListQuery = pageQuery.extend({
   shipmentId: z.uuid('Unknown shipment').optional(),
@@ -77,6 +79,8 @@ export const ticketListQuery = pageQuery.extend({
   assignedToId: z.uuid('Unknown user').optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+export const ticketIdParams = z.object({ id: z.uuid('Ticket not found') });
 
 export const ticketDto = z.object({
   id: z.string(),
@@ -112,13 +116,10 @@ export const TICKET_REPLY_MESSAGES = {
 
 /** POST /tickets/{id}/replies: a message in the ticket's thread, by its creator or by support. */
 export const ticketReplyBody = z.object({
-  message: z
-    .string({ error: TICKET_REPLY_MESSAGES.required })
-    .trim()
-    .min(1, TICKET_REPLY_MESSAGES.required)
-    .max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText),
+  message: z.string({ error: TICKET_REPLY_MESSAGES.required }).trim().min(1, TICKET_REPLY_MESSAGES.required).max(MAX_TEXT_LENGTH, VALIDATION_MESSAGES.maxText),
 });
 export type TicketReplyInput = z.input<typeof ticketReplyBody>;
+export type TicketReplyBody = z.output<typeof ticketReplyBody>;
 
 export const TICKET_THREAD_KINDS = ['message', 'status'] as const;
 

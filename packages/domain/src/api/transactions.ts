@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COLLECTION_STATUSES, DELIVERY_STATUSES, PAYERS, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPMENT_STATUSES } from '../catalogue/enums.js';
-import { pageQuery } from './common.js';
+import { dayOrInstant, END_BEFORE_START, endNotBeforeStart, pageQuery } from './common.js';
 import { transactionDto } from './riders.js';
 
 /**
@@ -22,27 +22,29 @@ export const TRANSACTION_STATUSES = ['valid', 'voided'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = { valid: 'Valid', voided: 'Voided' };
 
-const manilaDay = z.iso.date('Use a yyyy-MM-dd date');
-
 const listFilters = {
   /** The start of a tracking number, or a payment's reference number (any case). */
   search: z.string().trim().max(100).optional(),
   /** One payment method (the spec's server list); no effect on shipments without transactions. */
   paymentType: z.enum(PAYMENT_METHODS, 'Choose a payment type from the list').optional(),
   transactionStatus: z.enum(TRANSACTION_STATUSES, 'Choose valid or voided').optional(),
-  /** Whole Manila days, both included: when the money was received (a shipment's booking day on the other tab). */
-  startDate: manilaDay.optional(),
-  endDate: manilaDay.optional(),
+  /**
+   * When the money was received (a shipment's booking time on the other tab): whole Manila days, both included, or
+   * exact ISO instants (the catalogue sends dates as ISO strings).
+   */
+  startDate: dayOrInstant.optional(),
+  endDate: dayOrInstant.optional(),
   filter: z.enum(TRANSACTION_LIST_FILTERS, 'Choose all or no transactions').default('all'),
 };
-
-const endNotBeforeStart = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
-  !q.startDate || !q.endDate || q.startDate <= q.endDate;
-const END_BEFORE_START = { path: ['endDate'], message: 'The end date must not be before the start date' };
 
 /** GET /transaction: newest first. */
 export const transactionListQuery = pageQuery.extend(listFilters).refine(endNotBeforeStart, END_BEFORE_START);
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+
+export const transactionIdParams = z.object({ id: z.uuid('Transaction not found') });
+
+/** GET /transaction/unique-payment-types: one payment method a payment was recorded with. */
+export const recordedPaymentMethodDto = z.enum(PAYMENT_METHODS);
 
 /** GET /transaction/export: the whole filtered list as CSV, named by the console's table. */
 export const transactionExportQuery = z
@@ -139,11 +141,10 @@ const metaValue = z.union([z.string().trim().max(200, 'Keep a detail to 200 char
 
 /** PUT /transaction/meta/{id}: the payment's extra details (bank, account, GCash number…), replaced whole. */
 export const transactionMetaBody = z.object({
-  meta: z
-    .record(metaKey, metaValue, 'Send the details as an object of names and values')
-    .refine((m) => Object.keys(m).length <= 20, 'At most 20 details'),
+  meta: z.record(metaKey, metaValue, 'Send the details as an object of names and values').refine((m) => Object.keys(m).length <= 20, 'At most 20 details'),
 });
 export type TransactionMetaInput = z.input<typeof transactionMetaBody>;
+export type TransactionMetaBody = z.output<typeof transactionMetaBody>;
 
 /** PUT /transaction/proof-of-payment/{id}: a receipt or screenshot uploaded by the person recording it. */
 export const proofOfPaymentBody = z.object({ proofUploadId: z.uuid('Upload the proof of payment first') });
@@ -157,6 +158,7 @@ export const transactionRemarksBody = z.object({
 export const voidPaymentBody = z.object({
   reason: z.string('Say why the payment is voided').trim().min(3, 'Say why the payment is voided').max(500, 'Keep the reason to 500 characters'),
 });
+export const voidPaymentParams = z.object({ transactionId: z.uuid('Transaction not found') });
 export type VoidPaymentInput = z.input<typeof voidPaymentBody>;
 
 export const voidPaymentResult = z.object({

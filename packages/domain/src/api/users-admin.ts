@@ -111,8 +111,22 @@ const businessNameSchema = z.string().trim().min(1, USER_ADMIN_MESSAGES.business
 /** One value, repeated keys (`?roleIds=1&roleIds=2`) or a comma list (`?roleIds=1,2`). */
 const roleIdsSchema = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,4}$/, 'Role ids are whole numbers').transform(Number)).max(20, 'At most 20 role ids'))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,4}$/, 'Role ids are whole numbers')
+          .transform(Number),
+      )
+      .max(20, 'At most 20 role ids'),
+  )
   .optional()
   .describe('One or more role ids (repeat the key or separate with commas)');
 
@@ -135,22 +149,15 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 
-/** GET /users/customers: the catalogue's customer filters. */
-export const customerListQuery = userListQuery.pick({
-  page: true,
-  limit: true,
-  search: true,
-  clientType: true,
-  email: true,
-  agentCode: true,
-  status: true,
-});
+/**
+ * GET /users/customers: the catalogue's user filters (roleIds and usedAgentCode too) and the status tab. A query
+ * parameter it does not know is refused with a 400 naming it, not dropped (issue 33).
+ */
+export const customerListQuery = z.strictObject(userListQuery.shape);
 export type CustomerListQuery = z.output<typeof customerListQuery>;
 
-/** GET /users/account-managers and /users/assignable-to-tickets (pickers). */
-export const userOptionsQuery = pageQuery.extend({
-  search: z.string().trim().max(100, 'Search at most 100 characters').optional(),
-});
+/** GET /users/account-managers and /users/assignable-to-tickets (pickers): the catalogue's user filters; unknown ones are refused. */
+export const userOptionsQuery = z.strictObject(userListQuery.omit({ status: true }).shape);
 export type UserOptionsQuery = z.output<typeof userOptionsQuery>;
 
 export const roleNameParams = z.object({ roleName: roleNameSchema });

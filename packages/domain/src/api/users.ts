@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/index.js';
 import { mobileNumberSchema, nameSchema } from '../validation/index.js';
 
 /** Request and response shapes of the sign-in and account calls, shared by server routes and web forms. */
@@ -37,7 +38,10 @@ export const forwardSmsBody = z.object({
 export const forwardSmsResult = z.object({ sent: z.literal(true), to: z.string(), segments: z.number().int() });
 export const sendOtpResult = z.object({ expiresInSeconds: z.number(), resendAfterSeconds: z.number() });
 
-export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code we sent you');
+export const otpSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you');
 export const verifyOtpBody = z.object({ mobileNumber: mobileNumberSchema, otp: otpSchema });
 
 export const agentCodeSchema = z
@@ -45,6 +49,8 @@ export const agentCodeSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{4,16}$/, 'Agent codes are 4 to 16 letters or digits');
+/** An agent code in a path: GET /users/agent-code/validity/{agentCode} and /users/agent-code/user/{agentCode}. */
+export const agentCodeParams = z.object({ agentCode: agentCodeSchema });
 
 export const registerCustomerBody = z
   .object({
@@ -61,10 +67,7 @@ export const registerCustomerBody = z
     message: 'Business name is required for a business account',
   });
 
-export const passwordSchema = z
-  .string()
-  .min(10, 'Password must be at least 10 characters')
-  .max(200, 'Password must be at most 200 characters');
+export const passwordSchema = z.string().min(10, 'Password must be at least 10 characters').max(200, 'Password must be at most 200 characters');
 
 export const loginWithEmailBody = z.object({
   email: z.email('Enter a valid email address'),
@@ -82,6 +85,8 @@ export const updateMeBody = z.object({
   firstName: nameSchema.optional(),
   lastName: nameSchema.optional(),
   email: z.email('Enter a valid email address').nullable().optional(),
+  /** The language the person reads: the web app's switch sends it. */
+  language: z.enum(LANGUAGES, 'Choose English or Filipino').optional(),
 });
 
 export const roleDto = z.object({ id: z.number(), name: z.enum(ROLE_NAMES) });
@@ -113,7 +118,11 @@ export type UserDto = z.infer<typeof userDto>;
  * The signed-in person's own account (GET /users/me, PUT /users/update/me): the user plus the new email
  * waiting for its link to be opened (null when none). The account's email changes once the link is opened.
  */
-export const meDto = userDto.extend({ pendingEmail: z.string().nullable() });
+/**
+ * The signed-in person, with their language (null until chosen: the web app then sets the one they are reading in).
+ * `language` is DECISIONS.md's `preferredLanguage`; the web app, SMS, push and email follow it.
+ */
+export const meDto = userDto.extend({ pendingEmail: z.string().nullable(), language: z.enum(LANGUAGES).nullable() });
 export type MeDto = z.infer<typeof meDto>;
 
 /** POST /users/email-verification: the token from the link sent to the email (works signed out). */

@@ -60,6 +60,8 @@ export type FlagDto = z.infer<typeof flagDto>;
 export const updateFlagBody = z
   .object({ testValue: z.boolean().optional(), productionValue: z.boolean().optional() })
   .refine((b) => b.testValue !== undefined || b.productionValue !== undefined, { message: 'Give testValue or productionValue' });
+/** PATCH /flags/{key}. */
+export const flagKeyParams = z.object({ key: z.string().trim().min(1).max(100) });
 
 export const walletDto = z.object({
   userId: z.string(),
@@ -67,6 +69,10 @@ export const walletDto = z.object({
   activatedAt: z.string(),
 });
 export type WalletDto = z.infer<typeof walletDto>;
+
+/** GET /wallet/balance: 0 and `activated` false before the wallet is activated. */
+export const walletBalanceDto = z.object({ balanceInCents: z.number(), activated: z.boolean() });
+export type WalletBalanceDto = z.infer<typeof walletBalanceDto>;
 
 export const walletTransactionDto = z.object({
   id: z.string(),
@@ -84,6 +90,7 @@ export type WalletTransactionDto = z.infer<typeof walletTransactionDto>;
 export const walletTransactionsQuery = pageQuery.extend({
   type: z.enum(WALLET_TRANSACTION_TYPES, { error: `Choose one of: ${WALLET_TRANSACTION_TYPES.join(', ')}` }).optional(),
 });
+export const walletTransactionIdParams = z.object({ transactionId: z.uuid('Wallet transaction not found') });
 
 /** Staff: a Manual Adjustment (either way) with the reason the activity log keeps. */
 export const walletAdjustmentBody = z.object({
@@ -92,6 +99,9 @@ export const walletAdjustmentBody = z.object({
   }),
   reason: z.string().trim().min(3, 'Say why the wallet is adjusted').max(500),
 });
+/** POST /wallet/users/{userId}/adjustments: whose wallet, and what the adjustment left. */
+export const walletUserParams = z.object({ userId: z.uuid('User not found') });
+export const walletAdjustmentResultDto = z.object({ transaction: walletTransactionDto, wallet: walletDto });
 
 /** A saved payment method (card, linked bank account or e-wallet) as the provider's token. */
 export const paymentMethodDto = z.object({
@@ -118,7 +128,10 @@ export const removeCardBody = z.object({ cardTokenId: z.uuid('Choose a saved car
  */
 export const newCardBody = z.strictObject(
   {
-    token: z.string().trim().regex(/^[A-Za-z0-9_-]{6,128}$/, 'The card token is not valid'),
+    token: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{6,128}$/, 'The card token is not valid'),
     cardBrand: z.enum(CARD_BRANDS, { error: `Choose one of: ${CARD_BRANDS.join(', ')}` }),
     last4: z.string().regex(/^\d{4}$/, 'Give the last 4 digits only'),
     expiryMonth: z.number().int().min(1).max(12),
@@ -150,7 +163,10 @@ export const cardSessionBody = z.strictObject(
     expiryYear: z.number().int().min(2000).max(2100),
     returnPath,
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Card numbers and CVV never go to this server: send only the brand, last 4 digits and expiry' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? 'Card numbers and CVV never go to this server: send only the brand, last 4 digits and expiry' : undefined,
+  },
 );
 
 /**
@@ -187,6 +203,8 @@ export const ewalletCheckoutBody = z.object({
 });
 export const oneTimeQrBody = z.object({ amountInCents: topUpAmountInCents });
 export const testQrBody = z.object({ paymentRequestId: z.uuid('Payment request not found') });
+/** Test mode only: the QR payment was marked paid as if scanned. */
+export const testQrResultDto = z.object({ simulated: z.boolean() });
 
 /** What a started payment answers: where to send the payer, or the QR to show. */
 export const paymentRequestDto = z.object({
@@ -205,6 +223,10 @@ export const paymentRequestDto = z.object({
   createdAt: z.string(),
 });
 export type PaymentRequestDto = z.infer<typeof paymentRequestDto>;
+/** GET /payments/requests/xendit/invoice/{invoiceId}: our id or the provider's invoice id. */
+export const paymentLinkParams = z.object({ invoiceId: z.string().trim().min(1).max(100) });
+/** GET /payments/requests/{id} (and its QR code): one of my payment requests. */
+export const paymentRequestIdParams = z.object({ id: z.uuid('Payment not found') });
 
 /**
  * Xendit's cards-session.js: sends a card from the browser to Xendit under a payment session (the Payments API
@@ -230,7 +252,12 @@ export const createPaymentLinkBody = z.object({
   shipmentId: z.string().trim().min(1).max(40),
   /** Default: what is still unpaid on the shipment. */
   amountInCents: numericField({ integer: true, min: 1, max: 21_000_000_00 }).optional(),
-  expiresInHours: z.number().int().min(1).max(24 * 30).optional(),
+  expiresInHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .optional(),
 });
 export const expirePaymentLinkBody = z.object({ invoiceId: z.string().trim().min(1).max(100) });
 
@@ -244,6 +271,8 @@ export const shipmentPaymentDto = z.object({
 });
 
 export const flaggedPaymentsQuery = pageQuery;
+/** A held payment, with whose it is (staff see everyone's). */
+export const flaggedPaymentDto = paymentRequestDto.extend({ userId: z.string() });
 
 export type Ewallet = (typeof EWALLETS)[number];
 export type DirectDebitBank = (typeof DIRECT_DEBIT_BANKS)[number];

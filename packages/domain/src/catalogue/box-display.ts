@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Box } from './boxes.js';
+import type { Box } from './boxes.js';
 import { BOX_NAMES, PACKAGING_CATEGORIES } from './enums.js';
 import { centsToPesos, gramsToKg } from './units.js';
 

@@ -1,11 +1,5 @@
 import { BOX_NAMES, type BoxName, type PackagingCategory } from './enums.js';
-import {
-  CARGO_MINIMUM_KG,
-  OWN_BOX_SURCHARGE_IN_CENTS,
-  YOUR_BOX_MINIMUM_KG,
-  YOUR_BOX_RATE_PER_KG_IN_CENTS,
-  gramsToKg,
-} from './units.js';
+import { CARGO_MINIMUM_KG, OWN_BOX_SURCHARGE_IN_CENTS, YOUR_BOX_MINIMUM_KG, YOUR_BOX_RATE_PER_KG_IN_CENTS, gramsToKg } from './units.js';
 
 /** The box catalogue of product.md §9, held in cents, grams and centimetres like every stored amount. */
 export interface Box {

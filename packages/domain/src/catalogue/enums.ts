@@ -205,17 +205,7 @@ export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as 
 
 export const USER_LIST_STATUSES = ['ACTIVE', 'ALL', 'INACTIVE', 'INVITED'] as const;
 
-export const TIME_RANGES = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'this_year',
-  'last_year',
-  'all_time',
-] as const;
+export const TIME_RANGES = ['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'last_year', 'all_time'] as const;
 
 export const PERMISSION_GROUPS = [
   'Order Management',

@@ -17,3 +17,4 @@ export const FILE_MESSAGES = {
 export function waybillFileName(trackingNumbers: readonly string[]): string {
   return trackingNumbers.length === 1 ? `waybill-${trackingNumbers[0]}.pdf` : `waybills-${trackingNumbers.length}-items.pdf`;
 }
+export * from './reasons.js';

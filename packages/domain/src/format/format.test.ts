@@ -77,3 +77,28 @@ describe('formatMobileNumber (one phone format everywhere, issue 29 item 18)', (
     expect(formatMobileNumber(null)).toBe('');
   });
 });
+
+describe('formatting in Filipino (fil-PH) and English (en-PH)', () => {
+  const at = '2026-11-05T07:45:00Z'; // 3:45 PM in Manila
+
+  it('writes pesos the same in both languages', () => {
+    expect(formatMoney(123450, 'fil')).toBe('₱1,234.50');
+    expect(formatMoney(123450, 'en')).toBe('₱1,234.50');
+    expect(formatPesoAmount(1234.5, 'fil')).toBe('₱1,234.50');
+  });
+
+  it('names the month in the reader language, in the same shape', () => {
+    expect(formatDate(at, 'fil')).toBe('Nobyembre 05, 2026');
+    expect(formatDate(at, 'en')).toBe('November 05, 2026');
+    expect(formatDateTime(at, 'fil')).toBe('Nobyembre 05, 2026, 3:45 PM');
+    expect(formatDate('2026-01-10T02:00:00Z', 'fil')).toBe('Enero 10, 2026');
+  });
+
+  it('says how long ago in Filipino', () => {
+    const now = new Date('2026-11-05T08:00:00Z');
+    expect(relativeTime(now, now, 'fil')).toBe('Ngayon lang');
+    expect(relativeTime('2026-11-05T07:57:00Z', now, 'fil')).toBe('3 minuto ang nakalipas');
+    expect(relativeTime('2026-11-03T08:00:00Z', now, 'fil')).toBe('2 araw ang nakalipas');
+    expect(relativeTime('2026-11-05T07:57:00Z', now, 'en')).toBe('3 minutes ago');
+  });
+});

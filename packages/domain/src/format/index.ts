@@ -1,4 +1,5 @@
 import { differenceInMinutes } from 'date-fns';
+import { INTL_LOCALES, type Language } from '../i18n/index.js';
 
 /**
  * Dates are formatted by the platform's Intl in Manila's time zone rather than date-fns' format: the same
@@ -28,33 +29,46 @@ function manila(date: DateInput) {
     time: `${parts.hour}:${parts.minute} ${parts.dayPeriod!.toUpperCase()}`,
   };
 }
-const PESO = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+/**
+ * Every formatter below takes the reader's language (default English): the same shapes in both ("₱1,234.50",
+ * "November 05, 2026" / "Nobyembre 05, 2026"), only the words change. The web app passes the active language
+ * (apps/web/src/lib/format.ts), the server the person's (`users.language`).
+ */
+const PESOS: Partial<Record<Language, Intl.NumberFormat>> = {};
+const peso = (language: Language) => (PESOS[language] ??= new Intl.NumberFormat(INTL_LOCALES[language], { style: 'currency', currency: 'PHP' }));
+
+/** The month names of a language, made once from Intl ("Enero"… in Filipino). */
+const MONTH_NAMES: Partial<Record<Language, string[]>> = { en: MONTHS };
+const monthNames = (language: Language) =>
+  (MONTH_NAMES[language] ??= Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(INTL_LOCALES[language], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, m, 15)),
+  ));
 
 /** "₱1,234.50" from cents. */
-export function formatMoney(cents: number): string {
-  return PESO.format(cents / 100);
+export function formatMoney(cents: number, language: Language = 'en'): string {
+  return peso(language).format(cents / 100);
 }
 
 /**
  * "₱1,234.50" from pesos, written like every other amount (formatMoney); only a value that is not a number
  * reads "PHP 0.00", as the spec's pricing result display asks (product.md §2).
  */
-export function formatPesoAmount(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? PESO.format(value) : 'PHP 0.00';
+export function formatPesoAmount(value: unknown, language: Language = 'en'): string {
+  return typeof value === 'number' && Number.isFinite(value) ? peso(language).format(value) : 'PHP 0.00';
 }
 
 type DateInput = Date | string | number;
 
-/** "November 05, 2026", the day as it is in the Philippines whatever the viewer's clock says. */
-export function formatDate(date: DateInput): string {
+/** "November 05, 2026" ("Nobyembre 05, 2026"), the day as it is in the Philippines whatever the viewer's clock says. */
+export function formatDate(date: DateInput, language: Language = 'en'): string {
   const d = manila(date);
-  return `${d.monthName} ${d.day}, ${d.year}`;
+  return `${monthNames(language)[Number(d.month) - 1]} ${d.day}, ${d.year}`;
 }
 
 /** "November 05, 2026, 3:45 PM" in Manila time: when something happened, e.g. on a status timeline. */
-export function formatDateTime(date: DateInput): string {
+export function formatDateTime(date: DateInput, language: Language = 'en'): string {
   const d = manila(date);
-  return `${d.monthName} ${d.day}, ${d.year}, ${d.time}`;
+  return `${monthNames(language)[Number(d.month) - 1]} ${d.day}, ${d.year}, ${d.time}`;
 }
 
 /** yyyy-MM-dd of the Manila calendar day. */
@@ -65,14 +79,18 @@ export function toIsoDate(date: DateInput): string {
 
 const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
+/** Filipino's "3 minuto ang nakalipas", from the platform's Intl. */
+const filAgo = (n: number, unit: 'minute' | 'hour' | 'day') => new Intl.RelativeTimeFormat('fil', { numeric: 'always' }).format(-n, unit);
+
 /** "Just now", then minutes, hours and days ago (product.md §8). A future time also reads "Just now". */
-export function relativeTime(date: DateInput, now: DateInput = new Date()): string {
+export function relativeTime(date: DateInput, now: DateInput = new Date(), language: Language = 'en'): string {
   const minutes = differenceInMinutes(new Date(now), new Date(date));
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return ago(minutes, 'minute');
+  const say = language === 'fil' ? filAgo : ago;
+  if (minutes < 1) return language === 'fil' ? 'Ngayon lang' : 'Just now';
+  if (minutes < 60) return say(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return ago(hours, 'hour');
-  return ago(Math.floor(hours / 24), 'day');
+  if (hours < 24) return say(hours, 'hour');
+  return say(Math.floor(hours / 24), 'day');
 }
 
 /**

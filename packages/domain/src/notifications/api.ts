@@ -40,5 +40,6 @@ export const deviceTokenDto = z.object({
   kind: z.enum(DEVICE_TOKEN_KINDS),
   createdAt: z.string(),
 });
+export type DeviceTokenDto = z.infer<typeof deviceTokenDto>;
 
 export const pushKeyDto = z.object({ publicKey: z.string() });

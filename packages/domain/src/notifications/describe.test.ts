@@ -50,7 +50,9 @@ describe('describeNotification', () => {
       message: 'Our support team replied to your ticket "Parcel damaged".',
       link: '/talk-to-us',
     });
-    expect(describeNotification({ type: 'ticket_updated', metadata: { ticketId: 't1', reply: 'customer', subject: 'Parcel damaged', authorName: 'Ana Cruz' } })).toEqual({
+    expect(
+      describeNotification({ type: 'ticket_updated', metadata: { ticketId: 't1', reply: 'customer', subject: 'Parcel damaged', authorName: 'Ana Cruz' } }),
+    ).toEqual({
       title: 'Customer replied',
       message: 'Ana Cruz replied to the ticket "Parcel damaged".',
       link: '/tickets',
@@ -59,20 +61,35 @@ describe('describeNotification', () => {
 
   it("tells a business's admins which API key was revoked and why, linking to the keys", () => {
     expect(
-      describeNotification({ type: 'api_key_revoked', metadata: { keyName: 'Shop backend', prefix: 'htd_ab12cd34', makerName: 'Maria Villanueva', reason: 'maker_left_business' } }),
+      describeNotification({
+        type: 'api_key_revoked',
+        metadata: { keyName: 'Shop backend', prefix: 'htd_ab12cd34', makerName: 'Maria Villanueva', reason: 'maker_left_business' },
+      }),
     ).toEqual({
       title: 'API key revoked',
-      message: 'The API key "Shop backend" (htd_ab12cd34) was revoked: Maria Villanueva, who made it, left the business. Make a new key for the systems that used it.',
+      message:
+        'The API key "Shop backend" (htd_ab12cd34) was revoked: Maria Villanueva, who made it, left the business. Make a new key for the systems that used it.',
       link: '/api-keys',
+    });
+  });
+
+  it('tells a business admin which webhook endpoint was switched off, linking to the webhooks screen', () => {
+    expect(describeNotification({ type: 'webhook_disabled', metadata: { url: 'https://shop.example/hooks' } })).toEqual({
+      title: 'Webhook switched off',
+      message:
+        'The webhook endpoint https://shop.example/hooks failed for 24 hours and was switched off. Fix it, then switch it on and replay the failed deliveries.',
+      link: '/webhooks',
     });
   });
 
   it('never shows "undefined" when metadata is missing or of the wrong type', () => {
     for (const type of NOTIFICATION_TYPES) {
       for (const metadata of [undefined, {}, { trackingNumber: 42, amountInCents: 'lots', reason: null }]) {
-        const text = describeNotification({ type, metadata: metadata as Record<string, unknown> | undefined });
-        expect(text.title.length).toBeGreaterThan(0);
-        expect(`${text.title} ${text.message} ${text.link}`).not.toMatch(/undefined|NaN|\[object/);
+        for (const language of ['en', 'fil'] as const) {
+          const text = describeNotification({ type, metadata: metadata as Record<string, unknown> | undefined }, language);
+          expect(text.title.length).toBeGreaterThan(0);
+          expect(`${text.title} ${text.message} ${text.link}`).not.toMatch(/undefined|NaN|\[object|\{\w+\}/);
+        }
       }
     }
     expect(describeNotification({ type: 'from_a_newer_server', metadata: {} })).toEqual({
@@ -80,5 +97,37 @@ describe('describeNotification', () => {
       message: 'You have a new notification.',
       link: null,
     });
+  });
+  it('speaks Filipino to a Filipino reader: listed reasons translated, typed ones kept, pesos as ₱1,500.00', () => {
+    expect(describeNotification({ type: 'delivered', metadata: { trackingNumber: 'ND123456785PH' } }, 'fil')).toEqual({
+      title: 'Na-deliver na',
+      message: 'Na-deliver na ang padala mong ND123456785PH.',
+      link: '/packages/ND123456785PH',
+    });
+    expect(
+      describeNotification({ type: 'delivery_failed', metadata: { trackingNumber: 'ND123456785PH', reason: 'Recipient unavailable' } }, 'fil').message,
+    ).toBe('Hindi namin na-deliver ang ND123456785PH: Wala ang tatanggap. Kokontakin ka namin para sa susunod na subok.');
+    expect(
+      describeNotification({ type: 'cancelled', metadata: { trackingNumber: 'ND123456785PH', reason: 'Changed my mind (moved the date)' } }, 'fil').message,
+    ).toBe('Kinansela na ang padala mong ND123456785PH (Nagbago ang isip ko (moved the date)).');
+    expect(describeNotification({ type: 'cancelled', metadata: { reason: 'Lumipat ako ng bahay' } }, 'fil').message).toBe(
+      'Kinansela na ang padala mo (Lumipat ako ng bahay).',
+    );
+    expect(describeNotification({ type: 'wallet_topped_up', metadata: { amountInCents: 150000 } }, 'fil').message).toBe(
+      'Nadagdagan ng ₱1,500.00 ang wallet mo.',
+    );
+    expect(describeNotification({ type: 'ticket_updated', metadata: { status: 'in_progress' } }, 'fil').message).toBe(
+      'Inaasikaso na ang iyong support ticket.',
+    );
+  });
+
+  it('never shows an English sentence to a Filipino reader, whatever the kind', () => {
+    for (const type of [...NOTIFICATION_TYPES, 'from_a_newer_server']) {
+      const english = describeNotification({ type, metadata: { trackingNumber: 'ND123456785PH', amountInCents: 100 } });
+      const filipino = describeNotification({ type, metadata: { trackingNumber: 'ND123456785PH', amountInCents: 100 } }, 'fil');
+      expect(filipino.title, type).not.toBe(english.title);
+      expect(filipino.message, type).not.toBe(english.message);
+      expect(filipino.link, type).toBe(english.link);
+    }
   });
 });

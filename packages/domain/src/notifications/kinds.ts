@@ -15,6 +15,9 @@ export const NOTIFICATION_TYPES = [
   // A business's API key was revoked because its maker left, was deactivated or lost the admin role: told to
   // the business's other admins; links to the API keys screen.
   'api_key_revoked',
+  // A business's webhook endpoint failed for 24 hours and was switched off (issue 33): told to the business's
+  // admins; links to the webhooks screen.
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -28,19 +28,21 @@ const requestArb: fc.Arbitrary<PricingRequest> = fc.record({
   othersFeeInCents: fee,
   sizeAdjustmentFeeInCents: fee,
 });
-const promoArb: fc.Arbitrary<Promo> = fc.oneof(
-  fc.record({ type: fc.constant('percentage' as const), amount: fc.integer({ min: 0, max: 10000 }).map((a) => a / 100) }),
-  fc.record({ type: fc.constant('flat' as const), amount: fc.integer({ min: 0, max: 10_000_000 }) }),
-).map((p) => ({
-  ...p,
-  code: 'ANY',
-  startDate: new Date(0),
-  endDate: new Date(8.64e15),
-  usageCount: 0,
-  maxUsage: null,
-  maxUsagePerUser: null,
-  applicableBoxTypes: [],
-}));
+const promoArb: fc.Arbitrary<Promo> = fc
+  .oneof(
+    fc.record({ type: fc.constant('percentage' as const), amount: fc.integer({ min: 0, max: 10000 }).map((a) => a / 100) }),
+    fc.record({ type: fc.constant('flat' as const), amount: fc.integer({ min: 0, max: 10_000_000 }) }),
+  )
+  .map((p) => ({
+    ...p,
+    code: 'ANY',
+    startDate: new Date(0),
+    endDate: new Date(8.64e15),
+    usageCount: 0,
+    maxUsage: null,
+    maxUsagePerUser: null,
+    applicableBoxTypes: [],
+  }));
 
 describe('pricing properties', () => {
   it('never gives a negative discount nor one above the packages total', () => {

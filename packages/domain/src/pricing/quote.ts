@@ -79,11 +79,7 @@ function pricePackage(p: PricingPackage, index: number, config: PricingConfig): 
  * The one pricing function shared by server and web (DECISIONS.md "Pricing"). Pure: the caller loads
  * the promo, its usage counts and the retrieval fee. Throws PricingError for a package over its box limit.
  */
-export function quotePrice(
-  request: PricingRequest,
-  config: PricingConfig = DEFAULT_PRICING_CONFIG,
-  context: PricingContext = {},
-): PricingResult {
+export function quotePrice(request: PricingRequest, config: PricingConfig = DEFAULT_PRICING_CONFIG, context: PricingContext = {}): PricingResult {
   const packages = request.packages.map((p, i) => pricePackage(p, i, config));
   const totalQuantity = sum(packages.map((p) => p.quantity));
   const packagesTotal = sum(packages.map((p) => p.lineTotalInCents));
@@ -93,9 +89,7 @@ export function quotePrice(
   const surcharge = ownBoxSurcharge + sameDayFee;
   const subtotal = packagesTotal + surcharge;
   const insurance = insuranceFeeInCents(request.declaredInsuranceValue ?? 0, config);
-  const fees = sum(
-    [request.dangerousGoodsFeeInCents, request.fuelChargeFeeInCents, request.othersFeeInCents, request.sizeAdjustmentFeeInCents].map(cents),
-  );
+  const fees = sum([request.dangerousGoodsFeeInCents, request.fuelChargeFeeInCents, request.othersFeeInCents, request.sizeAdjustmentFeeInCents].map(cents));
   const retrievalFee = cents(context.retrievalFeeInCents);
 
   let discount = 0;
@@ -123,6 +117,8 @@ export function quotePrice(
     sameDayFeeInCents: sameDayFee,
     subtotalInCents: subtotal,
     subtotal: centsToPesos(subtotal),
+    insuranceInCents: insurance,
+    insurance: centsToPesos(insurance),
     insuranceValueInCents: insurance,
     insuranceValue: centsToPesos(insurance),
     feesInCents: fees,

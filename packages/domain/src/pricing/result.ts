@@ -36,6 +36,10 @@ export const pricingResultDto = z.object({
   sameDayFeeInCents: money.inCents,
   subtotalInCents: money.inCents,
   subtotal: money.inPesos,
+  /** The insurance fee: the catalogue's name (`insurance`, in cents and in pesos). */
+  insuranceInCents: money.inCents,
+  insurance: money.inPesos,
+  /** The same fee under its earlier name, kept for the clients that read it. */
   insuranceValueInCents: money.inCents,
   insuranceValue: money.inPesos,
   /** Sum of the staff-entered fees (dangerous goods, fuel, others, size adjustment). */

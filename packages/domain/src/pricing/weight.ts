@@ -30,11 +30,7 @@ export function chargeableWeightKg(size: PackageSize, config: PricingConfig = DE
 }
 
 /** Null when the package fits its box; otherwise the message to show (names box, limit, alternatives). */
-export function packageWeightError(
-  boxName: PricedBoxName,
-  weightInGrams: number,
-  config: PricingConfig = DEFAULT_PRICING_CONFIG,
-): string | null {
+export function packageWeightError(boxName: PricedBoxName, weightInGrams: number, config: PricingConfig = DEFAULT_PRICING_CONFIG): string | null {
   if (isPricedByWeight(boxName)) return null;
   const limit = config.boxes[boxName as BoxName].maxWeightInGrams;
   if (limit === null || weightInGrams <= limit) return null;

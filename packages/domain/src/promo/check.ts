@@ -38,8 +38,7 @@ export interface PromoCheckContext {
 export type PromoCheck = { ok: true; promo: Promo } | { ok: false; message: PromoMessage };
 
 // Cargo is priced as Your Box, so a Your Box promo covers it too.
-const asPromoBoxType = (name: BoxName | 'Cargo' | null | undefined): BoxName =>
-  name === 'Cargo' ? 'Your Box' : (name ?? 'Large Box');
+const asPromoBoxType = (name: BoxName | 'Cargo' | null | undefined): BoxName => (name === 'Cargo' ? 'Your Box' : (name ?? 'Large Box'));
 
 /**
  * The spec's checks in the spec's order. Every package must be of an applicable type, because the

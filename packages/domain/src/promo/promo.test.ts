@@ -78,10 +78,15 @@ describe('computeDiscount', () => {
 
   it('is never negative and never above the total', () => {
     fc.assert(
-      fc.property(fc.constantFrom('flat' as const, 'percentage' as const), fc.integer({ min: -1000, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (type, amount, total) => {
-        const d = computeDiscount({ type, amount: type === 'percentage' ? amount % 101 : amount }, total);
-        return Number.isInteger(d) && d >= 0 && d <= total;
-      }),
+      fc.property(
+        fc.constantFrom('flat' as const, 'percentage' as const),
+        fc.integer({ min: -1000, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (type, amount, total) => {
+          const d = computeDiscount({ type, amount: type === 'percentage' ? amount % 101 : amount }, total);
+          return Number.isInteger(d) && d >= 0 && d <= total;
+        },
+      ),
     );
   });
 });
@@ -108,7 +113,10 @@ describe('promo code form', () => {
   it('takes the amount in the field of the code’s type only, so a unit is never guessed', () => {
     const issues = (input: object) =>
       createPromoCodeBody.safeParse({ ...valid, ...input }).error?.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    expect(createPromoCodeBody.parse({ ...valid, type: 'flat', percentOff: null, amountInCents: 5000 })).toMatchObject({ amountInCents: 5000, percentOff: null });
+    expect(createPromoCodeBody.parse({ ...valid, type: 'flat', percentOff: null, amountInCents: 5000 })).toMatchObject({
+      amountInCents: 5000,
+      percentOff: null,
+    });
     expect(issues({ percentOff: undefined })).toEqual([{ field: 'percentOff', message: 'Enter the percentage off' }]);
     expect(issues({ type: 'flat', percentOff: undefined })).toEqual([{ field: 'amountInCents', message: 'Enter the discount amount' }]);
     expect(issues({ amountInCents: 5000 })).toEqual([{ field: 'amountInCents', message: 'Only a flat code takes an amount in centavos' }]);

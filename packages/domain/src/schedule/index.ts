@@ -32,8 +32,7 @@ export function schedulePickup(bookedAt: Date, deliveryType: DeliveryType): Pick
   const beforeCutoff = local.getHours() < PICKUP_CUTOFF_HOURS[deliveryType];
   let day = local.getDay() !== SUNDAY && beforeCutoff ? local : addDays(local, 1);
   if (day.getDay() === SUNDAY) day = addDays(day, 1);
-  const at = (hour: number) =>
-    new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, 0, PICKUP_TIME_ZONE).getTime());
+  const at = (hour: number) => new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, 0, 0, 0, PICKUP_TIME_ZONE).getTime());
   const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
   return { date, pickupAt: at(PICKUP_WINDOW.startHour), windowEndsAt: at(PICKUP_WINDOW.endHour) };
 }

@@ -17,7 +17,9 @@ const BEFORE_PICKUP: readonly DeliveryStatus[] = ['Order placed', 'For pickup'];
 const RETURNING = new Set(['Return to sender initiated', 'Return to sender in transit']);
 
 /** The activities of a timeline, newest or oldest first: the last one that moved the delivery status. */
-export function lastStatusActivityOf(entries: readonly { name: string; customStatusName: string | null; deliveryStatus: string | null; createdAt: string | Date }[]): string | null {
+export function lastStatusActivityOf(
+  entries: readonly { name: string; customStatusName: string | null; deliveryStatus: string | null; createdAt: string | Date }[],
+): string | null {
   let last: { name: string; at: number } | null = null;
   for (const e of entries) {
     if (e.customStatusName || e.deliveryStatus === null || !findActivityStatus(e.name)) continue;

@@ -10,7 +10,11 @@ describe('mile progress', () => {
     expect(mileProgress({ deliveryStatus: 'Picked up', deliveryType: 'next_day' })).toEqual({ first: 'in_progress', mid: 'pending', last: 'pending' });
     expect(mileProgress({ deliveryStatus: 'Orig. hub', deliveryType: 'next_day' })).toEqual({ first: 'completed', mid: 'pending', last: 'pending' });
     expect(mileProgress({ deliveryStatus: 'In-transit', deliveryType: 'next_day' })).toEqual({ first: 'completed', mid: 'in_progress', last: 'pending' });
-    expect(mileProgress({ deliveryStatus: 'Out for delivery', deliveryType: 'next_day' })).toEqual({ first: 'completed', mid: 'completed', last: 'in_progress' });
+    expect(mileProgress({ deliveryStatus: 'Out for delivery', deliveryType: 'next_day' })).toEqual({
+      first: 'completed',
+      mid: 'completed',
+      last: 'in_progress',
+    });
     expect(mileProgress({ deliveryStatus: 'Delivered', deliveryType: 'next_day' })).toEqual({ first: 'completed', mid: 'completed', last: 'completed' });
   });
 
@@ -20,7 +24,15 @@ describe('mile progress', () => {
 
   it('marks the active leg on hold and unfinished legs cancelled', () => {
     expect(mileProgress({ deliveryStatus: 'For pickup', deliveryType: 'next_day', onHold: true }).first).toBe('on_hold');
-    expect(mileProgress({ deliveryStatus: 'Orig. hub', deliveryType: 'next_day', onHold: true })).toEqual({ first: 'completed', mid: 'on_hold', last: 'pending' });
-    expect(mileProgress({ deliveryStatus: 'For pickup', deliveryType: 'next_day', cancelled: true })).toEqual({ first: 'cancelled', mid: 'cancelled', last: 'cancelled' });
+    expect(mileProgress({ deliveryStatus: 'Orig. hub', deliveryType: 'next_day', onHold: true })).toEqual({
+      first: 'completed',
+      mid: 'on_hold',
+      last: 'pending',
+    });
+    expect(mileProgress({ deliveryStatus: 'For pickup', deliveryType: 'next_day', cancelled: true })).toEqual({
+      first: 'cancelled',
+      mid: 'cancelled',
+      last: 'cancelled',
+    });
   });
 });

@@ -85,6 +85,27 @@ export function canMoveTo(from: DeliveryStatus, activityOrStatus: string, option
   return { ok: true, next, activity: name };
 }
 
+/**
+ * Moves a consolidation makes for all its shipments at once (DECISIONS "Consolidations"): sealing loads them for
+ * shipping, landing brings them to the destination port, completing takes the received ones to the destination
+ * hub. The flight is the consolidation's, so its shipments go from "Orig. port" to "Dest. port" without an
+ * "In-transit" step of their own: the one move here that a single shipment may not make.
+ */
+const TOGETHER_FROM: Partial<Record<DeliveryStatus, Moves>> = {
+  'Orig. hub': ['Loaded for shipping'],
+  'Orig. port': ['Arrived at destination port'],
+  'Dest. port': ['Arrived at destination hub'],
+};
+
+/** Whether shipments at `from` may be moved together by `activity`, and the delivery status they reach. */
+export function canMoveTogether(from: DeliveryStatus, activityName: string): MoveResult {
+  const activity = findActivityStatus(activityName);
+  if (!activity || activity.deliveryStatus === null || !TOGETHER_FROM[from]?.includes(activity.name as ActivityName)) {
+    return { ok: false, message: `Cannot move shipments together from "${from}" to "${activityName}"` };
+  }
+  return { ok: true, next: activity.deliveryStatus, activity: activity.name as ActivityName };
+}
+
 export type CancelResult = { ok: true } | { ok: false; message: string };
 
 export const CANCEL_MESSAGES = {
@@ -94,10 +115,7 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 /** Customers cancel until pickup; staff and admins until delivery (DECISIONS.md "Cancellation"). */
-export function canCancel(
-  deliveryStatus: DeliveryStatus,
-  options: { isStaff: boolean; shipmentStatus?: ShipmentStatus },
-): CancelResult {
+export function canCancel(deliveryStatus: DeliveryStatus, options: { isStaff: boolean; shipmentStatus?: ShipmentStatus }): CancelResult {
   if (options.shipmentStatus === 'Cancelled') return { ok: false, message: CANCEL_MESSAGES.alreadyCancelled };
   if (deliveryStatus === 'Delivered') return { ok: false, message: CANCEL_MESSAGES.delivered };
   if (!options.isStaff && deliveryStatus !== 'Order placed' && deliveryStatus !== 'For pickup') {

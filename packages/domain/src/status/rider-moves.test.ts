@@ -4,7 +4,7 @@ import { isRiderActivity, nextRiderMoves, riderLegsOf } from './rider-moves.js';
 const base = { deliveryType: 'next_day' as const, status: 'OnGoing', pickupRiderId: 'p', dropOffRiderId: 'd' };
 
 describe('rider moves', () => {
-  it("offers each rider only the allowed next steps of their own leg", () => {
+  it('offers each rider only the allowed next steps of their own leg', () => {
     expect(nextRiderMoves({ ...base, deliveryStatus: 'For pickup' }, 'p')).toEqual(['On the way for pickup', 'Package picked up', 'Pick up failed']);
     expect(nextRiderMoves({ ...base, deliveryStatus: 'Picked up' }, 'p')).toEqual(['At origin hub']);
     expect(nextRiderMoves({ ...base, deliveryStatus: 'Orig. hub' }, 'p')).toEqual([]);

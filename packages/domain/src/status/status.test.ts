@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUSES, PICKUP_FAILURE_REASONS, type DeliveryStatus } from '../catalogue/enums.js';
 import { ACTIVITY_STATUSES, findActivityStatus } from './activities.js';
 import { lastStatusActivityOf, timelineHeadline } from './headline.js';
-import { canCancel, canMoveTo, type MoveOptions } from './moves.js';
+import { canCancel, canMoveTo, canMoveTogether, type MoveOptions } from './moves.js';
 
 const nextDay: MoveOptions = { deliveryType: 'next_day' };
 
@@ -45,12 +45,27 @@ describe('canMoveTo', () => {
   };
 
   it('walks an air shipment from booking to delivery', () => {
-    const legs = ['On the way for pickup', 'Package picked up', 'At origin hub', 'Loaded for shipping', 'In-transit', 'Arrived at destination port', 'Offloaded at the port', 'Arrived at destination hub', 'Out for delivery', 'Delivered'];
+    const legs = [
+      'On the way for pickup',
+      'Package picked up',
+      'At origin hub',
+      'Loaded for shipping',
+      'In-transit',
+      'Arrived at destination port',
+      'Offloaded at the port',
+      'Arrived at destination hub',
+      'Out for delivery',
+      'Delivered',
+    ];
     expect(walk(legs, nextDay)).toBe('Delivered');
   });
 
   it('lets Intra-City and Same Day skip the port leg, but not Next Day', () => {
-    expect(canMoveTo('Orig. hub', 'Dest. hub', { deliveryType: 'intra_city' })).toEqual({ ok: true, next: 'Dest. hub', activity: 'Arrived at destination hub' });
+    expect(canMoveTo('Orig. hub', 'Dest. hub', { deliveryType: 'intra_city' })).toEqual({
+      ok: true,
+      next: 'Dest. hub',
+      activity: 'Arrived at destination hub',
+    });
     expect(canMoveTo('Orig. hub', 'Dest. hub', { deliveryType: 'same_day' }).ok).toBe(true);
     expect(canMoveTo('Orig. hub', 'Dest. hub', nextDay)).toEqual({ ok: false, message: 'Cannot move a shipment from "Orig. hub" to "Dest. hub"' });
   });
@@ -68,7 +83,11 @@ describe('canMoveTo', () => {
   });
 
   it('returns to sender only after a failed delivery, and ends the shipment', () => {
-    const status = walk(['Delivery failed', 'Return to sender initiated', 'Return to sender in transit', 'Return to sender delivered'], nextDay, 'Out for delivery');
+    const status = walk(
+      ['Delivery failed', 'Return to sender initiated', 'Return to sender in transit', 'Return to sender delivered'],
+      nextDay,
+      'Out for delivery',
+    );
     expect(status).toBe('Delivered');
     expect(canMoveTo('Out for delivery', 'Return to sender initiated', { ...nextDay, lastActivity: 'Out for delivery' }).ok).toBe(false);
     expect(canMoveTo('Dest. hub', 'Out for delivery', { ...nextDay, lastActivity: 'Return to sender initiated' }).ok).toBe(false);
@@ -96,12 +115,20 @@ describe('canMoveTo', () => {
 
   it('never records the last step again right after itself (a second tap, a replay); a custom status may repeat', () => {
     const again = canMoveTo('For pickup', 'On the way for pickup', { ...nextDay, lastActivity: 'On the way for pickup' });
-    expect(again).toEqual({ ok: false, already: true, message: 'This shipment\'s last step is already "On the way for pickup" (For pickup): it is not recorded again' });
+    expect(again).toEqual({
+      ok: false,
+      already: true,
+      message: 'This shipment\'s last step is already "On the way for pickup" (For pickup): it is not recorded again',
+    });
     // By its short label, on hold twice, delivered twice, and a correction to the step it is at.
     expect(canMoveTo('For pickup', 'For pickup', { ...nextDay, lastActivity: 'On the way for pickup' })).toMatchObject({ ok: false, already: true });
-    expect(canMoveTo('Picked up', 'On hold - Requires documentation', { ...nextDay, lastActivity: 'On hold - Requires documentation' })).toMatchObject({ already: true });
+    expect(canMoveTo('Picked up', 'On hold - Requires documentation', { ...nextDay, lastActivity: 'On hold - Requires documentation' })).toMatchObject({
+      already: true,
+    });
     expect(canMoveTo('Delivered', 'Delivered', { ...nextDay, lastActivity: 'Delivered' })).toMatchObject({ already: true });
-    expect(canMoveTo('Dest. hub', 'Arrived at destination hub', { ...nextDay, lastActivity: 'Arrived at destination hub', correction: true })).toMatchObject({ already: true });
+    expect(canMoveTo('Dest. hub', 'Arrived at destination hub', { ...nextDay, lastActivity: 'Arrived at destination hub', correction: true })).toMatchObject({
+      already: true,
+    });
     // A second trip after a failed pickup, and another step to the same status, are new steps.
     expect(canMoveTo('For pickup', 'On the way for pickup', { ...nextDay, lastActivity: 'Pick up failed' }).ok).toBe(true);
     expect(canMoveTo('Dest. port', 'Offloaded at the port', { ...nextDay, lastActivity: 'Arrived at destination port' }).ok).toBe(true);
@@ -147,9 +174,16 @@ describe('timeline headline', () => {
   });
 
   it('says a delivered parcel was delivered, on its Manila day, never "Shipment order placed" (issue 29, item 13)', () => {
-    expect(timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Delivered', deliveredAt: '2026-11-05T17:30:00Z' })).toBe('Delivered on November 06, 2026');
+    expect(timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Delivered', deliveredAt: '2026-11-05T17:30:00Z' })).toBe(
+      'Delivered on November 06, 2026',
+    );
     expect(
-      timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Delivered', deliveredAt: '2026-11-05T03:00:00Z', lastActivity: 'Return to sender delivered' }),
+      timelineHeadline({
+        shipmentStatus: 'OnGoing',
+        deliveryStatus: 'Delivered',
+        deliveredAt: '2026-11-05T03:00:00Z',
+        lastActivity: 'Return to sender delivered',
+      }),
     ).toBe('Returned to the sender on November 05, 2026');
     expect(timelineHeadline({ shipmentStatus: 'OnGoing', deliveryStatus: 'Dest. hub', lastActivity: 'Return to sender in transit' })).toBe(
       'Shipment is on its way back to the sender',
@@ -164,5 +198,17 @@ describe('timeline headline', () => {
     ];
     expect(lastStatusActivityOf(entries)).toBe('Return to sender delivered');
     expect(lastStatusActivityOf([...entries].reverse())).toBe('Return to sender delivered');
+  });
+});
+
+describe('canMoveTogether (a consolidation moving its shipments)', () => {
+  it('seals, lands and completes along the consolidation legs, and nothing else', () => {
+    expect(canMoveTogether('Orig. hub', 'Loaded for shipping')).toEqual({ ok: true, next: 'Orig. port', activity: 'Loaded for shipping' });
+    // The flight is the consolidation's: no "In-transit" step per shipment.
+    expect(canMoveTogether('Orig. port', 'Arrived at destination port')).toEqual({ ok: true, next: 'Dest. port', activity: 'Arrived at destination port' });
+    expect(canMoveTogether('Dest. port', 'Arrived at destination hub')).toEqual({ ok: true, next: 'Dest. hub', activity: 'Arrived at destination hub' });
+    expect(canMoveTogether('Orig. hub', 'Arrived at destination port').ok).toBe(false);
+    expect(canMoveTogether('Dest. hub', 'Delivered').ok).toBe(false);
+    expect(canMoveTogether('Orig. hub', 'Order cancelled').ok).toBe(false);
   });
 });

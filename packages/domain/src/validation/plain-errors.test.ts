@@ -76,7 +76,15 @@ describe('plain error messages', () => {
     const schemas = (Object.entries(api) as [string, unknown][]).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
     expect(schemas.length).toBeGreaterThan(40);
     for (const [name, schema] of schemas) {
-      for (const input of [{}, undefined, null, 'text', 42, [], { page: 'x', name: 7, email: 5, mobileNumber: [], provinceCode: {}, packages: [{}], status: 1, type: true }]) {
+      for (const input of [
+        {},
+        undefined,
+        null,
+        'text',
+        42,
+        [],
+        { page: 'x', name: 7, email: 5, mobileNumber: [], provinceCode: {}, packages: [{}], status: 1, type: true },
+      ]) {
         const result = schema.safeParse(input);
         for (const issue of result.error?.issues ?? []) expect(`${name}: ${issue.message}`).not.toMatch(PROGRAMMER_TEXT);
       }

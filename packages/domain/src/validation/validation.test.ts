@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mobileNumberSchema, nameSchema, numericField, optionalNumericField } from './index.js';
 
-const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((i) => i.message) ?? [];
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 
 describe('names', () => {
-  it.each(["María Dela Cruz", "Jose P. Rizal", "O'Brien-Santos", 'Niño, Jr.'])('accepts %s', (name) => {
+  it.each(['María Dela Cruz', 'Jose P. Rizal', "O'Brien-Santos", 'Niño, Jr.'])('accepts %s', (name) => {
     expect(nameSchema.safeParse(name).success).toBe(true);
   });
   it.each(['Juan 2', 'R2D2', 'name@mail', '   '])('refuses %j', (name) => {

@@ -13,7 +13,6 @@ import { uploads } from './uploads.js';
 import { users } from './users.js';
 import { walletTransactions } from './wallet.js';
 
-
 /** A client allowed to pay by invoice: terms and credit limit set by staff. One per client. */
 export const invoiceAccounts = pgTable(
   'invoice_accounts',

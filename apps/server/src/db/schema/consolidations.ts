@@ -39,10 +39,7 @@ export const consolidations = pgTable(
     index('consolidations_status_created_idx').on(t.status, t.createdAt),
     index('consolidations_route_idx').on(t.senderAirport, t.receiverAirport),
     index('consolidations_created_by_idx').on(t.createdById, t.createdAt),
-    check(
-      'consolidations_airports_iata',
-      sql`${t.senderAirport} ~ '^[A-Z]{3}$' AND ${t.receiverAirport} ~ '^[A-Z]{3}$'`,
-    ),
+    check('consolidations_airports_iata', sql`${t.senderAirport} ~ '^[A-Z]{3}$' AND ${t.receiverAirport} ~ '^[A-Z]{3}$'`),
     check('consolidations_airports_differ', sql`${t.senderAirport} <> ${t.receiverAirport}`),
     check('consolidations_type', sql`${t.type} IN ('air', 'sea')`),
   ],
@@ -81,13 +78,7 @@ export const consolidationShipments = pgTable(
   (t) => [
     uniqueIndex('consolidation_shipments_shipment_uq').on(t.shipmentId),
     index('consolidation_shipments_consolidation_idx').on(t.consolidationId),
-    check(
-      'consolidation_shipments_times',
-      sql`${t.departureAt} IS NULL OR ${t.arrivalAt} IS NULL OR ${t.arrivalAt} >= ${t.departureAt}`,
-    ),
-    check(
-      'consolidation_shipments_confirmed',
-      sql`(${t.packageStatus} IS NULL) = (${t.confirmedAt} IS NULL)`,
-    ),
+    check('consolidation_shipments_times', sql`${t.departureAt} IS NULL OR ${t.arrivalAt} IS NULL OR ${t.arrivalAt} >= ${t.departureAt}`),
+    check('consolidation_shipments_confirmed', sql`(${t.packageStatus} IS NULL) = (${t.confirmedAt} IS NULL)`),
   ],
 );

@@ -37,10 +37,7 @@ export const promoCodes = pgTable(
   (t) => [
     uniqueIndex('promo_codes_code_uq').on(sql`upper(${t.code})`),
     index('promo_codes_created_idx').on(t.createdAt),
-    check(
-      'promo_codes_amount',
-      sql`(${t.type} = 'flat' AND ${t.amount} > 0) OR (${t.type} = 'percentage' AND ${t.amount} BETWEEN 1 AND 100)`,
-    ),
+    check('promo_codes_amount', sql`(${t.type} = 'flat' AND ${t.amount} > 0) OR (${t.type} = 'percentage' AND ${t.amount} BETWEEN 1 AND 100)`),
     check('promo_codes_period', sql`${t.endsAt} > ${t.startsAt}`),
     check(
       'promo_codes_usage',

@@ -2,14 +2,7 @@ import { relations } from 'drizzle-orm';
 import { activityLogs } from './activity-log.js';
 import { addresses, coveredProvinces } from './addresses.js';
 import { apiKeys } from './api-keys.js';
-import {
-  billingAttachments,
-  billingPayments,
-  billingShipments,
-  billings,
-  invoiceAccounts,
-  invoices,
-} from './billings.js';
+import { billingAttachments, billingPayments, billingShipments, billings, invoiceAccounts, invoices } from './billings.js';
 import { businessAddresses, businesses } from './businesses.js';
 import { collectionShipments, collections } from './collections.js';
 import { consolidationShipments, consolidations } from './consolidations.js';

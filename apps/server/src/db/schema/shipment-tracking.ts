@@ -49,15 +49,9 @@ export const shipmentActivities = pgTable(
   (t) => [
     index('shipment_activities_shipment_created_idx').on(t.shipmentId, t.createdAt),
     index('shipment_activities_actor_idx').on(t.actorId),
-    check(
-      'shipment_activities_reason',
-      sql`${t.reason} IS NULL OR ${oneOf(t.reason, [...new Set([...PICKUP_FAILURE_REASONS, ...DELIVERY_FAILURE_REASONS])])}`,
-    ),
+    check('shipment_activities_reason', sql`${t.reason} IS NULL OR ${oneOf(t.reason, [...new Set([...PICKUP_FAILURE_REASONS, ...DELIVERY_FAILURE_REASONS])])}`),
     // DECISIONS: custom activities never change the delivery status.
-    check(
-      'shipment_activities_custom_keeps_status',
-      sql`${t.customStatusName} IS NULL OR ${t.deliveryStatus} IS NULL`,
-    ),
+    check('shipment_activities_custom_keeps_status', sql`${t.customStatusName} IS NULL OR ${t.deliveryStatus} IS NULL`),
   ],
 );
 
@@ -81,10 +75,7 @@ export const shipmentWeights = pgTable(
   },
   (t) => [
     index('shipment_weights_shipment_idx').on(t.shipmentId, t.createdAt),
-    check(
-      'shipment_weights_positive',
-      sql`${t.weightInGrams} > 0 AND (${t.volumetricWeightInGrams} IS NULL OR ${t.volumetricWeightInGrams} >= 0)`,
-    ),
+    check('shipment_weights_positive', sql`${t.weightInGrams} > 0 AND (${t.volumetricWeightInGrams} IS NULL OR ${t.volumetricWeightInGrams} >= 0)`),
   ],
 );
 
@@ -124,8 +115,5 @@ export const proofImages = pgTable(
     takenAt: at('taken_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('proof_images_shipment_type_idx').on(t.shipmentId, t.type),
-    check('proof_images_type', oneOf(t.type, PROOF_IMAGE_TYPES)),
-  ],
+  (t) => [index('proof_images_shipment_type_idx').on(t.shipmentId, t.type), check('proof_images_type', oneOf(t.type, PROOF_IMAGE_TYPES))],
 );

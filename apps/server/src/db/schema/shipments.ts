@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, json, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, json, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys.js';
 import { businesses } from './businesses.js';
 import { at, createdAt, id, updatedAt } from './_columns.js';
@@ -120,6 +120,8 @@ export const shipments = pgTable(
 
     /** The sender's note for the rider ("call before pickup"). */
     notes: text('notes'),
+    /** The sender's booking option: text the recipient a tracking link when it is booked (issue 33; migration 0036). */
+    textRecipientOnBooking: boolean('text_recipient_on_booking').notNull().default(true),
     /**
      * The package lines as a list row shows them, a copy of shipment_packages (the record) kept by the database
      * itself on every write of the lines (migration 0020): a page reads each shipment's row and nothing else.
@@ -147,12 +149,8 @@ export const shipments = pgTable(
     index('shipments_pickup_rider_idx').on(t.pickupRiderId, t.createdAt),
     index('shipments_drop_off_rider_idx').on(t.dropOffRiderId, t.createdAt),
     // A rider's list, newest first, live shipments only (migration 0012).
-    index('shipments_pickup_rider_list_idx')
-      .on(t.pickupRiderId, t.createdAt, t.id)
-      .where(sql`${t.deletedAt} IS NULL AND ${t.pickupRiderId} IS NOT NULL`),
-    index('shipments_drop_off_rider_list_idx')
-      .on(t.dropOffRiderId, t.createdAt, t.id)
-      .where(sql`${t.deletedAt} IS NULL AND ${t.dropOffRiderId} IS NOT NULL`),
+    index('shipments_pickup_rider_list_idx').on(t.pickupRiderId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.pickupRiderId} IS NOT NULL`),
+    index('shipments_drop_off_rider_list_idx').on(t.dropOffRiderId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.dropOffRiderId} IS NOT NULL`),
     index('shipments_delivered_idx').on(t.deliveredAt),
     index('shipments_promo_code_idx').on(t.promoCodeId),
     index('shipments_sender_mobile_idx').on(t.senderMobileNumber),
@@ -181,14 +179,8 @@ export const shipments = pgTable(
         + ${t.dangerousGoodsFeeInCents} + ${t.fuelChargeFeeInCents} + ${t.othersFeeInCents}
         + ${t.sizeAdjustmentFeeInCents} - ${t.discountInCents}`,
     ),
-    check(
-      'shipments_cancellation_has_reason',
-      sql`(${t.status} = 'Cancelled') = (${t.cancellationReason} IS NOT NULL)`,
-    ),
-    check(
-      'shipments_other_reason_has_note',
-      sql`${t.cancellationReason} IS DISTINCT FROM 'Other (please specify)' OR ${t.cancellationNote} IS NOT NULL`,
-    ),
+    check('shipments_cancellation_has_reason', sql`(${t.status} = 'Cancelled') = (${t.cancellationReason} IS NOT NULL)`),
+    check('shipments_other_reason_has_note', sql`${t.cancellationReason} IS DISTINCT FROM 'Other (please specify)' OR ${t.cancellationNote} IS NOT NULL`),
   ],
 );
 

@@ -58,6 +58,9 @@ export const transactions = pgTable(
     index('transactions_received_by_idx').on(t.receivedById, t.receivedAt),
     check('transactions_amount_positive', sql`${t.amountInCents} > 0`),
     check('transactions_void_has_reason', sql`(${t.voidedAt} IS NULL) = (${t.voidReason} IS NULL)`),
-    check('transactions_short_check', sql`(${t.shortInCents} is null and ${t.shortReason} is null) or (${t.shortInCents} > 0 and ${t.shortReason} is not null)`),
+    check(
+      'transactions_short_check',
+      sql`(${t.shortInCents} is null and ${t.shortReason} is null) or (${t.shortInCents} > 0 and ${t.shortReason} is not null)`,
+    ),
   ],
 );

@@ -1,19 +1,6 @@
-import { ACCOUNT_TYPES, ROLE_NAMES, USER_STATUSES } from '@hatid/domain';
+import { ACCOUNT_TYPES, type Language, ROLE_NAMES, USER_STATUSES } from '@hatid/domain';
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './_columns.js';
 import { businesses } from './businesses.js';
 
@@ -55,6 +42,12 @@ export const users = pgTable(
     /** Who invited or created the account in the back office (a service partner sees these); null = signed up. */
     createdById: uuid('created_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     lastLoginAt: at('last_login_at'),
+    /**
+     * The language the person reads (DECISIONS.md "Languages": `preferredLanguage`): the web app, SMS, push and
+     * email use it. null = never chosen: the web app sets it from the language the person signed up in; texts
+     * fall back to English. Migration 0039.
+     */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +70,7 @@ export const users = pgTable(
       sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobileNumber}, '')) gin_trgm_ops`,
     ),
     check('users_can_sign_in', sql`${t.mobileNumber} IS NOT NULL OR ${t.email} IS NOT NULL`),
+    check('users_language', sql`${t.language} IN ('en', 'fil')`),
   ],
 );
 
@@ -149,17 +143,21 @@ export const registrationTickets = pgTable('registration_tickets', {
 });
 
 /** Staff invitations: the invited person sets their password with registerWithEmail. */
-export const invitations = pgTable('invitations', {
-  id: id(),
-  tokenHash: text('token_hash').notNull().unique(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: at('expires_at').notNull(),
-  acceptedAt: at('accepted_at'),
-  invitedById: uuid('invited_by_id').references(() => users.id),
-  createdAt: createdAt(),
-}, (t) => [index('invitations_user_idx').on(t.userId), index('invitations_invited_by_idx').on(t.invitedById)]);
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    invitedById: uuid('invited_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_user_idx').on(t.userId), index('invitations_invited_by_idx').on(t.invitedById)],
+);
 
 /**
  * Links sent to prove an email (modules/users/email-proof.service.ts): an account's new email waits here until

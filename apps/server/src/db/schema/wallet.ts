@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './_columns.js';
-import {
-  cardBrand,
-  directDebitBank,
-  ewallet,
-  oneOf,
-  PAYMENT_PROVIDERS,
-  paymentMethodKind,
-  walletTransactionType,
-} from './_enums.js';
+import { cardBrand, directDebitBank, ewallet, oneOf, PAYMENT_PROVIDERS, paymentMethodKind, walletTransactionType } from './_enums.js';
 import { bigCents } from './_money.js';
 import { paymentRequests } from './payment-requests.js';
 import { shipments } from './shipments.js';

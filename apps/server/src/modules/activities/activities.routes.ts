@@ -1,12 +1,4 @@
-import {
-  activityListQuery,
-  activityLogDto,
-  createActivityBody,
-  dataOf,
-  errorDto,
-  globalActivityQuery,
-  pageOf,
-} from '@hatid/domain';
+import { activityListQuery, activityLogDto, createActivityBody, dataOf, errorDto, globalActivityQuery, pageOf } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createActivity, listActivities, listGlobalActivities } from './activities.service.js';
 

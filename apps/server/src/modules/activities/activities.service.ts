@@ -7,18 +7,16 @@ import {
   type ActivityLogDto,
   type GlobalActivityQuery,
   type SubjectName,
-  type createActivityBody,
+  type CreateActivityBody as CreateInput,
 } from '@hatid/domain';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { activityLogs, shipments, users } from '../../db/schema/index.js';
-import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { isDateOnly, manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
+import { fieldError } from '../../errors.js';
+import type { Actor } from '../../core/actor.js';
+import { isDateOnly, manilaDayStart, manilaNextDayStart } from '../../core/manila-time.js';
 import { escapeLike, toPage } from '../../db/paging.js';
 
 type ActivityRow = typeof activityLogs.$inferSelect;
-type CreateInput = z.output<typeof createActivityBody>;
 
 /** Whoever may read the whole log (view ActivityLog: admins); everyone else reads what they did themselves. */
 export const readsWholeLog = (actor: Actor) => actor.ability.can('view', 'ActivityLog');
@@ -66,7 +64,11 @@ async function page(db: Db, where: SQL | undefined, query: { page: number; limit
     .offset((query.page - 1) * query.limit);
   const total = Number(totals?.n ?? 0);
   const names = await entityNames(db, rows);
-  return toPage(rows.map((row) => toActivityLogDto(row, names)), query, total);
+  return toPage(
+    rows.map((row) => toActivityLogDto(row, names)),
+    query,
+    total,
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,7 +116,6 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityListQu
   return page(db, where, query);
 }
 
-
 /** GET /activities/global (admins): words of the summary, the person, the record; dates as Manila days. */
 export async function listGlobalActivities(db: Db, query: GlobalActivityQuery) {
   const term = query.search?.trim();
@@ -130,11 +131,7 @@ export async function listGlobalActivities(db: Db, query: GlobalActivityQuery) {
         )
       : undefined,
     startDate ? gte(activityLogs.createdAt, isDateOnly(startDate) ? manilaDayStart(startDate) : new Date(startDate)) : undefined,
-    endDate
-      ? isDateOnly(endDate)
-        ? lt(activityLogs.createdAt, manilaNextDayStart(endDate))
-        : lte(activityLogs.createdAt, new Date(endDate))
-      : undefined,
+    endDate ? (isDateOnly(endDate) ? lt(activityLogs.createdAt, manilaNextDayStart(endDate)) : lte(activityLogs.createdAt, new Date(endDate))) : undefined,
     query.category ? eq(activityLogs.category, query.category) : undefined,
   );
   return page(db, where, query);

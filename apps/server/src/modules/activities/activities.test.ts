@@ -4,7 +4,7 @@ import { activityLogs, coveredProvinces } from '../../db/schema/index.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { book, place } from '../../testing/shipments.js';
-import { addDays, manilaToday } from '../shipments/manila-time.js';
+import { addDays, manilaToday } from '../../core/manila-time.js';
 
 let t: TestApp;
 let admin: Session;
@@ -259,7 +259,10 @@ describe('POST /activities', () => {
     expect(hidden.json().details[0].field).toBe('entity');
     const bad = await call('POST', '/api/activities', admin, { entity: 'Spaceship', summary: '' });
     expect(bad.statusCode).toBe(400);
-    const fields = bad.json().details.map((d: { field: string }) => d.field.replace(/^body\./, '')).sort();
+    const fields = bad
+      .json()
+      .details.map((d: { field: string }) => d.field.replace(/^body\./, ''))
+      .sort();
     expect(fields).toEqual(['entity', 'summary']);
     const idAlone = await call('POST', '/api/activities', admin, { entityId: shipment.id, summary: 'About what?' });
     expect(idAlone.statusCode).toBe(400);

@@ -27,11 +27,7 @@ export async function findCoveredProvince(db: DbOrTx, provinceCode: string) {
 }
 
 export async function listUserAddresses(db: DbOrTx, userId: string): Promise<AddressRow[]> {
-  return db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt));
+  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt));
 }
 
 export async function findAddress(db: DbOrTx, id: string): Promise<AddressRow | null> {

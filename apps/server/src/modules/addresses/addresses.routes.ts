@@ -1,11 +1,16 @@
-import { z } from 'zod';
 import {
   addressDto,
+  addressIdParams,
   addressInput,
+  cityMunicipalityCodeParams,
   coveredProvinceDto,
+  coveredProvincesQuery,
+  coveredProvinceStatusDto,
+  dataListOf,
   dataOf,
+  noContentDto,
   placeDto,
-  PARTNER_STATUSES,
+  provinceCodeParams,
   updateRetrievalFeeBody,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,18 +19,8 @@ import { coveredProvinces } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { listCoveredProvinces, toAddressDto } from './addresses.repository.js';
-import {
-  changeAddress,
-  coveredBarangays,
-  coveredCities,
-  createAddress,
-  getAddressFor,
-  listMyAddresses,
-  removeAddress,
-} from './addresses.service.js';
+import { changeAddress, coveredBarangays, coveredCities, createAddress, getAddressFor, listMyAddresses, removeAddress } from './addresses.service.js';
 
-const idParams = z.object({ id: z.uuid('Address not found') });
-const placeCode = z.string().regex(/^\d{9,10}$/, 'Unknown place code');
 const tags = ['addresses'];
 
 export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,8 +31,8 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Provinces we deliver to, with partner status and retrieval fee',
-        querystring: z.object({ isIntraCityEnabled: z.enum(['true', 'false']).optional() }),
-        response: { 200: dataOf(z.array(coveredProvinceDto)) },
+        querystring: coveredProvincesQuery,
+        response: { 200: dataListOf(coveredProvinceDto) },
       },
     },
     async (request) => {
@@ -53,7 +48,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Which covered provinces a service partner serves',
         response: {
-          200: dataOf(z.array(z.object({ provinceCode: z.string(), name: z.string(), partnerStatus: z.enum(PARTNER_STATUSES) }))),
+          200: dataListOf(coveredProvinceStatusDto),
         },
       },
     },
@@ -68,7 +63,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set the retrieval fee of a covered province',
-        params: z.object({ provinceCode: placeCode }),
+        params: provinceCodeParams,
         body: updateRetrievalFeeBody,
         response: { 200: dataOf(coveredProvinceDto) },
       },
@@ -106,8 +101,8 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cities and municipalities of a covered province (PSGC)',
-        params: z.object({ provinceCode: placeCode }),
-        response: { 200: dataOf(z.array(placeDto)) },
+        params: provinceCodeParams,
+        response: { 200: dataListOf(placeDto) },
       },
     },
     async (request) => ({ data: await coveredCities(app.db, request.params.provinceCode) }),
@@ -119,25 +114,21 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Barangays of a covered city or municipality (PSGC)',
-        params: z.object({ cityMunicipalityCode: placeCode }),
-        response: { 200: dataOf(z.array(placeDto)) },
+        params: cityMunicipalityCodeParams,
+        response: { 200: dataListOf(placeDto) },
       },
     },
     async (request) => ({ data: await coveredBarangays(app.db, request.params.cityMunicipalityCode) }),
   );
 
-  app.get(
-    '/saved-addresses',
-    { schema: { tags, summary: 'My saved addresses', response: { 200: dataOf(z.array(addressDto)) } } },
-    async (request) => {
-      const actor = request.authorize('view', 'Address');
-      return { data: (await listMyAddresses(app.db, actor)).map(toAddressDto) };
-    },
-  );
+  app.get('/saved-addresses', { schema: { tags, summary: 'My saved addresses', response: { 200: dataListOf(addressDto) } } }, async (request) => {
+    const actor = request.authorize('view', 'Address');
+    return { data: (await listMyAddresses(app.db, actor)).map(toAddressDto) };
+  });
 
   app.get(
     '/saved-addresses/:id',
-    { schema: { tags, summary: 'One of my saved addresses', params: idParams, response: { 200: dataOf(addressDto) } } },
+    { schema: { tags, summary: 'One of my saved addresses', params: addressIdParams, response: { 200: dataOf(addressDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Address');
       return { data: toAddressDto(await getAddressFor(app.db, actor, request.params.id)) };
@@ -156,7 +147,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/me/update/:id',
-    { schema: { tags, summary: 'Change one of my saved addresses', params: idParams, body: addressInput, response: { 200: dataOf(addressDto) } } },
+    { schema: { tags, summary: 'Change one of my saved addresses', params: addressIdParams, body: addressInput, response: { 200: dataOf(addressDto) } } },
     async (request) => {
       const actor = request.authorize('update', 'Address');
       return { data: toAddressDto(await changeAddress(app.db, actor, request.params.id, request.body, true)) };
@@ -166,7 +157,13 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      schema: { tags, summary: 'Change an address (own, or any for admins)', params: idParams, body: addressInput, response: { 200: dataOf(addressDto) } },
+      schema: {
+        tags,
+        summary: 'Change an address (own, or any for admins)',
+        params: addressIdParams,
+        body: addressInput,
+        response: { 200: dataOf(addressDto) },
+      },
     },
     async (request) => {
       const actor = request.authorize('update', 'Address');
@@ -176,7 +173,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Delete a saved address', params: idParams, response: { 204: z.null() } } },
+    { schema: { tags, summary: 'Delete a saved address', params: addressIdParams, response: { 204: noContentDto } } },
     async (request, reply) => {
       // Deleting a saved address is editing one's own address book: the spec's customer "update addresses".
       const actor = request.authorize('update', 'Address');

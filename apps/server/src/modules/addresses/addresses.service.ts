@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { lockLimit } from '../../db/locks.js';
 import { addresses } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { findBarangay, findCityMunicipality, listBarangays, listCitiesMunicipalities } from '../../platform/psgc/index.js';
 import {
   clearOtherDefaults,
@@ -20,8 +20,13 @@ import {
 export const MAX_SAVED_ADDRESSES = 50;
 
 /** Only places in provinces we serve, and each level must sit inside the one above it (PSGC). */
-export async function checkPlaces(db: Db, input: Pick<AddressInput, 'provinceCode' | 'cityCode' | 'barangayCode'>) {
-  if (!(await findCoveredProvince(db, input.provinceCode))) {
+export async function checkPlaces(
+  db: Db,
+  input: Pick<AddressInput, 'provinceCode' | 'cityCode' | 'barangayCode'>,
+  /** How the province is looked up: a caller checking many bookings passes one that remembers (bulk booking). */
+  coveredProvince: (provinceCode: string) => Promise<unknown> = (code) => findCoveredProvince(db, code),
+) {
+  if (!(await coveredProvince(input.provinceCode))) {
     throw fieldError('provinceCode', 'We do not deliver to this province yet', 'RULE_BROKEN');
   }
   if (findCityMunicipality(input.cityCode)?.provinceCode !== input.provinceCode) {

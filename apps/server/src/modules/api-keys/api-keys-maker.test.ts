@@ -104,12 +104,20 @@ describe('API keys after their maker leaves', () => {
     // A business admin made a member on the business's own page.
     const madeMember = await call('PATCH', `/api/businesses/${b.businessId}`, b.owner, { addMembers: [{ userId: b.third.userId, role: 'business_member' }] });
     expect(madeMember.statusCode, madeMember.body).toBe(200);
-    expect(await keyAsSeenBy(b.owner, b.keys.third.id)).toMatchObject({ status: 'revoked', revokedReason: 'maker_not_business_admin', revokedByName: 'Rosa Customer' });
+    expect(await keyAsSeenBy(b.owner, b.keys.third.id)).toMatchObject({
+      status: 'revoked',
+      revokedReason: 'maker_not_business_admin',
+      revokedByName: 'Rosa Customer',
+    });
     expect((await book(b.keys.third.key)).statusCode).toBe(401);
 
     // Deactivated by an admin.
     expect((await call('DELETE', `/api/users/${b.owner.userId}`, admin)).statusCode).toBe(200);
-    expect(await keyAsSeenBy(b.second, b.keys.owner.id)).toMatchObject({ status: 'revoked', revokedReason: 'maker_deactivated', revokedByName: 'Andres Bautista' });
+    expect(await keyAsSeenBy(b.second, b.keys.owner.id)).toMatchObject({
+      status: 'revoked',
+      revokedReason: 'maker_deactivated',
+      revokedByName: 'Andres Bautista',
+    });
     expect((await book(b.keys.owner.key)).statusCode).toBe(401);
     // Reactivating the person does not bring the key back: the business makes a new one.
     expect((await call('PUT', `/api/users/activate/${b.owner.userId}`, admin)).statusCode).toBe(200);
@@ -119,12 +127,19 @@ describe('API keys after their maker leaves', () => {
     expect((await book(b.keys.second.key)).statusCode).toBe(201);
     const demoted = await call('PUT', `/api/users/${b.second.userId}`, admin, { roles: ['business_member', 'customer'] });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    expect(await keyAsSeenBy(admin, b.keys.second.id)).toMatchObject({ status: 'revoked', revokedReason: 'maker_not_business_admin', revokedByName: 'Andres Bautista' });
+    expect(await keyAsSeenBy(admin, b.keys.second.id)).toMatchObject({
+      status: 'revoked',
+      revokedReason: 'maker_not_business_admin',
+      revokedByName: 'Andres Bautista',
+    });
     expect((await book(b.keys.second.key)).statusCode).toBe(401);
 
     // Each time the business's other admins of the moment heard of it.
     expect((await revokedNotices(b.second)).map((n) => n.message)).toEqual(
-      expect.arrayContaining([expect.stringContaining('Lito Customer, who made it, is no longer a business admin'), expect.stringContaining('Rosa Customer, who made it, was deactivated')]),
+      expect.arrayContaining([
+        expect.stringContaining('Lito Customer, who made it, is no longer a business admin'),
+        expect.stringContaining('Rosa Customer, who made it, was deactivated'),
+      ]),
     );
     expect(await revokedNotices(b.third)).toEqual([]);
   });

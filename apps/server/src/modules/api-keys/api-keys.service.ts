@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import {
   apiKeyRevokedReasonText,
   type ApiKeyDto,
@@ -11,18 +10,18 @@ import {
   type ApiKeySource,
   type ApiKeyStatus,
   type CreatedApiKeyDto,
-  type createApiKeyBody,
-  type updateApiKeyBody,
+  type CreateApiKeyBody as CreateInput,
+  type UpdateApiKeyBody as UpdateInput,
 } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys, businesses, roles, userRoles, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../../core/tokens.js';
 import { escapeLike, toPage } from '../../db/paging.js';
-import type { NotificationRow } from '../notifications/notifications.repository.js';
-import { writeNotifications } from '../notifications/notifications.service.js';
+import type { NotificationRow } from '../notifications/index.js';
+import { writeNotifications } from '../notifications/index.js';
 
 /**
  * API keys (DECISIONS "API keys and external sources"; docs/decisions.md "API keys"). A key is
@@ -30,8 +29,6 @@ import { writeNotifications } from '../notifications/notifications.service.js';
  * is stored, never the key (it carries 192 random bits, so a fast hash is safe: nothing to guess).
  */
 type ApiKeyRow = typeof apiKeys.$inferSelect;
-type CreateInput = z.output<typeof createApiKeyBody>;
-type UpdateInput = z.output<typeof updateApiKeyBody>;
 
 const KEY_PATTERN = /^htd_([a-z0-9]{8})_([A-Za-z0-9_-]{32})$/;
 const CATEGORY = 'api-keys';
@@ -163,11 +160,28 @@ async function issueKey(
     const [stillAdmin] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, actor.id), eq(users.status, 'ACTIVE'), eq(users.businessId, businessId), sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = 'business_admin')`));
+      .where(
+        and(
+          eq(users.id, actor.id),
+          eq(users.status, 'ACTIVE'),
+          eq(users.businessId, businessId),
+          sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = 'business_admin')`,
+        ),
+      );
     if (!stillAdmin) throw new AppError('FORBIDDEN', 'API keys belong to a business: a business admin makes them');
     const [row] = await tx
       .insert(apiKeys)
-      .values({ name: input.name, prefix, keyHash: hash, userId: actor.id, businessId, scopes: input.scopes, source: input.source, createdById: actor.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
+      .values({
+        name: input.name,
+        prefix,
+        keyHash: hash,
+        userId: actor.id,
+        businessId,
+        scopes: input.scopes,
+        source: input.source,
+        createdById: actor.id,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      })
       .returning({ id: apiKeys.id });
     await recordActivity(tx, {
       actor,
@@ -192,7 +206,13 @@ async function issueKey(
 export async function issueShopifyKey(db: DbOrTx, owner: Actor, shopDomain: string, ip?: string): Promise<CreatedApiKeyDto> {
   const businessId = owner.user.businessId;
   if (!owner.roles.includes('business_admin') || !businessId) throw new AppError('FORBIDDEN', 'Only a business admin can connect a shop');
-  return issueKey(db, owner, businessId, { name: `Shopify: ${shopDomain}`, scopes: ['shipments:read', 'shipments:write'], expiresAt: null, source: 'shopify' }, ip);
+  return issueKey(
+    db,
+    owner,
+    businessId,
+    { name: `Shopify: ${shopDomain}`, scopes: ['shipments:read', 'shipments:write'], expiresAt: null, source: 'shopify' },
+    ip,
+  );
 }
 
 /** GET /api-keys: newest first. */
@@ -205,7 +225,9 @@ export async function listApiKeys(db: DbOrTx, actor: Actor, query: ApiKeyListQue
     search ? or(ilike(apiKeys.name, `%${escapeLike(search)}%`), eq(apiKeys.prefix, search)) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
-    selectKeys(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
+    selectKeys(db, where)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(apiKeys).where(where),
   ]);
   const total = totals?.n ?? 0;
@@ -221,7 +243,11 @@ export async function getApiKey(db: DbOrTx, actor: Actor, id: string): Promise<A
 export async function updateApiKey(db: DbOrTx, actor: Actor, id: string, input: UpdateInput, ip?: string): Promise<ApiKeyDto> {
   assertMay(actor, 'update');
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), keyScope(actor))).for('update');
+    const [before] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), keyScope(actor)))
+      .for('update');
     if (!before) throw notFound('API key');
     if (before.revokedAt) throw new AppError('CONFLICT', 'This key is revoked: make a new one');
     const change = {
@@ -250,7 +276,11 @@ export async function updateApiKey(db: DbOrTx, actor: Actor, id: string, input: 
 export async function revokeApiKey(db: DbOrTx, actor: Actor, id: string, ip?: string): Promise<void> {
   assertMay(actor, 'delete');
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), keyScope(actor))).for('update');
+    const [row] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), keyScope(actor)))
+      .for('update');
     if (!row) throw notFound('API key');
     if (row.revokedAt) return;
     await tx.update(apiKeys).set({ revokedAt: new Date(), revokedReason: 'manual', revokedById: actor.id }).where(eq(apiKeys.id, id));
@@ -281,7 +311,17 @@ export type LapsedKeysOf = { userId: string } | { businessId: string };
  */
 export async function revokeLapsedApiKeys(tx: DbOrTx, of: LapsedKeysOf, by: Actor | null, ip?: string | null): Promise<NotificationRow[]> {
   const lapsed = await tx
-    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, businessId: apiKeys.businessId, makerId: users.id, status: users.status, makerBusinessId: users.businessId, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      businessId: apiKeys.businessId,
+      makerId: users.id,
+      status: users.status,
+      makerBusinessId: users.businessId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(and('userId' in of ? eq(apiKeys.userId, of.userId) : eq(apiKeys.businessId, of.businessId), isNull(apiKeys.revokedAt), not(makerMayUse)))
@@ -291,7 +331,10 @@ export async function revokeLapsedApiKeys(tx: DbOrTx, of: LapsedKeysOf, by: Acto
   for (const key of lapsed) {
     const reason: ApiKeyRevokedReason =
       key.status !== 'ACTIVE' ? 'maker_deactivated' : key.makerBusinessId !== key.businessId ? 'maker_left_business' : 'maker_not_business_admin';
-    await tx.update(apiKeys).set({ revokedAt: now, revokedReason: reason, revokedById: by?.id ?? null }).where(eq(apiKeys.id, key.id));
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: now, revokedReason: reason, revokedById: by?.id ?? null })
+      .where(eq(apiKeys.id, key.id));
     const makerName = fullName(key.firstName, key.lastName);
     await recordActivity(tx, {
       actor: by,

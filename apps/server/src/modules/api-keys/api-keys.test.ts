@@ -14,7 +14,12 @@ let businessId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [bizAdmin, bizMember, admin, staff] = await Promise.all([signInAs(t, 'business_admin'), signInAs(t, 'business_member'), signInAs(t, 'admin'), signInAs(t, 'staff')]);
+  [bizAdmin, bizMember, admin, staff] = await Promise.all([
+    signInAs(t, 'business_admin'),
+    signInAs(t, 'business_member'),
+    signInAs(t, 'admin'),
+    signInAs(t, 'staff'),
+  ]);
   const [business] = await t.database.db.insert(businesses).values({ name: 'Sari-Sari Online' }).returning({ id: businesses.id });
   businessId = business!.id;
   for (const s of [bizAdmin, bizMember]) await t.database.db.update(users).set({ businessId }).where(eq(users.id, s.userId));
@@ -41,7 +46,15 @@ describe('API keys', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.headers['cache-control']).toBe('no-store');
     const key = created.json().data;
-    expect(key).toMatchObject({ name: 'Shop backend', scopes: ['shipments:read', 'shipments:write'], status: 'active', userId: bizAdmin.userId, businessId, businessName: 'Sari-Sari Online', lastUsedAt: null });
+    expect(key).toMatchObject({
+      name: 'Shop backend',
+      scopes: ['shipments:read', 'shipments:write'],
+      status: 'active',
+      userId: bizAdmin.userId,
+      businessId,
+      businessName: 'Sari-Sari Online',
+      lastUsedAt: null,
+    });
     expect(key.key).toMatch(/^htd_[a-z0-9]{8}_[A-Za-z0-9_-]{32}$/);
     expect(key.key.startsWith(key.prefix)).toBe(true);
     const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
@@ -53,7 +66,10 @@ describe('API keys', () => {
     const booked = await withKey('POST', '/api/shipments/customer', key.key, { ...input, expectedTotalInCents: await priceOf(t, input) });
     expect(booked.statusCode, booked.body).toBe(201);
     const shipment = booked.json().data;
-    const [stored] = await t.database.db.select({ source: shipments.source, apiKeyId: shipments.apiKeyId, ownerId: shipments.ownerId, businessId: shipments.businessId }).from(shipments).where(eq(shipments.id, shipment.id));
+    const [stored] = await t.database.db
+      .select({ source: shipments.source, apiKeyId: shipments.apiKeyId, ownerId: shipments.ownerId, businessId: shipments.businessId })
+      .from(shipments)
+      .where(eq(shipments.id, shipment.id));
     expect(stored).toEqual({ source: 'external', apiKeyId: key.id, ownerId: bizAdmin.userId, businessId });
 
     const mine = await withKey('GET', '/api/shipments/me', key.key, undefined, 'x-api-key');
@@ -89,14 +105,19 @@ describe('API keys', () => {
     expect((await call('PATCH', `/api/api-keys/${revoked.id}`, bizAdmin, { name: 'Back' })).statusCode).toBe(409);
 
     const expiring = await makeKey({ name: 'Trial', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
-    await t.database.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, expiring.id));
+    await t.database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expiring.id));
     expect((await withKey('GET', '/api/shipments/me', expiring.key)).statusCode).toBe(401);
     expect((await call('GET', '/api/api-keys?status=expired', bizAdmin)).json().data.map((k: { id: string }) => k.id)).toEqual([expiring.id]);
 
     expect((await withKey('GET', '/api/shipments/me', `htd_abcdefgh_${'x'.repeat(32)}`)).statusCode).toBe(401);
     expect((await withKey('GET', '/api/shipments/me', 'not-a-key')).statusCode).toBe(401);
     // A browser's session wins over a header: the key is not even looked at.
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: bizAdmin.cookie, authorization: 'Bearer nonsense' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: bizAdmin.cookie, authorization: 'Bearer nonsense' } })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps keys to their business: members and other roles make none; admins see and revoke all', async () => {
@@ -132,15 +153,22 @@ describe('API keys', () => {
   it('answers bad input with the field and the reason', async () => {
     const bad = await call('POST', '/api/api-keys', bizAdmin, { name: 'x', scopes: ['everything'], expiresAt: '2020-01-01T00:00:00Z' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['expiresAt', 'name', 'scopes.0']);
-    expect((await call('POST', '/api/api-keys', bizAdmin, { name: 'Empty', scopes: [] })).json().details).toEqual([{ field: 'scopes', message: 'Choose at least one scope' }]);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['expiresAt', 'name', 'scopes.0']);
+    expect((await call('POST', '/api/api-keys', bizAdmin, { name: 'Empty', scopes: [] })).json().details).toEqual([
+      { field: 'scopes', message: 'Choose at least one scope' },
+    ]);
     const key = await makeKey();
     expect((await call('PATCH', `/api/api-keys/${key.id}`, bizAdmin, {})).statusCode).toBe(400);
     expect((await call('GET', '/api/api-keys/not-a-uuid', bizAdmin)).statusCode).toBe(400);
     expect((await call('GET', '/api/api-keys?status=lost', bizAdmin)).json().details[0].field).toBe('status');
   });
 
-  it('connects a Shopify shop by a code to the owner\'s mobile number: its key books with source shopify', async () => {
+  it("connects a Shopify shop by a code to the owner's mobile number: its key books with source shopify", async () => {
     const mobileNumber = freshMobile();
     await t.database.db.update(users).set({ mobileNumber }).where(eq(users.id, bizAdmin.userId));
     const from = { remoteAddress: '10.9.0.1' };
@@ -152,12 +180,20 @@ describe('API keys', () => {
     const wrong = await verify(code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details[0].field).toBe('otp');
-    expect((await verify(code, 'sari-sari.com')).json().details).toEqual([{ field: 'shopDomain', message: 'Enter the shop address, like my-shop.myshopify.com' }]);
+    expect((await verify(code, 'sari-sari.com')).json().details).toEqual([
+      { field: 'shopDomain', message: 'Enter the shop address, like my-shop.myshopify.com' },
+    ]);
 
     const connected = await verify(code);
     expect(connected.statusCode, connected.body).toBe(201);
     const key = connected.json().data;
-    expect(key).toMatchObject({ name: 'Shopify: sari-sari.myshopify.com', source: 'shopify', userId: bizAdmin.userId, businessId, scopes: ['shipments:read', 'shipments:write'] });
+    expect(key).toMatchObject({
+      name: 'Shopify: sari-sari.myshopify.com',
+      source: 'shopify',
+      userId: bizAdmin.userId,
+      businessId,
+      scopes: ['shipments:read', 'shipments:write'],
+    });
     // The code is spent.
     expect((await verify(code)).statusCode).toBe(400);
 
@@ -172,7 +208,11 @@ describe('API keys', () => {
     // Only a business admin's number is sent a code (the answer does not say which numbers are: otp-purpose.test.ts).
     const customer = await createCustomer(t);
     const [row] = await t.database.db.select({ mobileNumber: users.mobileNumber }).from(users).where(eq(users.id, customer.userId));
-    const asked = await t.app.inject({ method: 'GET', url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(row!.mobileNumber!)}`, remoteAddress: '10.9.0.2' });
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: `/api/sms/otp/shopify?mobileNumber=${encodeURIComponent(row!.mobileNumber!)}`,
+      remoteAddress: '10.9.0.2',
+    });
     expect(asked.statusCode).toBe(200);
     expect(t.sms.sent.filter((m) => m.to === row!.mobileNumber)).toHaveLength(0);
   });

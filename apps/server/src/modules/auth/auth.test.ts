@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invitations, otpCodes } from '../../db/schema/index.js';
-import { createUserWithRoles } from '../users/users.service.js';
-import { newToken } from './tokens.js';
+import { createUserWithRoles } from '../users/index.js';
+import { newToken } from '../../core/tokens.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { freshMobile, sessionCookie, signUpCustomer } from '../../testing/auth.js';
 
@@ -48,7 +48,7 @@ describe('mobile sign-up and sign-in with a one-time code', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: sessionCookie(cookie) } });
     // The account's own answer also names the email waiting for its link (none here).
-    expect(me.json()).toEqual({ data: { ...user, pendingEmail: null } });
+    expect(me.json()).toEqual({ data: { ...user, pendingEmail: null, language: null } });
 
     // The registration token is spent.
     const again = await post('/api/users/registerCustomer', {
@@ -90,6 +90,7 @@ describe('mobile sign-up and sign-in with a one-time code', () => {
     expect(res.json().details).toContainEqual({
       field: 'firstName',
       message: 'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens',
+      reason: 'validation.name',
     });
   });
 
@@ -112,7 +113,12 @@ describe('mobile sign-up and sign-in with a one-time code', () => {
     for (let i = 1; i <= 4; i++) {
       const res = await post('/api/sms/verifyOtp', { mobileNumber: mobile, otp: wrong });
       expect(res.statusCode).toBe(400);
-      expect(res.json().details[0]).toEqual({ field: 'otp', message: `The code is incorrect. ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left.` });
+      expect(res.json().details[0]).toEqual({
+        field: 'otp',
+        message: `The code is incorrect. ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left.`,
+        reason: 'auth.code_wrong_tries_left',
+        params: { left: 5 - i },
+      });
     }
     const fifth = await post('/api/sms/verifyOtp', { mobileNumber: mobile, otp: wrong });
     expect(fifth.statusCode).toBe(429);

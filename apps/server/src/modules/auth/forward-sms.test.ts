@@ -22,7 +22,11 @@ const forward = (session: Session, payload: object) =>
 
 describe('POST /sms/forwardToSmsService', () => {
   it('sends staff’s text through the SMS gateway and logs that it went, not what it said', async () => {
-    const res = await forward(staff, { mobileNumber: '0917 555 0101', message: 'Hi Ana, your parcel ND123456785PH is at the Cebu hub.', trackingNumber: 'ND123456785PH' });
+    const res = await forward(staff, {
+      mobileNumber: '0917 555 0101',
+      message: 'Hi Ana, your parcel ND123456785PH is at the Cebu hub.',
+      trackingNumber: 'ND123456785PH',
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().data).toEqual({ sent: true, to: '+639175550101', segments: 1 });
     expect(t.sms.sent.at(-1)).toEqual({ to: '+639175550101', text: 'Hi Ana, your parcel ND123456785PH is at the Cebu hub.' });
@@ -40,14 +44,21 @@ describe('POST /sms/forwardToSmsService', () => {
   it('refuses bad input with the field, and anyone but staff and admins', async () => {
     const bad = await forward(staff, { mobileNumber: '12345', message: ' ' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['message', 'mobileNumber']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['message', 'mobileNumber']);
     expect((await forward(staff, { mobileNumber: '09175550101', message: 'z'.repeat(481) })).json().details).toEqual([
       { field: 'message', message: 'Keep the message to 480 characters (3 SMS)' },
     ]);
     const before = t.sms.sent.length;
     expect((await forward(ssp, { mobileNumber: '09175550101', message: 'Hello' })).statusCode).toBe(403);
     expect((await forward(customer, { mobileNumber: '09175550101', message: 'Hello' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/sms/forwardToSmsService', payload: { mobileNumber: '09175550101', message: 'Hello' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/sms/forwardToSmsService', payload: { mobileNumber: '09175550101', message: 'Hello' } })).statusCode,
+    ).toBe(401);
     expect(t.sms.sent.length).toBe(before);
   });
 });

@@ -46,14 +46,11 @@ function wrongCodes(right: string, n: number): string[] {
   return codes;
 }
 
-const tally = (outcomes: Outcome[]) =>
-  outcomes.reduce<Record<Outcome, number>>((acc, o) => ({ ...acc, [o]: acc[o] + 1 }), {
-    accepted: 0,
-    incorrect: 0,
-    'too-many': 0,
-    used: 0,
-    other: 0,
-  });
+const tally = (outcomes: Outcome[]) => {
+  const counts: Record<Outcome, number> = { accepted: 0, incorrect: 0, 'too-many': 0, used: 0, other: 0 };
+  for (const o of outcomes) counts[o] += 1;
+  return counts;
+};
 
 async function freshCode(): Promise<{ mobile: string; code: string }> {
   const mobile = freshMobile();
@@ -61,8 +58,7 @@ async function freshCode(): Promise<{ mobile: string; code: string }> {
   return { mobile, code: t.sms.lastCodeFor(mobile) };
 }
 
-const attemptsOf = async (mobile: string) =>
-  (await t.database.db.select().from(otpCodes).where(eq(otpCodes.mobileNumber, mobile))).map((r) => r.attempts);
+const attemptsOf = async (mobile: string) => (await t.database.db.select().from(otpCodes).where(eq(otpCodes.mobileNumber, mobile))).map((r) => r.attempts);
 
 describe(`guessing a one-time code in parallel (${process.env.TEST_DB === 'pg' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('100 wrong guesses, then the right code, then 100 more at once: 5 guesses are compared, the right one is refused', async () => {
@@ -137,9 +133,7 @@ describe(`guessing a one-time code in parallel (${process.env.TEST_DB === 'pg' ?
 
   it('20 parallel requests for a code to one number (from 20 addresses) send exactly 1 SMS', async () => {
     const mobile = freshMobile();
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => sendOtp(deps, mobile, `198.51.100.${100 + i}`, 'customer_sign_in')),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => sendOtp(deps, mobile, `198.51.100.${100 + i}`, 'customer_sign_in')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {
       if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('RATE_LIMITED');

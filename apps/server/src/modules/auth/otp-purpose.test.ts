@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, businesses, otpCodes, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { freshMobile } from '../../testing/auth.js';
-import { assignRoles } from '../users/users.repository.js';
-import { newAgentCode } from '../users/users.service.js';
+import { assignRoles } from '../users/index.js';
+import { newAgentCode } from '../users/index.js';
 import { OTP_RULES, STORE_CONNECTION_RULES, otpText } from './otp.service.js';
 
 /**
@@ -28,7 +28,13 @@ async function person(roles: RoleName[]): Promise<{ id: string; mobileNumber: st
   const mobileNumber = freshMobile();
   const [user] = await t.database.db
     .insert(users)
-    .values({ firstName: 'Nena', lastName: 'Santos', mobileNumber, agentCode: newAgentCode(), businessId: roles.includes('business_admin') ? businessId : null })
+    .values({
+      firstName: 'Nena',
+      lastName: 'Santos',
+      mobileNumber,
+      agentCode: newAgentCode(),
+      businessId: roles.includes('business_admin') ? businessId : null,
+    })
     .returning({ id: users.id });
   await assignRoles(t.database.db, user!.id, roles);
   return { id: user!.id, mobileNumber };
@@ -39,7 +45,11 @@ let lastOctet = 0;
 const nextIp = () => `192.0.2.${++lastOctet}`;
 
 const askStoreCode = (mobileNumber: string, remoteAddress: string, shopDomain?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/sms/otp/shopify?${new URLSearchParams({ mobileNumber, ...(shopDomain ? { shopDomain } : {}) }).toString()}`, remoteAddress });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/sms/otp/shopify?${new URLSearchParams({ mobileNumber, ...(shopDomain ? { shopDomain } : {}) }).toString()}`,
+    remoteAddress,
+  });
 const connectStore = (mobileNumber: string, otp: string, shopDomain: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/sms/otp/shopify/verification', payload: { mobileNumber, otp, shopDomain }, remoteAddress });
 const askSignInCode = (mobileNumber: string, remoteAddress: string) =>
@@ -55,16 +65,26 @@ const keysOfBusiness = async () => (await t.database.db.select({ id: apiKeys.id 
 const smsTo = (mobileNumber: string) => t.sms.sent.filter((m) => m.to === mobileNumber);
 /** Moves a number's codes an hour-minus-a-minute back: the 30 s wait is over, the hourly counts still hold them. */
 const ageCodes = (mobileNumber: string) =>
-  t.database.db.update(otpCodes).set({ createdAt: new Date(Date.now() - 59 * 60_000) }).where(eq(otpCodes.mobileNumber, mobileNumber));
+  t.database.db
+    .update(otpCodes)
+    .set({ createdAt: new Date(Date.now() - 59 * 60_000) })
+    .where(eq(otpCodes.mobileNumber, mobileNumber));
 /** The error body without its per-request trace id. */
 const body = (res: { json(): Record<string, unknown> }) => {
   const { traceId: _traceId, ...rest } = res.json();
   return rest;
 };
-const EXPIRED_OR_USED = { statusCode: 400, code: 'VALIDATION_FAILED', message: 'This code has expired or was already used. Please request a new one.', details: [{ field: 'otp', message: 'This code has expired or was already used. Please request a new one.' }] };
+const EXPIRED_OR_USED = {
+  statusCode: 400,
+  code: 'VALIDATION_FAILED',
+  message: 'This code has expired or was already used. Please request a new one.',
+  reason: 'auth.code_expired_or_used',
+  details: [{ field: 'otp', message: 'This code has expired or was already used. Please request a new one.', reason: 'auth.code_expired_or_used' }],
+};
 const wrongCode = (left: number) => {
   const message = `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
-  return { statusCode: 400, code: 'VALIDATION_FAILED', message, details: [{ field: 'otp', message }] };
+  const why = { reason: 'auth.code_wrong_tries_left', params: { left } };
+  return { statusCode: 400, code: 'VALIDATION_FAILED', message, ...why, details: [{ field: 'otp', message, ...why }] };
 };
 
 describe('a one-time code works only for what it was sent for', () => {
@@ -191,12 +211,16 @@ describe('each purpose has its own SMS', () => {
   });
 });
 
-describe('asking to connect a store tells nobody whose number is a business admin\'s', () => {
+describe("asking to connect a store tells nobody whose number is a business admin's", () => {
   it('answers the same for any number, and texts only a business admin', async () => {
     const owner = await person(['business_admin']);
     const customer = await person(['customer']);
     const nobody = freshMobile();
-    const answers = [await askStoreCode(owner.mobileNumber, nextIp()), await askStoreCode(customer.mobileNumber, nextIp()), await askStoreCode(nobody, nextIp())];
+    const answers = [
+      await askStoreCode(owner.mobileNumber, nextIp()),
+      await askStoreCode(customer.mobileNumber, nextIp()),
+      await askStoreCode(nobody, nextIp()),
+    ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ data: { expiresInSeconds: OTP_RULES.ttlSeconds, resendAfterSeconds: OTP_RULES.resendAfterSeconds } });
@@ -287,7 +311,10 @@ describe('asking to connect a store tells nobody whose number is a business admi
     expect(refused.json().message).toBe('Too many codes requested from this network. Please try again later.');
     // Sign-in codes keep the shared per-address limit.
     expect((await askSignInCode(freshMobile(), ip)).statusCode).toBe(200);
-    const stored = await t.database.db.select().from(otpCodes).where(and(eq(otpCodes.requestIp, ip), eq(otpCodes.purpose, 'store_connection')));
+    const stored = await t.database.db
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.requestIp, ip), eq(otpCodes.purpose, 'store_connection')));
     expect(stored).toHaveLength(STORE_CONNECTION_RULES.perIpPerHour);
   });
 });

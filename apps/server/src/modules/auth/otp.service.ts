@@ -6,7 +6,9 @@ import { lockLimit } from '../../db/locks.js';
 import { otpCodes, registrationTickets } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import type { SmsProvider } from '../../platform/sms/index.js';
-import { newOtpCode, newToken } from './tokens.js';
+import { newOtpCode, newToken } from '../../core/tokens.js';
+import { languageOfMobile } from '../../core/language.js';
+import { otpSmsText, type Language } from '@hatid/domain';
 
 /** Limits of the one-time code (issue #2, "Security"). */
 export const OTP_RULES = {
@@ -32,18 +34,11 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 export const STORE_CONNECTION_RULES = { perNumberPerHour: 3, perIpPerHour: 10 } as const;
 
 /**
- * Each purpose's SMS says what the code does (plain ASCII, so GSM-7: one part holds 160 characters). The code
- * comes first so nothing in a shop's address can be mistaken for it.
+ * Each purpose's SMS says what the code does, in one GSM-7 part (texts/sms.ts in the domain holds both languages).
+ * The code comes first so nothing in a shop's address can be mistaken for it.
  */
-export function otpText(purpose: OtpPurpose, code: string, subject?: string | null): string {
-  switch (purpose) {
-    case 'customer_sign_in':
-      return `Your Hatid sign-in code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
-    case 'rider_sign_in':
-      return `Your Hatid rider sign-in code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
-    case 'store_connection':
-      return `Your Hatid code is ${code} to connect ${subject ? `the store ${subject}` : 'a Shopify store'} to your Hatid business. If you did not ask for this, ignore it.`;
-  }
+export function otpText(purpose: OtpPurpose, code: string, subject?: string | null, language: Language = 'en'): string {
+  return otpSmsText(language, purpose, code, subject);
 }
 
 export interface OtpDeps {
@@ -71,6 +66,11 @@ export interface SendOtpOptions {
    * nothing take the same time.
    */
   answerBeforeSms?: boolean;
+  /**
+   * The language of the page that asked (cookie, else Accept-Language). The SMS is written in the language of the
+   * account with that number when it has chosen one (whoever asks, the phone's owner reads it), else in this one.
+   */
+  language?: Language;
 }
 
 function hashCode(secret: Buffer, mobileNumber: string, code: string): string {
@@ -79,7 +79,7 @@ function hashCode(secret: Buffer, mobileNumber: string, code: string): string {
 
 export async function sendOtp(deps: OtpDeps, mobileNumber: string, ip: string, purpose: OtpPurpose, options: SendOtpOptions = {}) {
   const { db } = deps;
-  const { subject = null, deliver = true, answerBeforeSms = false } = options;
+  const { subject = null, deliver = true, answerBeforeSms = false, language: pageLanguage = 'en' } = options;
   const code = newOtpCode();
   await db.transaction(async (tx) => {
     // Parallel requests for one number, or from one network, are checked one after the other (number
@@ -100,7 +100,11 @@ export async function sendOtp(deps: OtpDeps, mobileNumber: string, ip: string, p
       .limit(1);
     if (latest) {
       const wait = OTP_RULES.resendAfterSeconds - Math.floor((now.getTime() - latest.createdAt.getTime()) / 1000);
-      if (wait > 0) throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for a new code`);
+      if (wait > 0)
+        throw new AppError('RATE_LIMITED', `Please wait ${wait} seconds before asking for a new code`, undefined, {
+          reason: 'auth.code_wait',
+          params: { seconds: wait },
+        });
     }
     const tooManyForNumber = () => new AppError('RATE_LIMITED', 'Too many codes requested for this number. Please try again in an hour.');
     const tooManyFromIp = () => new AppError('RATE_LIMITED', 'Too many codes requested from this network. Please try again later.');
@@ -146,7 +150,12 @@ export async function sendOtp(deps: OtpDeps, mobileNumber: string, ip: string, p
     });
   });
   if (deliver) {
-    const sending = deps.sms.send(mobileNumber, otpText(purpose, code, subject));
+    // The account's language is looked up after the checks and, for an answer before the SMS, after the answer: an
+    // ask that sends nothing must take as long as one that sends.
+    const sending = (async () => {
+      const language = (await languageOfMobile(db, mobileNumber)) ?? pageLanguage;
+      await deps.sms.send(mobileNumber, otpText(purpose, code, subject, language));
+    })();
     if (answerBeforeSms) {
       sending.catch((error: unknown) => deps.log?.error({ err: error }, 'the SMS gateway did not take a one-time code'));
     } else {
@@ -199,7 +208,10 @@ export async function checkOtp(deps: OtpDeps, mobileNumber: string, code: string
   if (!timingSafeEqual(expected, given)) {
     const left = OTP_RULES.maxAttempts - claimed.attempts;
     if (left <= 0) throw new AppError('RATE_LIMITED', TOO_MANY_WRONG, [{ field: 'otp', message: TOO_MANY_WRONG }]);
-    throw fieldError('otp', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    throw fieldError('otp', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`, 'VALIDATION_FAILED', {
+      reason: 'auth.code_wrong_tries_left',
+      params: { left },
+    });
   }
   // The right code for another store: only whoever holds the code learns this (the SMS named the store). The
   // attempt stays used and the code stays live for the store it was sent for.

@@ -2,8 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { RoleName } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, sessions, userRoles, users } from '../../db/schema/index.js';
-import type { UserWithRoles } from '../users/users.repository.js';
-import { hashToken, newToken } from './tokens.js';
+import type { UserWithRoles } from '../../core/actor.js';
+import { hashToken, newToken } from '../../core/tokens.js';
 
 export const SESSION_COOKIE = 'hatid_session';
 
@@ -49,10 +49,13 @@ const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepareSessionLookup>>();
 
 export async function findSessionUser(db: DbOrTx, token: string): Promise<UserWithRoles | null> {
   let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareSessionLookup(db)));
+  if (!query) {
+    query = prepareSessionLookup(db);
+    prepared.set(db, query);
+  }
   const [row] = await query.execute({ tokenHash: hashToken(token) });
   // A deactivated account loses its sessions' power at once.
-  if (!row || row.user.status !== 'ACTIVE') return null;
+  if (row?.user.status !== 'ACTIVE') return null;
   const parsedRoles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as UserWithRoles['roles']) : row.roles;
   return { ...row.user, roles: parsedRoles };
 }

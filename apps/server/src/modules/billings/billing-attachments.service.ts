@@ -3,9 +3,9 @@ import type { BillingDetailDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { billingAttachments, uploads } from '../../db/schema/index.js';
 import { fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { isFileStaff } from '../uploads/uploads.service.js';
+import { isFileStaff } from '../uploads/index.js';
 import { assertMayWorkBillings } from './billings.access.js';
 import { billingDetail, lockBilling } from './billings.repository.js';
 import { CATEGORY } from './billings.service.js';
@@ -18,7 +18,13 @@ export const MAX_BILLING_ATTACHMENTS = 20;
  * uploads module's rule holds: a file is the uploader's, and staff and admins may use anyone's. Whoever may
  * read the billing may then open it (uploads.service.ts mayReadUpload asks billings.access.ts).
  */
-export async function addBillingAttachment(db: DbOrTx, actor: Actor, billingId: string, input: { uploadId: string; name: string }, ip?: string): Promise<BillingDetailDto> {
+export async function addBillingAttachment(
+  db: DbOrTx,
+  actor: Actor,
+  billingId: string,
+  input: { uploadId: string; name: string },
+  ip?: string,
+): Promise<BillingDetailDto> {
   assertMayWorkBillings(actor, 'update');
   await db.transaction(async (tx) => {
     await lockBilling(tx, billingId);

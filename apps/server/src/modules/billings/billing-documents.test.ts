@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { PNG_BASE64 } from '../../testing/files.js';
 import { pdfText } from '../../testing/pdf-tools.js';
-import { checkBase64File, storeUpload } from '../uploads/uploads.service.js';
+import { checkBase64File, storeUpload } from '../uploads/index.js';
 import { MAX_BILLING_ATTACHMENTS } from './billing-attachments.service.js';
 import { bookedOnAccount, invoiceClient, type InvoiceClient } from './billings.fixtures.js';
 
@@ -24,12 +24,25 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, session: Session, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: session.cookie }, ...(payload ? { payload } : {}) });
 const upload = async (uploadedById: string) =>
-  (await storeUpload({ db: t.database.db, storage: t.storage }, { file: checkBase64File(PNG_BASE64), fileName: 'deposit-slip.png', uploadedById, prefix: 'uploads' })).id;
+  (
+    await storeUpload(
+      { db: t.database.db, storage: t.storage },
+      { file: checkBase64File(PNG_BASE64), fileName: 'deposit-slip.png', uploadedById, prefix: 'uploads' },
+    )
+  ).id;
 
 async function billingOf(client: InvoiceClient, lines: { day: string; totalInCents: number; receiverName?: string }[]) {
   const booked = [];
-  for (const line of lines) booked.push(await bookedOnAccount(t, client, line.day, { totalInCents: line.totalInCents, ...(line.receiverName ? { receiverName: line.receiverName } : {}) }));
-  const res = await call('POST', '/api/billings', staff, { businessId: client.businessId, periodStart: '2025-11-01', periodEnd: '2025-11-30', dueDate: '2025-12-31' });
+  for (const line of lines)
+    booked.push(
+      await bookedOnAccount(t, client, line.day, { totalInCents: line.totalInCents, ...(line.receiverName ? { receiverName: line.receiverName } : {}) }),
+    );
+  const res = await call('POST', '/api/billings', staff, {
+    businessId: client.businessId,
+    periodStart: '2025-11-01',
+    periodEnd: '2025-11-30',
+    dueDate: '2025-12-31',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return { billing: res.json().data, booked };
 }
@@ -44,7 +57,14 @@ describe('billing attachments, export and statement', () => {
     const added = await call('PATCH', `/api/billings/${billing.id}/attachments`, staff, { uploadId: file, name: 'BDO deposit slip' });
     expect(added.statusCode, added.body).toBe(200);
     const [attachment] = added.json().data.attachments;
-    expect(attachment).toEqual({ id: expect.any(String), uploadId: file, name: 'BDO deposit slip', url: expect.stringMatching(/^\/api\/uploads\/download\/file\?/), uploadedByName: 'Teresa Reyes', createdAt: expect.any(String) });
+    expect(attachment).toEqual({
+      id: expect.any(String),
+      uploadId: file,
+      name: 'BDO deposit slip',
+      url: expect.stringMatching(/^\/api\/uploads\/download\/file\?/),
+      uploadedByName: 'Teresa Reyes',
+      createdAt: expect.any(String),
+    });
     // The client's admin and ssp open it through the billing; another business's admin does not learn it exists.
     expect((await call('GET', attachment.url, client.admin)).statusCode).toBe(200);
     expect((await call('GET', attachment.url, ssp)).statusCode).toBe(200);
@@ -55,8 +75,15 @@ describe('billing attachments, export and statement', () => {
     const missing = await call('PATCH', `/api/billings/${billing.id}/attachments`, staff, { uploadId: '00000000-0000-4000-8000-000000000000', name: 'Ghost' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().details).toEqual([{ field: 'uploadId', message: 'Upload the file first' }]);
-    expect((await call('PATCH', `/api/billings/${billing.id}/attachments`, staff, { uploadId: 'x', name: '' })).json().details.map((d: { field: string }) => d.field).sort()).toEqual(['name', 'uploadId']);
-    expect((await call('PATCH', `/api/billings/${billing.id}/attachments`, client.admin, { uploadId: await upload(client.admin.userId), name: 'Mine' })).statusCode).toBe(403);
+    expect(
+      (await call('PATCH', `/api/billings/${billing.id}/attachments`, staff, { uploadId: 'x', name: '' }))
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['name', 'uploadId']);
+    expect(
+      (await call('PATCH', `/api/billings/${billing.id}/attachments`, client.admin, { uploadId: await upload(client.admin.userId), name: 'Mine' })).statusCode,
+    ).toBe(403);
 
     const removed = await call('DELETE', `/api/billings/${billing.id}/attachments`, staff, { attachmentId: attachment.id });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -69,7 +96,9 @@ describe('billing attachments, export and statement', () => {
     for (let i = 0; i < MAX_BILLING_ATTACHMENTS; i++) full.push({ billingId: billing.id, uploadId: await upload(staff.userId), name: `Slip ${i}` });
     await t.database.db.insert(billingAttachments).values(full);
     const tooMany = await call('PATCH', `/api/billings/${billing.id}/attachments`, staff, { uploadId: file, name: 'One more' });
-    expect(tooMany.json().details).toEqual([{ field: 'uploadId', message: `A billing keeps at most ${MAX_BILLING_ATTACHMENTS} attachments: remove one first` }]);
+    expect(tooMany.json().details).toEqual([
+      { field: 'uploadId', message: `A billing keeps at most ${MAX_BILLING_ATTACHMENTS} attachments: remove one first` },
+    ]);
   });
 
   it("exports the billing's shipments as CSV with the total, named after the invoice once one is issued", async () => {
@@ -82,7 +111,12 @@ describe('billing attachments, export and statement', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Billing_${billing.id.slice(0, 8).toUpperCase()}.csv"`);
-    expect(res.body.replace(/^\uFEFF/, '').trim().split('\n')).toEqual([
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toEqual([
       'Tracking number,Booked (Asia/Manila),Receiver,Delivery status,Amount (PHP)',
       `${booked[0]!.trackingNumber},2025-11-05 10:00,Ben Reyes,Order placed,123.45`,
       `${booked[1]!.trackingNumber},2025-11-06 10:00,"'=HYPERLINK(""x"")",Order placed,200.00`,
@@ -105,7 +139,13 @@ describe('billing attachments, export and statement', () => {
       { day: '2025-11-20', totalInCents: 25050, receiverName: 'Niño Peñaflor' },
     ]);
     const invoice = (await call('POST', '/api/invoices', staff, { billingId: billing.id })).json().data;
-    await call('POST', '/api/billings/record', staff, { billingId: billing.id, method: 'Bank transfer', amountInCents: 50000, referenceNumber: 'BPI-4471', paidAt: '2025-12-02T09:00:00+08:00' });
+    await call('POST', '/api/billings/record', staff, {
+      billingId: billing.id,
+      method: 'Bank transfer',
+      amountInCents: 50000,
+      referenceNumber: 'BPI-4471',
+      paidAt: '2025-12-02T09:00:00+08:00',
+    });
 
     const res = await call('GET', `/api/billings/${billing.id}/preview`, client.admin);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,6 @@
 import type { BillingDetailDto } from '@hatid/domain';
-import { BOM, neutraliseCell, pesos, toCsv } from '../shipments/export.service.js';
-import { manilaMinute } from '../shipments/manila-time.js';
+import { BOM, neutraliseCell, pesos, toCsv } from '../../core/csv.js';
+import { manilaMinute } from '../../core/manila-time.js';
 
 const COLUMNS = ['Tracking number', 'Booked (Asia/Manila)', 'Receiver', 'Delivery status', 'Amount (PHP)'];
 

@@ -3,7 +3,7 @@ import type { BillingType } from '@hatid/domain';
 import type { Tx } from '../../db/client.js';
 import { addresses, businessAddresses, businesses, roles, userRoles, users } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
-import { personName } from '../users/users.repository.js';
+import { personName } from '../../core/names.js';
 import type { BillingParty } from './billing-shipments.js';
 
 /** Who a billing is for, as the create call resolves it: the client's row is locked for the transaction. */

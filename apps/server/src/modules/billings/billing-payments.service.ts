@@ -1,19 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { formatMoney, type PaymentStatus, type recordBillingPaymentBody } from '@hatid/domain';
+import { formatMoney, type PaymentStatus, type RecordBillingPaymentBody as RecordInput } from '@hatid/domain';
 import type { Tx } from '../../db/client.js';
 import { billingPayments, billings, uploads } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { amountPaidInCents, paymentStatusFor, recordShipmentPayment } from '../transactions/shipment-payments.js';
-import { isFileStaff } from '../uploads/uploads.service.js';
-import { postToWallet } from '../wallet/ledger.js';
+import { amountPaidInCents, paymentStatusFor, recordShipmentPayment } from '../shipments/index.js';
+import { isFileStaff } from '../uploads/index.js';
+import { announceWalletChangeAfterCommit, postToWallet } from '../wallet/index.js';
 import { assertMayWorkBillings } from './billings.access.js';
 import { billingShipmentLines, liveInvoiceOf, lockBilling } from './billings.repository.js';
 import { billingLabel, CATEGORY } from './billings.service.js';
-
-type RecordInput = z.output<typeof recordBillingPaymentBody>;
 
 export interface RecordedBillingPayment {
   billingId: string;
@@ -46,7 +43,8 @@ export async function recordBillingPayment(tx: Tx, actor: Actor, input: RecordIn
   if (paidAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw fieldError('paidAt', 'The payment date cannot be in the future', 'RULE_BROKEN');
   if (input.proofUploadId) {
     const [upload] = await tx.select({ uploadedById: uploads.uploadedById }).from(uploads).where(eq(uploads.id, input.proofUploadId));
-    if (!upload || (upload.uploadedById !== actor.id && !isFileStaff(actor))) throw fieldError('proofUploadId', 'Upload the proof of payment first', 'RULE_BROKEN');
+    if (!upload || (upload.uploadedById !== actor.id && !isFileStaff(actor)))
+      throw fieldError('proofUploadId', 'Upload the proof of payment first', 'RULE_BROKEN');
   }
   const invoice = await liveInvoiceOf(tx, billing.id);
   const label = billingLabel(billing, invoice?.number);
@@ -95,10 +93,19 @@ export async function recordBillingPayment(tx: Tx, actor: Actor, input: RecordIn
     entityId: payment!.id,
     category: CATEGORY,
     summary: `${formatMoney(input.amountInCents)} ${input.method} recorded on billing ${label}${settled > 0 ? ` (${settled} shipment${settled === 1 ? '' : 's'} settled)` : ''}`,
-    after: { billingId: billing.id, method: input.method, amountInCents: input.amountInCents, paidAt: paidAt.toISOString(), amountPaidInCents: amountPaid, paymentStatus },
+    after: {
+      billingId: billing.id,
+      method: input.method,
+      amountInCents: input.amountInCents,
+      paidAt: paidAt.toISOString(),
+      amountPaidInCents: amountPaid,
+      paymentStatus,
+    },
     status: paymentStatus,
   });
-  return { billingId: billing.id, paymentStatus, walletUserId: walletTransactionId ? billing.customerId : null };
+  const walletUserId = walletTransactionId ? billing.customerId : null;
+  if (walletUserId) await announceWalletChangeAfterCommit(tx, walletUserId);
+  return { billingId: billing.id, paymentStatus, walletUserId };
 }
 
 /** Each shipment of a paid receivable gets a payment for what it still owes (at most what was billed for it). */

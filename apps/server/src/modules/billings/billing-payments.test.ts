@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { activityLogs, billingPayments, shipments, transactions, walletTransactions } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
-import { ledgerSumInCents } from '../wallet/ledger.js';
+import { ledgerSumInCents } from '../wallet/index.js';
 import { bookedOnAccount, deliveredCod, invoiceClient, type InvoiceClient } from './billings.fixtures.js';
 
 let t: TestApp;
@@ -39,12 +39,27 @@ const fund = async (userId: string, amountInCents: number) => {
 describe('recording billing payments', () => {
   it('records payments up to the balance, once per Idempotency-Key; a paid receivable settles its shipments', async () => {
     const { id, shipmentIds } = await receivable();
-    const body = { billingId: id, method: 'Bank transfer', amountInCents: 12000, referenceNumber: 'BDO-778812', remarks: 'First half', paidAt: '2025-12-01T10:00:00+08:00' };
+    const body = {
+      billingId: id,
+      method: 'Bank transfer',
+      amountInCents: 12000,
+      referenceNumber: 'BDO-778812',
+      remarks: 'First half',
+      paidAt: '2025-12-01T10:00:00+08:00',
+    };
     const first = await record(body, 'billing-pay-0001');
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data).toMatchObject({ amountPaidInCents: 12000, balanceInCents: 18000, paymentStatus: 'Partially Paid' });
     expect(first.json().data.payments).toEqual([
-      { id: expect.any(String), method: 'Bank transfer', amountInCents: 12000, paidAt: '2025-12-01T02:00:00.000Z', referenceNumber: 'BDO-778812', remarks: 'First half', recordedByName: 'Teresa Reyes' },
+      {
+        id: expect.any(String),
+        method: 'Bank transfer',
+        amountInCents: 12000,
+        paidAt: '2025-12-01T02:00:00.000Z',
+        referenceNumber: 'BDO-778812',
+        remarks: 'First half',
+        recordedByName: 'Teresa Reyes',
+      },
     ]);
     // The retry of a request whose answer was lost: the same answer, nothing recorded twice.
     const retry = await record(body, 'billing-pay-0001');
@@ -66,7 +81,10 @@ describe('recording billing payments', () => {
     const settled = await t.database.db.select({ s: shipments.paymentStatus }).from(shipments).where(inArray(shipments.id, shipmentIds));
     expect(settled.map((s) => s.s)).toEqual(['Paid', 'Paid']);
     const payments = await t.database.db.select().from(transactions).where(inArray(transactions.shipmentId, shipmentIds));
-    expect(payments.map((p) => [p.method, p.amountInCents]).sort()).toEqual([['invoice', 10000], ['invoice', 20000]]);
+    expect(payments.map((p) => [p.method, p.amountInCents]).sort()).toEqual([
+      ['invoice', 10000],
+      ['invoice', 20000],
+    ]);
     // The desk cannot unsettle a shipment behind its billing's back.
     const voided = await call('POST', `/api/transaction/void-payment/${payments[0]!.id}`, staff, { reason: 'Wrong shipment' });
     expect(voided.statusCode).toBe(409);
@@ -74,7 +92,10 @@ describe('recording billing payments', () => {
 
     const more = await record({ billingId: id, method: 'Cash', amountInCents: 1 });
     expect(more.json().details).toEqual([{ field: 'amountInCents', message: 'This billing is already paid in full' }]);
-    const logged = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.entity, 'BillingPayment'), eq(activityLogs.category, 'billings')));
+    const logged = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity, 'BillingPayment'), eq(activityLogs.category, 'billings')));
     expect(logged.filter((l) => (l.after as { billingId?: string }).billingId === id)).toHaveLength(2);
   });
 
@@ -85,7 +106,10 @@ describe('recording billing payments', () => {
     expect(short.json().details[0].field).toBe('method');
     await fund(client.admin.userId, 4000);
     const stillShort = await record({ billingId: id, method: 'Wallet', amountInCents: 5000 });
-    expect(stillShort.json().details[0]).toEqual({ field: 'method', message: expect.stringMatching(/^Not enough balance in the wallet: ₱50.00 needed, ₱40.00 available/) });
+    expect(stillShort.json().details[0]).toEqual({
+      field: 'method',
+      message: expect.stringMatching(/^Not enough balance in the wallet: ₱50.00 needed, ₱40.00 available/),
+    });
     expect(await t.database.db.select().from(billingPayments).where(eq(billingPayments.billingId, id))).toEqual([]);
 
     const paid = await record({ billingId: id, method: 'Wallet', amountInCents: 3000 });
@@ -99,7 +123,9 @@ describe('recording billing payments', () => {
   it("pays a payable into the client's wallet (Wallet) or records what was paid out; never on a cancelled billing", async () => {
     const customer = await createCustomer(t, 'Carmen');
     await deliveredCod(t, customer.userId, '2025-11-20', { totalInCents: 41000 });
-    const payable = (await call('POST', '/api/billings', staff, { billingType: 'payable', customerId: customer.userId, periodStart: '2025-11-01', periodEnd: '2025-11-30' })).json().data;
+    const payable = (
+      await call('POST', '/api/billings', staff, { billingType: 'payable', customerId: customer.userId, periodStart: '2025-11-01', periodEnd: '2025-11-30' })
+    ).json().data;
     const credited = await record({ billingId: payable.id, method: 'Wallet', amountInCents: 41000 });
     expect(credited.statusCode, credited.body).toBe(201);
     expect(credited.json().data.paymentStatus).toBe('Paid');
@@ -117,7 +143,12 @@ describe('recording billing payments', () => {
     const { id } = await receivable();
     const bad = await record({ billingId: 'nope', method: 'Barter', amountInCents: -5 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['amountInCents', 'billingId', 'method']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['amountInCents', 'billingId', 'method']);
     const missing = await record({ billingId: '00000000-0000-4000-8000-000000000000', method: 'Cash', amountInCents: 100 });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().details).toEqual([{ field: 'billingId', message: 'Billing not found' }]);

@@ -3,7 +3,7 @@ import type { BillingType } from '@hatid/domain';
 import type { Tx } from '../../db/client.js';
 import { billings, billingShipments, shipments } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
-import { manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
+import { manilaDayStart, manilaNextDayStart } from '../../core/manila-time.js';
 
 export interface BillingParty {
   billingType: BillingType;
@@ -65,7 +65,13 @@ export async function gatherShipments(tx: Tx, party: BillingParty, periodStart: 
 }
 
 /** Gathers and stores the lines of a billing; none is a 422 on the period. Returns the total. */
-export async function fillBilling(tx: Tx, billingId: string, party: BillingParty, periodStart: string, periodEnd: string): Promise<{ totalInCents: number; count: number }> {
+export async function fillBilling(
+  tx: Tx,
+  billingId: string,
+  party: BillingParty,
+  periodStart: string,
+  periodEnd: string,
+): Promise<{ totalInCents: number; count: number }> {
   const lines = await gatherShipments(tx, party, periodStart, periodEnd, billingId);
   if (lines.length === 0) throw fieldError('periodEnd', NO_SHIPMENTS, 'RULE_BROKEN');
   await tx.delete(billingShipments).where(eq(billingShipments.billingId, billingId));

@@ -3,7 +3,7 @@ import type { RoleName } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { billingAttachments, billings, businesses } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 
 /**
  * Who may see and change billings and invoices (docs/decisions.md "Billings and invoices"):

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RoleName } from '@hatid/domain';
 import { businessAddresses, businesses, users } from '../../db/schema/index.js';
-import { DEMO_PASSWORD } from '../../db/seed/index.js';
+import { DEMO_PASSWORD } from '../../seed/index.js';
 import type { Session } from '../../testing/auth.js';
 import type { TestApp } from '../../testing/build-test-app.js';
-import { SESSION_COOKIE, createSession } from '../auth/session.service.js';
+import { SESSION_COOKIE, createSession } from '../auth/index.js';
 import { insertShipment, MAKATI } from '../shipments/lists.fixtures.js';
-import type { ShipmentRow } from '../shipments/shipments.repository.js';
-import { createUserWithRoles } from '../users/users.service.js';
+import type { ShipmentRow } from '../shipments/index.js';
+import { createUserWithRoles } from '../users/index.js';
 
 /** Test data for the billing and invoice tests: clients on an invoice account and their shipments. */
 
@@ -45,7 +45,9 @@ export async function invoiceClient(t: TestApp, options: { termsInDays?: number;
     .returning({ id: businesses.id });
   const admin = await newPerson(t, ['business_admin'], { firstName: 'Maria', lastName: `Owner ${clients}`, businessId: business!.id, accountType: 'business' });
   if (options.withOwner ?? true) await db.update(businesses).set({ ownerId: admin.userId }).where(eq(businesses.id, business!.id));
-  await db.insert(businessAddresses).values({ businessId: business!.id, name: 'Warehouse', mobileNumber: '+639171234567', streetName: '1 Ayala Ave', ...MAKATI(), isDefault: true });
+  await db
+    .insert(businessAddresses)
+    .values({ businessId: business!.id, name: 'Warehouse', mobileNumber: '+639171234567', streetName: '1 Ayala Ave', ...MAKATI(), isDefault: true });
   return { businessId: business!.id, name, admin };
 }
 
@@ -53,7 +55,12 @@ export async function invoiceClient(t: TestApp, options: { termsInDays?: number;
 export const manilaMorning = (day: string) => new Date(`${day}T10:00:00+08:00`);
 
 /** A shipment the business booked on account (payment method invoice) on `day`. */
-export function bookedOnAccount(t: TestApp, client: InvoiceClient, day: string, values: Partial<Parameters<typeof insertShipment>[1]> = {}): Promise<ShipmentRow> {
+export function bookedOnAccount(
+  t: TestApp,
+  client: InvoiceClient,
+  day: string,
+  values: Partial<Parameters<typeof insertShipment>[1]> = {},
+): Promise<ShipmentRow> {
   return insertShipment(t.database.db, {
     ownerId: client.admin.userId,
     businessId: client.businessId,

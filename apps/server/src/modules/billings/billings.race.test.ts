@@ -28,7 +28,12 @@ describe(`recording billing payments at once (${process.env.TEST_DB === 'pg' ? '
   it('12 payments of ₱30.00 against a ₱100.00 billing: 3 recorded, 9 told the balance is short; a repeated key records once', async () => {
     const client = await invoiceClient(t);
     await bookedOnAccount(t, client, '2025-11-05', { totalInCents: 10000 });
-    const created = await t.app.inject({ method: 'POST', url: '/api/billings', headers: { cookie: staff.cookie }, payload: { businessId: client.businessId, periodStart: '2025-11-01', periodEnd: '2025-11-30' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/billings',
+      headers: { cookie: staff.cookie },
+      payload: { businessId: client.businessId, periodStart: '2025-11-01', periodEnd: '2025-11-30' },
+    });
     const billingId = created.json().data.id as string;
 
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => record(i % 2 ? staff : admin, { billingId, method: 'Cash', amountInCents: 3000 })));
@@ -38,7 +43,9 @@ describe(`recording billing payments at once (${process.env.TEST_DB === 'pg' ? '
       expect(refused.json().details[0]).toEqual({ field: 'amountInCents', message: 'The amount is more than the balance of ₱10.00' });
     }
     // The same request sent five times at once with one key: one payment, five equal answers.
-    const same = await Promise.all(Array.from({ length: 5 }, () => record(staff, { billingId, method: 'GCash QR', amountInCents: 1000 }, 'race-billing-key-1')));
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () => record(staff, { billingId, method: 'GCash QR', amountInCents: 1000 }, 'race-billing-key-1')),
+    );
     expect(same.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(same.map((a) => a.body)).size).toBe(1);
 

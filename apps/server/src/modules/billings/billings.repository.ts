@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { billingAttachments, billingPayments, billings, billingShipments, businesses, invoices, shipments, uploads, users } from '../../db/schema/index.js';
 import { fieldError, notFound } from '../../errors.js';
 import { findProvince } from '../../platform/psgc/index.js';
-import { personName } from '../users/users.repository.js';
-import { selectInvoices, toInvoiceDto } from '../invoices/invoices.repository.js';
+import { personName } from '../../core/names.js';
+import { selectInvoices, toInvoiceDto } from './invoices.repository.js';
 
 export type BillingRow = typeof billings.$inferSelect;
 
@@ -13,8 +13,10 @@ export const billingCustomer = aliasedTable(users, 'billing_customer');
 const biller = aliasedTable(users, 'billing_biller');
 
 /** The live invoice's number of a billing (null when none is live). */
-export const liveInvoiceNumber = sql<number | null>`(select ${invoices.number} from ${invoices} where ${invoices.billingId} = ${billings.id} and ${invoices.voidedAt} is null)`.mapWith(
-  (v: unknown) => (v === null ? null : Number(v)),
+export const liveInvoiceNumber = sql<
+  number | null
+>`(select ${invoices.number} from ${invoices} where ${invoices.billingId} = ${billings.id} and ${invoices.voidedAt} is null)`.mapWith((v: unknown) =>
+  v === null ? null : Number(v),
 );
 const shipmentCount = sql<number>`(select count(*) from ${billingShipments} where ${billingShipments.billingId} = ${billings.id})`.mapWith(Number);
 
@@ -155,13 +157,20 @@ export async function lockBilling(db: DbOrTx, id: string, field?: string): Promi
 
 /** The live invoice of a billing, if any. */
 export async function liveInvoiceOf(db: DbOrTx, billingId: string) {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.billingId, billingId), isNull(invoices.voidedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.billingId, billingId), isNull(invoices.voidedAt)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Ids of the billings among `ids` that `scope` lets the caller see. */
 export async function visibleBillingIds(db: DbOrTx, ids: string[], scope: SQL | undefined): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: billings.id }).from(billings).where(and(inArray(billings.id, ids), scope));
+  const rows = await db
+    .select({ id: billings.id })
+    .from(billings)
+    .where(and(inArray(billings.id, ids), scope));
   return new Set(rows.map((r) => r.id));
 }

@@ -1,5 +1,4 @@
 import { and, count, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   BILLING_MOVES,
   BILLING_STATUS_LABELS,
@@ -11,18 +10,27 @@ import {
   type BillingListQuery,
   type BillingPage,
   type CollectionStatus,
-  type createBillingBody,
-  type updateBillingBody,
+  type CreateBillingBody as CreateInput,
+  type UpdateBillingBody as UpdateInput,
 } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { billingPayments, billings, billingShipments, businesses, invoices, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { escapeLike, toPage } from '../../db/paging.js';
-import { addDays } from '../shipments/manila-time.js';
+import { addDays } from '../../core/manila-time.js';
 import { assertMayReadBillings, assertMayWorkBillings, billingScope } from './billings.access.js';
-import { billingCustomer, billingDetail, countBillingsByStatus, liveInvoiceOf, lockBilling, selectBillings, toBillingDto, type BillingRow } from './billings.repository.js';
+import {
+  billingCustomer,
+  billingDetail,
+  countBillingsByStatus,
+  liveInvoiceOf,
+  lockBilling,
+  selectBillings,
+  toBillingDto,
+  type BillingRow,
+} from './billings.repository.js';
 import { lockPartyOf, resolveParty } from './billing-parties.js';
 import { fillBilling, gatherShipments, NO_SHIPMENTS } from './billing-shipments.js';
 
@@ -32,8 +40,6 @@ import { fillBilling, gatherShipments, NO_SHIPMENTS } from './billing-shipments.
  * admins read them (billings.access.ts).
  */
 export const CATEGORY = 'billings';
-type CreateInput = z.output<typeof createBillingBody>;
-type UpdateInput = z.output<typeof updateBillingBody>;
 
 /** A short, stable name of a billing for messages and file names: its live invoice number, else its id's start. */
 export const billingLabel = (billing: { id: string }, invoiceNumber?: number | null) =>
@@ -71,7 +77,17 @@ export async function createBilling(db: DbOrTx, actor: Actor, input: CreateInput
       entityId: row!.id,
       category: CATEGORY,
       summary: `${input.billingType === 'receivable' ? 'Billing' : 'Payable'} of ${formatMoney(totalInCents)} for ${party.name}, ${input.periodStart} to ${input.periodEnd} (${lines.length} shipment${lines.length === 1 ? '' : 's'})`,
-      after: { billingType: input.billingType, customerId: party.customerId, businessId: party.businessId, periodStart: input.periodStart, periodEnd: input.periodEnd, dueDate, totalInCents, shipments: lines.length, status: 'pending' },
+      after: {
+        billingType: input.billingType,
+        customerId: party.customerId,
+        businessId: party.businessId,
+        periodStart: input.periodStart,
+        periodEnd: input.periodEnd,
+        dueDate,
+        totalInCents,
+        shipments: lines.length,
+        status: 'pending',
+      },
       ip: ip ?? null,
     });
     return row!.id;
@@ -106,7 +122,14 @@ function listWhere(db: DbOrTx, actor: Actor, query: BillingListQuery): SQL | und
               .innerJoin(shipments, eq(shipments.id, billingShipments.shipmentId))
               .where(and(eq(billingShipments.billingId, billings.id), sql`${shipments.trackingNumber} like ${`${escapeLike(search.toUpperCase())}%`}`)),
           ),
-          number === null ? undefined : exists(db.select({ one: sql`1` }).from(invoices).where(and(eq(invoices.billingId, billings.id), eq(invoices.number, number)))),
+          number === null
+            ? undefined
+            : exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(invoices)
+                  .where(and(eq(invoices.billingId, billings.id), eq(invoices.number, number))),
+              ),
         )
       : undefined,
   );
@@ -141,7 +164,9 @@ async function refusalToMove(tx: Tx, before: BillingRow, status: CollectionStatu
   if (!allowed.includes(status)) {
     return new AppError(
       'CONFLICT',
-      allowed.length === 0 ? `A ${label(before.status)} billing cannot change` : `A ${label(before.status)} billing can only be marked ${allowed.map(label).join(' or ')}`,
+      allowed.length === 0
+        ? `A ${label(before.status)} billing cannot change`
+        : `A ${label(before.status)} billing can only be marked ${allowed.map(label).join(' or ')}`,
     );
   }
   if (status === 'cancelled') {
@@ -202,11 +227,19 @@ export async function updateBilling(db: DbOrTx, actor: Actor, id: string, input:
         throw fieldError('periodStart', `A ${BILLING_STATUS_LABELS[before.status].toLowerCase()} billing keeps its period`, 'RULE_BROKEN');
       }
       const [paid] = await tx.select({ n: count() }).from(billingPayments).where(eq(billingPayments.billingId, id));
-      if (before.amountPaidInCents > 0 || (paid?.n ?? 0) > 0) throw fieldError('periodStart', 'The period cannot change once a payment is recorded', 'RULE_BROKEN');
+      if (before.amountPaidInCents > 0 || (paid?.n ?? 0) > 0)
+        throw fieldError('periodStart', 'The period cannot change once a payment is recorded', 'RULE_BROKEN');
       const invoice = await liveInvoiceOf(tx, id);
-      if (invoice) throw fieldError('periodStart', `The period cannot change while invoice ${invoiceNumberLabel(invoice.number)} is live: void it first`, 'RULE_BROKEN');
+      if (invoice)
+        throw fieldError('periodStart', `The period cannot change while invoice ${invoiceNumberLabel(invoice.number)} is live: void it first`, 'RULE_BROKEN');
       await lockPartyOf(tx, before);
-      const filled = await fillBilling(tx, id, { billingType: before.billingType as 'receivable' | 'payable', businessId: before.businessId, customerId: before.customerId }, periodStart, periodEnd);
+      const filled = await fillBilling(
+        tx,
+        id,
+        { billingType: before.billingType as 'receivable' | 'payable', businessId: before.businessId, customerId: before.customerId },
+        periodStart,
+        periodEnd,
+      );
       Object.assign(change, { periodStart, periodEnd, totalInCents: filled.totalInCents, paymentStatus: 'Pending' });
       Object.assign(was, { periodStart: before.periodStart, periodEnd: before.periodEnd, totalInCents: before.totalInCents });
     }
@@ -219,14 +252,19 @@ export async function updateBilling(db: DbOrTx, actor: Actor, id: string, input:
       was.notes = before.notes;
     }
     if (Object.keys(change).length > 0) {
-      await tx.update(billings).set({ ...change, updatedAt: new Date() }).where(eq(billings.id, id));
+      await tx
+        .update(billings)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(billings.id, id));
       await recordActivity(tx, {
         actor,
         action: 'UPDATED',
         entity: 'Billing',
         entityId: id,
         category: CATEGORY,
-        summary: `Billing changed: ${Object.keys(change).filter((k) => k !== 'paymentStatus').join(', ')}`,
+        summary: `Billing changed: ${Object.keys(change)
+          .filter((k) => k !== 'paymentStatus')
+          .join(', ')}`,
         before: was,
         after: change as Record<string, unknown>,
         status: before.status,
@@ -262,7 +300,15 @@ export async function deleteBilling(db: DbOrTx, actor: Actor, id: string, ip?: s
       entityId: id,
       category: CATEGORY,
       summary: `Billing of ${formatMoney(before.totalInCents)} for ${before.periodStart} to ${before.periodEnd} deleted`,
-      before: { billingType: before.billingType, customerId: before.customerId, businessId: before.businessId, periodStart: before.periodStart, periodEnd: before.periodEnd, totalInCents: before.totalInCents, status: before.status },
+      before: {
+        billingType: before.billingType,
+        customerId: before.customerId,
+        businessId: before.businessId,
+        periodStart: before.periodStart,
+        periodEnd: before.periodEnd,
+        totalInCents: before.totalInCents,
+        status: before.status,
+      },
       status: null,
       ip: ip ?? null,
     });

@@ -81,7 +81,10 @@ describe('billings', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().details).toEqual([{ field: 'periodEnd', message: 'No shipments to bill in this period' }]);
 
-    const [log] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.entity, 'Billing'), eq(activityLogs.entityId, billing.id)));
+    const [log] = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity, 'Billing'), eq(activityLogs.entityId, billing.id)));
     expect(log).toMatchObject({ action: 'CREATED', category: 'billings', status: 'pending', actorId: staff.userId });
     expect(log!.summary).toContain('₱960.00');
   });
@@ -99,7 +102,12 @@ describe('billings', () => {
 
     const bad = await call('POST', '/api/billings', staff, { billingType: 'loan', periodStart: '1 Nov', businessId: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['billingType', 'businessId', 'periodEnd', 'periodStart']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['billingType', 'businessId', 'periodEnd', 'periodStart']);
     const ancient = await call('POST', '/api/billings', staff, { businessId: cashClient.businessId, periodStart: '0000-01-01', periodEnd: '2025-11-01' });
     expect(ancient.json().details).toEqual([{ field: 'periodStart', message: 'Choose a date between 2000 and 2199' }]);
     const backwards = await call('POST', '/api/billings', staff, { businessId: cashClient.businessId, periodStart: '2025-11-30', periodEnd: '2025-11-01' });
@@ -119,7 +127,15 @@ describe('billings', () => {
     await deliveredCod(t, customer.userId, '2025-12-02');
     await bookedOnAccount(t, { businessId: (await invoiceClient(t)).businessId, name: '', admin: customer }, '2025-11-20');
     const payable = await create({ billingType: 'payable', customerId: customer.userId, ...NOVEMBER });
-    expect(payable).toMatchObject({ billingType: 'payable', customerId: customer.userId, businessId: null, dueDate: '2025-12-30', totalInCents: 41000, shipmentCount: 1, location: null });
+    expect(payable).toMatchObject({
+      billingType: 'payable',
+      customerId: customer.userId,
+      businessId: null,
+      dueDate: '2025-12-30',
+      totalInCents: 41000,
+      shipmentCount: 1,
+      location: null,
+    });
     expect(payable.shipments.map((s: { shipmentId: string }) => s.shipmentId)).toEqual([cod.id]);
   });
 
@@ -152,7 +168,12 @@ describe('billings', () => {
     expect(all.data[0].id).toBe(bb.id);
     expect(all.hasNextPage).toBe(true);
     expect(all.total).toBe(Object.values(all.counts as Record<string, number>).reduce((x, y) => x + y, 0));
-    expect((await call('GET', '/api/billings?status=done&location=13', staff)).json().details.map((d: { field: string }) => d.field).sort()).toEqual(['location', 'status']);
+    expect(
+      (await call('GET', '/api/billings?status=done&location=13', staff))
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['location', 'status']);
   });
 
   it("keeps a business admin to its own business's billings (others' are 404); ssp only reads; others are refused", async () => {
@@ -215,9 +236,17 @@ describe('billings', () => {
     });
     const done = await call('PATCH', '/api/billings/bulk-status', admin, { ids: [second.id], status: 'completed' });
     expect(done.json().data).toEqual({ updated: [second.id], failed: [] });
-    const logged = await t.database.db.select({ status: activityLogs.status }).from(activityLogs).where(and(eq(activityLogs.entity, 'Billing'), eq(activityLogs.entityId, first.id)));
+    const logged = await t.database.db
+      .select({ status: activityLogs.status })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity, 'Billing'), eq(activityLogs.entityId, first.id)));
     expect(logged.map((l) => l.status).sort()).toEqual(['cancelled', 'on_going', 'pending']);
-    expect((await call('PATCH', '/api/billings/bulk-status', staff, { ids: [], status: 'x' })).json().details.map((d: { field: string }) => d.field).sort()).toEqual(['ids', 'status']);
+    expect(
+      (await call('PATCH', '/api/billings/bulk-status', staff, { ids: [], status: 'x' }))
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['ids', 'status']);
   });
 
   it('changes notes and due date; a new period gathers the shipments again until something is paid or invoiced', async () => {
@@ -229,7 +258,13 @@ describe('billings', () => {
 
     const widened = await call('PATCH', `/api/billings/${billing.id}`, staff, { periodEnd: '2025-06-30', dueDate: '2025-07-31', notes: 'Whole of June' });
     expect(widened.statusCode, widened.body).toBe(200);
-    expect(widened.json().data).toMatchObject({ periodEnd: '2025-06-30', dueDate: '2025-07-31', notes: 'Whole of June', totalInCents: 30000, shipmentCount: 2 });
+    expect(widened.json().data).toMatchObject({
+      periodEnd: '2025-06-30',
+      dueDate: '2025-07-31',
+      notes: 'Whole of June',
+      totalInCents: 30000,
+      shipmentCount: 2,
+    });
     expect(numbers(widened.json().data.shipments)).toEqual(numbers([early, late]));
     const empty = await call('PATCH', `/api/billings/${billing.id}`, staff, { periodStart: '2025-06-25' });
     expect(empty.statusCode).toBe(422);
@@ -240,7 +275,10 @@ describe('billings', () => {
     expect(invoice.statusCode, invoice.body).toBe(201);
     const whileInvoiced = await call('PATCH', `/api/billings/${billing.id}`, staff, { periodStart: '2025-06-15' });
     expect(whileInvoiced.statusCode).toBe(422);
-    expect(whileInvoiced.json().details[0]).toEqual({ field: 'periodStart', message: `The period cannot change while invoice ${invoice.json().data.numberLabel} is live: void it first` });
+    expect(whileInvoiced.json().details[0]).toEqual({
+      field: 'periodStart',
+      message: `The period cannot change while invoice ${invoice.json().data.numberLabel} is live: void it first`,
+    });
     await call('DELETE', `/api/invoices/${invoice.json().data.id}`, staff, { reason: 'Wrong period' });
     await call('POST', '/api/billings/record', staff, { billingId: billing.id, method: 'Bank transfer', amountInCents: 5000 });
     const afterPayment = await call('PATCH', `/api/billings/${billing.id}`, staff, { periodStart: '2025-06-15' });
@@ -257,7 +295,10 @@ describe('billings', () => {
     expect((await call('DELETE', `/api/billings/${doomed.id}`, staff)).statusCode).toBe(204);
     expect((await call('GET', `/api/billings/${doomed.id}`, staff)).statusCode).toBe(404);
     expect(await t.database.db.select().from(billingShipments).where(eq(billingShipments.billingId, doomed.id))).toEqual([]);
-    const [log] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.entityId, doomed.id), eq(activityLogs.action, 'DELETED')));
+    const [log] = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entityId, doomed.id), eq(activityLogs.action, 'DELETED')));
     expect(log).toMatchObject({ entity: 'Billing', category: 'billings' });
 
     const invoiced = await create(period);
@@ -266,7 +307,9 @@ describe('billings', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Invoice ${invoice.numberLabel} was issued from this billing: void it and cancel the billing instead`);
     await call('DELETE', `/api/invoices/${invoice.id}`, staff, { reason: 'Issued by mistake' });
-    expect((await call('DELETE', `/api/billings/${invoiced.id}`, staff)).json().message).toBe('Invoices were issued from this billing, so it stays on record: cancel it instead');
+    expect((await call('DELETE', `/api/billings/${invoiced.id}`, staff)).json().message).toBe(
+      'Invoices were issued from this billing, so it stays on record: cancel it instead',
+    );
 
     await bookedOnAccount(t, client, '2025-04-05');
     const paid = await create({ ...period, periodStart: '2025-04-01', periodEnd: '2025-04-30' });

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { boxDisplayDto, boxesInForce, dataOf, toBoxDisplay } from '@hatid/domain';
+import { boxDisplayDto, boxesInForce, dataListOf, toBoxDisplay } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadPricingConfig } from '../pricing/pricing-config.service.js';
+import { loadPricingConfig } from '../pricing/index.js';
 
 export const boxesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The catalogue is public: anyone may see prices before signing in. Its prices and limits are the
@@ -10,7 +9,7 @@ export const boxesRoutes: FastifyPluginAsyncZod = async (app) => {
   // cost what the booking charges.
   app.get(
     '/',
-    { schema: { tags: ['boxes'], summary: 'The box catalogue, at the prices in force', response: { 200: dataOf(z.array(boxDisplayDto)) } } },
+    { schema: { tags: ['boxes'], summary: 'The box catalogue, at the prices in force', response: { 200: dataListOf(boxDisplayDto) } } },
     async () => ({ data: boxesInForce(await loadPricingConfig(app.db)).map(toBoxDisplay) }),
   );
 };

@@ -20,8 +20,7 @@ const boxes = async (session?: Session): Promise<BoxDisplayDto[]> => {
   return res.json().data;
 };
 const box = (list: BoxDisplayDto[], name: string) => list.find((b) => b.name === name)!;
-const putConfig = (payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/shipments/pricing/configs', payload, headers: { cookie: admin.cookie } });
+const putConfig = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/shipments/pricing/configs', payload, headers: { cookie: admin.cookie } });
 const price = (url: string, session: Session | null, packages: object[]) =>
   t.app.inject({ method: 'POST', url, payload: { deliveryType: 'next_day', packages }, headers: session ? { cookie: session.cookie } : {} });
 

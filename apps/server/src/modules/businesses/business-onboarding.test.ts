@@ -5,8 +5,8 @@ import { businesses, users } from '../../db/schema/index.js';
 import { createCustomer, freshMobile, sessionCookie, signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { book } from '../../testing/shipments.js';
-import { newAgentCode } from '../users/users.service.js';
-import { assignRoles, loadUserWithRoles } from '../users/users.repository.js';
+import { newAgentCode } from '../users/index.js';
+import { assignRoles, loadUserWithRoles } from '../users/index.js';
 
 /**
  * Issue 29 item 2: a business can be onboarded and billed. Staff add a business with its owner (an
@@ -76,12 +76,19 @@ describe('adding a business with its owner', () => {
     expect(clash.json().details).toEqual([{ field: 'newOwner.mobileNumber', message: 'This mobile number already has an account: pick that person instead' }]);
     expect(await businessesNamed('Clash Store')).toBe(0);
 
-    const both = await call('POST', '/api/businesses', staff, { name: 'Both Store', ownerId: ana.userId, newOwner: { firstName: 'X', lastName: 'Y', mobileNumber: freshMobile() } });
+    const both = await call('POST', '/api/businesses', staff, {
+      name: 'Both Store',
+      ownerId: ana.userId,
+      newOwner: { firstName: 'X', lastName: 'Y', mobileNumber: freshMobile() },
+    });
     expect(both.statusCode).toBe(400);
     expect(JSON.stringify(both.json().details)).toContain('Pick an existing person or invite a new one, not both');
 
     const customer = await createCustomer(t, 'Cora');
-    const mine = await call('POST', '/api/businesses', customer, { name: 'Cora Shop', newOwner: { firstName: 'X', lastName: 'Y', mobileNumber: freshMobile() } });
+    const mine = await call('POST', '/api/businesses', customer, {
+      name: 'Cora Shop',
+      newOwner: { firstName: 'X', lastName: 'Y', mobileNumber: freshMobile() },
+    });
     expect(mine.statusCode).toBe(403);
     expect(await businessesNamed('Cora Shop')).toBe(0);
   });
@@ -109,11 +116,18 @@ describe('members of a business, by staff', () => {
 
     const removed = await call('PATCH', `/api/businesses/${created.id}`, staff, { removeMemberIds: [nilo.id] });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().data.members.map((m: { id: string }) => m.id).sort()).toEqual([owner.userId, existing.userId].sort());
+    expect(
+      removed
+        .json()
+        .data.members.map((m: { id: string }) => m.id)
+        .sort(),
+    ).toEqual([owner.userId, existing.userId].sort());
     expect(await rolesOf(nilo.id)).toEqual(['customer']);
 
     // A business admin adds colleagues by mobile number; signing up new people is staff's.
-    const byAdmin = await call('PATCH', `/api/businesses/${created.id}`, owner, { addMembers: [{ newPerson: { firstName: 'Z', lastName: 'Z', mobileNumber: freshMobile() } }] });
+    const byAdmin = await call('PATCH', `/api/businesses/${created.id}`, owner, {
+      addMembers: [{ newPerson: { firstName: 'Z', lastName: 'Z', mobileNumber: freshMobile() } }],
+    });
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json().details[0].field).toBe('addMembers.0.newPerson');
   });
@@ -122,7 +136,9 @@ describe('members of a business, by staff', () => {
     const owner = await createCustomer(t, 'Kiko');
     const created = (await call('POST', '/api/businesses', staff, { name: 'Kiko Parts', ownerId: owner.userId })).json().data;
     const second = await createCustomer(t, 'Lara');
-    expect((await call('PATCH', `/api/businesses/${created.id}`, staff, { addMembers: [{ userId: second.userId, role: 'business_admin' }] })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/businesses/${created.id}`, staff, { addMembers: [{ userId: second.userId, role: 'business_admin' }] })).statusCode).toBe(
+      200,
+    );
     const key = (await call('POST', '/api/api-keys', owner, { name: 'Shop' })).json().data;
     expect(key.key).toBeTruthy();
 
@@ -151,12 +167,26 @@ describe('signing up as a business', () => {
   it('migration 0030 opens the business of accounts that signed up as one before', async () => {
     const [old] = await db()
       .insert(users)
-      .values({ firstName: 'Rey', lastName: 'Go', mobileNumber: freshMobile(), accountType: 'business', businessName: 'Go Bros Trading', agentCode: newAgentCode() })
+      .values({
+        firstName: 'Rey',
+        lastName: 'Go',
+        mobileNumber: freshMobile(),
+        accountType: 'business',
+        businessName: 'Go Bros Trading',
+        agentCode: newAgentCode(),
+      })
       .returning({ id: users.id });
     await assignRoles(db(), old!.id, ['customer']);
     const [rider] = await db()
       .insert(users)
-      .values({ firstName: 'Rico', lastName: 'Rider', mobileNumber: freshMobile(), accountType: 'business', businessName: 'Not A Client', agentCode: newAgentCode() })
+      .values({
+        firstName: 'Rico',
+        lastName: 'Rider',
+        mobileNumber: freshMobile(),
+        accountType: 'business',
+        businessName: 'Not A Client',
+        agentCode: newAgentCode(),
+      })
       .returning({ id: users.id });
     await assignRoles(db(), rider!.id, ['rider']);
 
@@ -184,13 +214,17 @@ describe('from onboarding to an invoice', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const businessId = created.json().data.id as string;
-    const account = await call('PATCH', `/api/businesses/${businessId}`, staff, { invoiceAccount: { invoiceBillingEnabled: true, paymentTermsInDays: 15, creditLimitInCents: 5_000_000 } });
+    const account = await call('PATCH', `/api/businesses/${businessId}`, staff, {
+      invoiceAccount: { invoiceBillingEnabled: true, paymentTermsInDays: 15, creditLimitInCents: 5_000_000 },
+    });
     expect(account.statusCode, account.body).toBe(200);
 
     const owner = await signInByMobile(mobile);
     // The sender pays, and the business is on an invoice account: the booking goes on account.
     const booked = await book(t, owner, { paidBy: 'sender' });
-    const [shipment] = await db().execute(sql`select payment_method, business_id from shipments where id = ${booked.id}`).then((r) => (r as unknown as { rows: { payment_method: string; business_id: string }[] }).rows);
+    const [shipment] = await db()
+      .execute(sql`select payment_method, business_id from shipments where id = ${booked.id}`)
+      .then((r) => (r as unknown as { rows: { payment_method: string; business_id: string }[] }).rows);
     expect(shipment).toEqual({ payment_method: 'invoice', business_id: businessId });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 

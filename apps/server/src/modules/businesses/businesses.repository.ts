@@ -1,17 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import {
-  normalizeMobileNumber,
-  type AddressInput,
-  type BusinessAddressDto,
-  type BusinessMemberRole,
-  type PersonRefDto,
-  type RoleName,
-} from '@hatid/domain';
+import { normalizeMobileNumber, type AddressInput, type BusinessAddressDto, type BusinessMemberRole, type PersonRefDto, type RoleName } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { businessAddresses, businesses, roles, userRoles, users } from '../../db/schema/index.js';
-import { toAddressDto } from '../addresses/addresses.repository.js';
+import { toAddressDto } from '../addresses/index.js';
 import { escapeLike } from '../../db/paging.js';
-import { assignRoles } from '../users/users.repository.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
@@ -36,10 +28,14 @@ export async function findBusiness(db: DbOrTx, where: SQL): Promise<BusinessRow 
 
 /** Locks the business row until the transaction ends: member changes of one business run one at a time. */
 export async function lockBusiness(db: DbOrTx, id: string): Promise<BusinessRow | null> {
-  const [row] = await db.select().from(businesses).where(and(live, eq(businesses.id, id))).limit(1).for('update');
+  const [row] = await db
+    .select()
+    .from(businesses)
+    .where(and(live, eq(businesses.id, id)))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
-
 
 /** Part of the name or email, a TIN (digits only compared) or a mobile number in any spelling. */
 export function businessSearch(raw: string | undefined): SQL | undefined {
@@ -54,11 +50,7 @@ export function businessSearch(raw: string | undefined): SQL | undefined {
   return or(...parts);
 }
 
-export async function listBusinesses(
-  db: DbOrTx,
-  where: SQL,
-  page: { page: number; limit: number },
-): Promise<{ rows: BusinessRow[]; total: number }> {
+export async function listBusinesses(db: DbOrTx, where: SQL, page: { page: number; limit: number }): Promise<{ rows: BusinessRow[]; total: number }> {
   const [totals] = await db.select({ n: count() }).from(businesses).where(where);
   const rows = await db
     .select()
@@ -201,11 +193,7 @@ export async function findCandidate(db: DbOrTx, by: { userId?: string; mobileNum
 }
 
 export async function rolesOf(db: DbOrTx, userId: string): Promise<RoleName[]> {
-  const rows = await db
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
+  const rows = await db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.name);
 }
 
@@ -220,25 +208,9 @@ export { MEMBER_ROLE_NAMES };
 /** Whether another live business holds this person. */
 export async function isInOtherLiveBusiness(db: DbOrTx, businessId: string | null, exceptId: string): Promise<boolean> {
   if (!businessId || businessId === exceptId) return false;
-  const [row] = await db.select({ id: businesses.id }).from(businesses).where(and(eq(businesses.id, businessId), live, ne(businesses.id, exceptId)));
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.id, businessId), live, ne(businesses.id, exceptId)));
   return Boolean(row);
-}
-
-/** Business names are at most 150 characters (businessNameSchema); a sign-up's name may be longer. */
-export const BUSINESS_NAME_MAX = 150;
-
-/**
- * The business of someone who signs up with account type business (registerCustomer; migration 0030 for
- * the accounts made before): they own it and are its business admin, so it is a client staff can see,
- * bill and put on an invoice account. The business takes the sign-up's mobile number as its contact.
- */
-export async function openBusinessOf(
-  db: DbOrTx,
-  person: { id: string; businessName: string; mobileNumber: string | null },
-): Promise<BusinessRow> {
-  const name = person.businessName.trim().slice(0, BUSINESS_NAME_MAX);
-  const row = await insertBusiness(db, { name, mobileNumber: person.mobileNumber, ownerId: person.id });
-  await db.update(users).set({ businessId: row.id, accountType: 'business', businessName: name }).where(eq(users.id, person.id));
-  await assignRoles(db, person.id, ['business_admin']);
-  return row;
 }

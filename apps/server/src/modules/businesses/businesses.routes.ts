@@ -1,20 +1,23 @@
-import { z } from 'zod';
 import {
   businessAddressDto,
   businessAddressQuery,
   businessDetailDto,
   businessDto,
+  businessIdParams,
   businessListQuery,
   createBusinessAddressBody,
   createBusinessBody,
+  dataListOf,
   dataOf,
   errorDto,
+  noContentDto,
   pageOf,
   updateBusinessBody,
 } from '@hatid/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ProofMailer } from '../users/email-proof.service.js';
+import { readerLanguage } from '../../core/language.js';
+import type { ProofMailer } from '../users/index.js';
 import {
   addBusinessAddress,
   createBusiness,
@@ -25,13 +28,17 @@ import {
   updateBusiness,
 } from './businesses.service.js';
 
-const idParams = z.object({ id: z.uuid('Business not found') });
 const tags = ['businesses'];
 
 /** Businesses and their addresses (api-catalogue "Boxes and businesses"); who sees what: businesses.scope.ts. */
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
   // People signed up with a business get the link that makes their email theirs (email-proof.service.ts).
-  const mailer = (request: FastifyRequest): ProofMailer => ({ email: app.email, publicUrl: app.config.PUBLIC_URL, log: request.log });
+  const mailer = (request: FastifyRequest): ProofMailer => ({
+    email: app.email,
+    publicUrl: app.config.PUBLIC_URL,
+    log: request.log,
+    language: readerLanguage(request.actor?.user.language, request),
+  });
   app.post(
     '/',
     {
@@ -62,7 +69,7 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A business's addresses (default first); without businessId, my own business's",
         querystring: businessAddressQuery,
-        response: { 200: dataOf(z.array(businessAddressDto)) },
+        response: { 200: dataListOf(businessAddressDto) },
       },
     },
     async (request) => ({ data: await listBusinessAddresses(app.db, request.requireActor(), request.query.businessId) }),
@@ -73,7 +80,7 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Add an address to a business (without businessId, to my own business)",
+        summary: 'Add an address to a business (without businessId, to my own business)',
         body: createBusinessAddressBody,
         response: { 201: dataOf(businessAddressDto), 422: errorDto },
       },
@@ -87,7 +94,7 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { tags, summary: 'One business with its members and addresses', params: idParams, response: { 200: dataOf(businessDetailDto) } } },
+    { schema: { tags, summary: 'One business with its members and addresses', params: businessIdParams, response: { 200: dataOf(businessDetailDto) } } },
     async (request) => ({ data: await getBusiness(app.db, request.requireActor(), request.params.id) }),
   );
 
@@ -97,17 +104,19 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a business: profile, invoice account, account manager, members (add, sign up, change role, remove)',
-        params: idParams,
+        params: businessIdParams,
         body: updateBusinessBody,
         response: { 200: dataOf(businessDetailDto), 409: errorDto, 422: errorDto },
       },
     },
-    async (request) => ({ data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, events: app.events, mailer: mailer(request) }) }),
+    async (request) => ({
+      data: await updateBusiness(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, mailer: mailer(request) }),
+    }),
   );
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Delete a business (soft: its shipments and billings keep it)', params: idParams, response: { 204: z.null() } } },
+    { schema: { tags, summary: 'Delete a business (soft: its shipments and billings keep it)', params: businessIdParams, response: { 204: noContentDto } } },
     async (request, reply) => {
       await deleteBusiness(app.db, request.requireActor(), request.params.id, { ip: request.ip });
       return reply.status(204).send(null);

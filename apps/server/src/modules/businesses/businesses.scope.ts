@@ -2,8 +2,8 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { RoleName } from '@hatid/domain';
 import { businessAddresses, businesses, coveredProvinces, shipments, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { partnerScope } from '../shipments/shipments.scope.js';
+import type { Actor } from '../../core/actor.js';
+import { partnerScope } from '../partners/index.js';
 
 /** Client staff see every business (§6: staff and ssp view clients; admins manage everything). */
 const SEES_ALL: ReadonlySet<RoleName> = new Set(['admin', 'super_admin', 'staff', 'ssp']);
@@ -14,8 +14,7 @@ export const BUSINESS_ROLES: ReadonlySet<RoleName> = new Set(['business_admin', 
 const has = (actor: Actor, set: ReadonlySet<RoleName>) => actor.roles.some((r) => set.has(r));
 export const seesAllBusinesses = (actor: Actor) => has(actor, SEES_ALL);
 export const managesClientAccounts = (actor: Actor) => has(actor, ACCOUNT_STAFF);
-export const forbidden = (message: string, field?: string) =>
-  new AppError('FORBIDDEN', message, field ? [{ field, message }] : undefined);
+export const forbidden = (message: string, field?: string) => new AppError('FORBIDDEN', message, field ? [{ field, message }] : undefined);
 
 /** Client staff (update Client: staff, ssp, admins) change any business they see. */
 export const updatesClients = (actor: Actor) => actor.ability.can('update', 'Client');
@@ -54,8 +53,7 @@ export function businessScope(actor: Actor): SQL {
 /** May look at businesses at all (403 before any lookup otherwise): riders and consolidators may not. */
 export function assertMayViewBusinesses(actor: Actor): void {
   const a = actor.ability;
-  const may =
-    a.can('view', 'Client') || a.can('admin_view', 'Client') || a.can('view', 'Business') || has(actor, BUSINESS_ROLES);
+  const may = a.can('view', 'Client') || a.can('admin_view', 'Client') || a.can('view', 'Business') || has(actor, BUSINESS_ROLES);
   if (!may) throw forbidden('You are not allowed to see businesses');
 }
 

@@ -8,26 +8,23 @@ import {
   type BusinessListQuery,
   type BusinessMemberRole,
   type RoleName,
-  type createBusinessAddressBody,
-  type createBusinessBody,
-  type updateBusinessBody,
+  type CreateBusinessAddressBody as CreateAddressInput,
+  type CreateBusinessBody as CreateInput,
+  type UpdateBusinessBody as UpdateInput,
 } from '@hatid/domain';
-import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { lockLimit } from '../../db/locks.js';
 import { businesses, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { checkPlaces } from '../addresses/addresses.service.js';
-import { assignRoles, findUserByEmail } from '../users/users.repository.js';
-import { issueEmailProof, sendEmailProof, type IssuedProof, type ProofMailer } from '../users/email-proof.service.js';
-import { newAgentCode } from '../users/users.service.js';
-import { isUniqueViolation } from '../shipments/booking.service.js';
-import { revokeLapsedApiKeys } from '../api-keys/api-keys.service.js';
-import { publishNotifications } from '../notifications/notifications.service.js';
-import type { NotificationRow } from '../notifications/notifications.repository.js';
-import type { EventBus } from '../../platform/events/index.js';
+import { checkPlaces } from '../addresses/index.js';
+import { assignRoles, findUserByEmail } from '../users/index.js';
+import { issueEmailProof, sendEmailProof, type IssuedProof, type ProofMailer } from '../users/index.js';
+import { newAgentCode } from '../users/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { revokeLapsedApiKeys } from '../api-keys/index.js';
+import { publishNotificationsAfterCommit } from '../notifications/index.js';
 import {
   businessSearch,
   countAddresses,
@@ -64,16 +61,12 @@ import {
   updatesClients,
 } from './businesses.scope.js';
 
-type CreateInput = z.output<typeof createBusinessBody>;
-type UpdateInput = z.output<typeof updateBusinessBody>;
-type CreateAddressInput = z.output<typeof createBusinessAddressBody>;
 type MemberInput = NonNullable<UpdateInput['addMembers']>[number];
 type NewPerson = NonNullable<CreateInput['newOwner']>;
 /**
- * `events`: where the notifications of API keys revoked by a member change are announced after commit;
  * `mailer`: sends the email-confirmation links of people signed up with the change, after commit.
  */
-type Options = { ip?: string; now?: Date; events?: EventBus; mailer?: ProofMailer };
+type Options = { ip?: string; now?: Date; mailer?: ProofMailer };
 /** An email-confirmation link owed to someone signed up inside the transaction. */
 type OwedProof = { userId: string; firstName: string; proof: IssuedProof };
 
@@ -105,7 +98,10 @@ const MESSAGES = {
 async function toBusinessDtos(db: DbOrTx, rows: BusinessRow[]): Promise<BusinessDto[]> {
   const ids = rows.map((r) => r.id);
   const [people, counts, defaults] = await Promise.all([
-    peopleByIds(db, rows.flatMap((r) => [r.ownerId, r.accountManagerId].filter((v): v is string => Boolean(v)))),
+    peopleByIds(
+      db,
+      rows.flatMap((r) => [r.ownerId, r.accountManagerId].filter((v): v is string => Boolean(v))),
+    ),
     memberCounts(db, ids),
     defaultAddresses(db, ids),
   ]);
@@ -225,7 +221,7 @@ async function assertAccountManager(db: DbOrTx, userId: string | null | undefine
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
   const roles = user ? await rolesOf(db, userId) : [];
   const staff = roles.some((r) => (ACCOUNT_MANAGER_ROLES as readonly RoleName[]).includes(r));
-  if (!user || user.status !== 'ACTIVE' || !staff) throw fieldError('accountManagerId', MESSAGES.accountManager, 'RULE_BROKEN');
+  if (user?.status !== 'ACTIVE' || !staff) throw fieldError('accountManagerId', MESSAGES.accountManager, 'RULE_BROKEN');
 }
 
 function invoiceColumns(input: UpdateInput['invoiceAccount']): Partial<NewBusinessRow> {
@@ -279,7 +275,7 @@ async function signUpPerson(tx: Tx, actor: Actor, person: NewPerson, field: stri
 async function sendOwedProofs(mailer: ProofMailer | undefined, proofs: OwedProof[]): Promise<void> {
   if (!mailer) return;
   for (const { userId, firstName, proof } of proofs) {
-    await sendEmailProof(mailer.email, mailer.publicUrl, firstName, proof).catch((error: unknown) =>
+    await sendEmailProof(mailer.email, mailer.publicUrl, firstName, proof, mailer.language).catch((error: unknown) =>
       mailer.log.error({ err: error, userId }, 'email confirmation link could not be sent'),
     );
   }
@@ -289,7 +285,13 @@ async function sendOwedProofs(mailer: ProofMailer | undefined, proofs: OwedProof
  * Puts a customer-side account in the business with `role` (or changes its role there). The person keeps
  * their account; `users.business_id` says which business, the role what they may do in it.
  */
-async function addMember(tx: Tx, actor: Actor, business: BusinessRow, input: { userId?: string; mobileNumber?: string; role: BusinessMemberRole }, field: string) {
+async function addMember(
+  tx: Tx,
+  actor: Actor,
+  business: BusinessRow,
+  input: { userId?: string; mobileNumber?: string; role: BusinessMemberRole },
+  field: string,
+) {
   const who = await findCandidate(tx, input);
   const fail = (message: string, code: 'RULE_BROKEN' | 'CONFLICT' = 'RULE_BROKEN') => fieldError(field, message, code);
   if (!who) throw fail(input.mobileNumber ? MESSAGES.noAccount : MESSAGES.noPerson);
@@ -299,13 +301,20 @@ async function addMember(tx: Tx, actor: Actor, business: BusinessRow, input: { u
     throw fail(who.id === actor.id ? MESSAGES.selfElsewhere : MESSAGES.elsewhere, 'CONFLICT');
   }
   await tx.update(users).set({ businessId: business.id, accountType: 'business', businessName: business.name }).where(eq(users.id, who.id));
-  await removeRoles(tx, who.id, MEMBER_ROLE_NAMES.filter((r) => r !== input.role));
+  await removeRoles(
+    tx,
+    who.id,
+    MEMBER_ROLE_NAMES.filter((r) => r !== input.role),
+  );
   await assignRoles(tx, who.id, [input.role]);
 }
 
 /** Takes a person out of the business: no business, no business role; a customer account again. */
 async function removeMember(tx: Tx, business: BusinessRow, userId: string, field: string) {
-  const [member] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.businessId, business.id)));
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.businessId, business.id)));
   if (!member) throw fieldError(field, MESSAGES.notMember, 'RULE_BROKEN');
   await tx.update(users).set({ businessId: null, accountType: 'individual', businessName: null }).where(eq(users.id, userId));
   await removeRoles(tx, userId, MEMBER_ROLE_NAMES);
@@ -377,7 +386,6 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
   assertAccountFields(actor, input);
   await assertAccountManager(db, input.accountManagerId);
 
-  const told: NotificationRow[] = [];
   const proofs: OwedProof[] = [];
   const detail = await db.transaction(async (tx) => {
     const before = await lockBusiness(tx, id);
@@ -404,7 +412,8 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
     const membersAfter = await listMembers(tx, id);
     assertHasAdmin(membersAfter, input.removeMemberIds?.length ? 'removeMemberIds' : 'addMembers');
     // A removed admin's keys, and those of an admin made a member, are revoked with the change.
-    if (input.removeMemberIds?.length || input.addMembers?.length) told.push(...(await revokeLapsedApiKeys(tx, { businessId: id }, actor, options.ip)));
+    if (input.removeMemberIds?.length || input.addMembers?.length)
+      await publishNotificationsAfterCommit(tx, await revokeLapsedApiKeys(tx, { businessId: id }, actor, options.ip));
     if (input.removeMemberIds?.length) row = (await findBusiness(tx, eq(businesses.id, id))) ?? row;
 
     const was = audit(before, membersBefore);
@@ -424,7 +433,6 @@ export async function updateBusiness(db: Db, actor: Actor, id: string, input: Up
     }
     return toDetail(tx, row);
   });
-  if (options.events) await publishNotifications(options.events, told);
   await sendOwedProofs(options.mailer, proofs);
   return detail;
 }
@@ -475,7 +483,14 @@ export async function addBusinessAddress(db: Db, actor: Actor, input: CreateAddr
       entity: 'BusinessAddress',
       entityId: row.id,
       summary: `Address "${dto.label ?? dto.streetName}" added to ${business.name}`,
-      after: { businessId: business.id, label: dto.label, streetName: dto.streetName, cityCode: dto.cityCode, provinceCode: dto.provinceCode, isDefault: dto.isDefault },
+      after: {
+        businessId: business.id,
+        label: dto.label,
+        streetName: dto.streetName,
+        cityCode: dto.cityCode,
+        provinceCode: dto.provinceCode,
+        isDefault: dto.isDefault,
+      },
       ip: options.ip ?? null,
     });
     return dto;

@@ -6,7 +6,7 @@ import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { book, place } from '../../testing/shipments.js';
 import { servePartnerProvince } from '../shipments/lists.fixtures.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
+import { loadUserWithRoles } from '../users/index.js';
 
 let t: TestApp;
 const as = {} as Record<'admin' | 'staff' | 'ssp' | 'sales_agent' | 'service_partner' | 'rider' | 'business_member', Session>;
@@ -34,7 +34,11 @@ const fieldName = (field: string) => field.replace(/^(body|querystring|params)\.
 const mobileOf = async (userId: string) => (await db().select({ m: users.mobileNumber }).from(users).where(eq(users.id, userId)))[0]!.m!;
 const rolesOf = async (userId: string) => (await loadUserWithRoles(db(), userId))!.roles.map((r) => r.name).sort();
 const logsOf = (entityId: string) =>
-  db().select().from(activityLogs).where(and(eq(activityLogs.entityId, entityId), eq(activityLogs.category, 'businesses'))).orderBy(activityLogs.createdAt);
+  db()
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.entityId, entityId), eq(activityLogs.category, 'businesses')))
+    .orderBy(activityLogs.createdAt);
 
 async function register(session: Session, body: object = {}) {
   const res = await call('POST', '/api/businesses', session, { name: 'Cruz Trading', ...body });
@@ -132,9 +136,7 @@ describe('registering a business', () => {
     });
     expect(res.statusCode).toBe(400);
     const fields = res.json().details.map((d: { field: string }) => fieldName(d.field));
-    expect(fields).toEqual(
-      expect.arrayContaining(['name', 'tin', 'email', 'invoiceAccount.paymentTermsInDays', 'invoiceAccount.creditLimitInCents']),
-    );
+    expect(fields).toEqual(expect.arrayContaining(['name', 'tin', 'email', 'invoiceAccount.paymentTermsInDays', 'invoiceAccount.creditLimitInCents']));
     const cebu = place('Cebu', 'Cebu City');
     const wrongCity = await call('POST', '/api/businesses', as.staff, { name: 'X', address: address({ cityCode: cebu.cityCode }) });
     expect(wrongCity.statusCode).toBe(422);

@@ -36,7 +36,14 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, summary: 'Hand-overs newest first (search, partner, status, collectionsSource, dates, location)', querystring: collectionListQuery, response: { 200: pageOf(collectionDto) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Hand-overs newest first (search, partner, status, collectionsSource, dates, location)',
+        querystring: collectionListQuery,
+        response: { 200: pageOf(collectionDto) },
+      },
+    },
     async (request) => listCollections(app.db, request.requireActor(), request.query),
   );
 
@@ -55,13 +62,27 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/status',
-    { schema: { tags, summary: "Move one collection (pending → on going → completed, or cancelled)", body: collectionStatusBody, response: { 200: dataOf(collectionDto), 404: errorDto, 409: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move one collection (pending → on going → completed, or cancelled)',
+        body: collectionStatusBody,
+        response: { 200: dataOf(collectionDto), 404: errorDto, 409: errorDto },
+      },
+    },
     async (request) => ({ data: await changeCollectionStatus(app.db, request.requireActor(), request.body, request.ip) }),
   );
 
   app.patch(
     '/bulk-status',
-    { schema: { tags, summary: 'Move several collections; each refusal is reported on its own', body: collectionBulkStatusBody, response: { 200: dataOf(collectionBulkResultDto) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move several collections; each refusal is reported on its own',
+        body: collectionBulkStatusBody,
+        response: { 200: dataOf(collectionBulkResultDto) },
+      },
+    },
     async (request) => ({ data: await bulkCollectionStatus(app.db, request.requireActor(), request.body, request.ip) }),
   );
 };

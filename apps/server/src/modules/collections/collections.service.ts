@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   COLLECTION_MOVES,
   COLLECTION_SOURCE_LABELS,
@@ -10,17 +10,17 @@ import {
   type CollectionStatus,
   type CreateCollectionInput,
   type OutstandingCashDto,
+  type CreateCollectionBody as CreateInput,
 } from '@hatid/domain';
-import type { z } from 'zod';
-import type { createCollectionBody } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { collectionShipments, collections, shipments, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound, type FieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { findProvince } from '../../platform/psgc/index.js';
-import { manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
-import { loadUserWithRoles, personName } from '../users/users.repository.js';
+import { withinFilterDates } from '../../core/manila-time.js';
+import { loadUserWithRoles } from '../users/index.js';
+import { personName } from '../../core/names.js';
 import { outstandingCash } from './outstanding-cash.js';
 import { escapeLike, toPage } from '../../db/paging.js';
 
@@ -30,10 +30,10 @@ import { escapeLike, toPage } from '../../db/paging.js';
  */
 const CATEGORY = 'collections';
 type CollectionRow = typeof collections.$inferSelect;
-type CreateInput = z.output<typeof createCollectionBody>;
 
 export function assertMayWorkCollections(actor: Actor, action: 'view' | 'create' | 'update' = 'view'): void {
-  const may = action === 'view' ? actor.ability.can('admin_view', 'Collection') || actor.ability.can('view', 'Collection') : actor.ability.can(action, 'Collection');
+  const may =
+    action === 'view' ? actor.ability.can('admin_view', 'Collection') || actor.ability.can('view', 'Collection') : actor.ability.can(action, 'Collection');
   if (!may) throw new AppError('FORBIDDEN', 'You are not allowed to work cash collections');
 }
 
@@ -67,10 +67,20 @@ type JoinedRow = Awaited<ReturnType<typeof selectRows>>[number];
 async function toDtos(db: DbOrTx, rows: JoinedRow[]): Promise<CollectionDto[]> {
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ collectionId: collectionShipments.collectionId, shipmentId: collectionShipments.shipmentId, trackingNumber: shipments.trackingNumber, amountInCents: collectionShipments.amountInCents })
+    .select({
+      collectionId: collectionShipments.collectionId,
+      shipmentId: collectionShipments.shipmentId,
+      trackingNumber: shipments.trackingNumber,
+      amountInCents: collectionShipments.amountInCents,
+    })
     .from(collectionShipments)
     .innerJoin(shipments, eq(shipments.id, collectionShipments.shipmentId))
-    .where(inArray(collectionShipments.collectionId, rows.map((r) => r.collection.id)))
+    .where(
+      inArray(
+        collectionShipments.collectionId,
+        rows.map((r) => r.collection.id),
+      ),
+    )
     .orderBy(shipments.trackingNumber);
   return rows.map(({ collection: c, ...names }) => ({
     id: c.id,
@@ -108,8 +118,7 @@ export async function listCollections(db: DbOrTx, actor: Actor, query: Collectio
     query.status ? eq(collections.status, query.status) : undefined,
     query.collectionsSource ? eq(collections.source, query.collectionsSource) : undefined,
     query.location ? eq(collections.location, query.location) : undefined,
-    query.startDate ? gte(collections.createdAt, manilaDayStart(query.startDate)) : undefined,
-    query.endDate ? lt(collections.createdAt, manilaNextDayStart(query.endDate)) : undefined,
+    withinFilterDates(collections.createdAt, query.startDate, query.endDate),
     search
       ? or(
           exists(
@@ -117,14 +126,18 @@ export async function listCollections(db: DbOrTx, actor: Actor, query: Collectio
               .select({ one: sql`1` })
               .from(collectionShipments)
               .innerJoin(shipments, eq(shipments.id, collectionShipments.shipmentId))
-              .where(and(eq(collectionShipments.collectionId, collections.id), sql`${shipments.trackingNumber} like ${`${escapeLike(search.toUpperCase())}%`}`)),
+              .where(
+                and(eq(collectionShipments.collectionId, collections.id), sql`${shipments.trackingNumber} like ${`${escapeLike(search.toUpperCase())}%`}`),
+              ),
           ),
           ilike(sql`${collectedFrom.firstName} || ' ' || coalesce(${collectedFrom.lastName}, '')`, `%${escapeLike(search)}%`),
         )
       : undefined,
   );
   const [rows, [totals]] = await Promise.all([
-    selectRows(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
+    selectRows(db, where)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(collections).leftJoin(collectedFrom, eq(collectedFrom.id, collections.collectedFromId)).where(where),
   ]);
   const total = totals?.n ?? 0;
@@ -132,7 +145,11 @@ export async function listCollections(db: DbOrTx, actor: Actor, query: Collectio
 }
 
 /** GET /collections/outstanding: per rider or partner, and (for one person) their shipments. */
-export async function outstandingSummary(db: DbOrTx, actor: Actor, query: { collectedFromId?: string | undefined; source?: CreateInput['source'] | undefined }): Promise<OutstandingCashDto> {
+export async function outstandingSummary(
+  db: DbOrTx,
+  actor: Actor,
+  query: { collectedFromId?: string | undefined; source?: CreateInput['source'] | undefined },
+): Promise<OutstandingCashDto> {
   assertMayWorkCollections(actor);
   const lines = await outstandingCash(db, { userId: query.collectedFromId, source: query.source });
   const people = new Map<string, OutstandingCashDto['people'][number]>();
@@ -149,7 +166,10 @@ export async function outstandingSummary(db: DbOrTx, actor: Actor, query: { coll
     people.set(line.userId, person);
   }
   if (people.size > 0) {
-    const names = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, [...people.keys()]));
+    const names = await db
+      .select({ id: users.id, first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...people.keys()]));
     for (const n of names) people.get(n.id)!.name = personName(n.first, n.last) ?? '';
   }
   return {
@@ -178,7 +198,7 @@ export async function createCollection(db: DbOrTx, actor: Actor, input: CreateIn
   const id = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.collectedFromId)).for('update');
     const person = await loadUserWithRoles(tx, input.collectedFromId);
-    if (!person || !person.roles.some((r) => r.name === 'rider' || r.name === 'service_partner')) {
+    if (!person?.roles.some((r) => r.name === 'rider' || r.name === 'service_partner')) {
       throw fieldError('collectedFromId', 'Choose a rider or partner who collected cash', 'RULE_BROKEN');
     }
     const name = personName(person.firstName, person.lastName) ?? 'This person';
@@ -189,7 +209,11 @@ export async function createCollection(db: DbOrTx, actor: Actor, input: CreateIn
       const asked = input.trackingNumbers.map((n) => n.trim().toUpperCase());
       // The field names the position in the request as sent (repeats included).
       const missing: FieldError[] = asked
-        .map((n, i) => (byNumber.has(n) ? null : { field: `trackingNumbers.${i}`, message: `${n} has no ${COLLECTION_SOURCE_LABELS[input.source].toLowerCase()} cash of ${name} to hand over` }))
+        .map((n, i) =>
+          byNumber.has(n)
+            ? null
+            : { field: `trackingNumbers.${i}`, message: `${n} has no ${COLLECTION_SOURCE_LABELS[input.source].toLowerCase()} cash of ${name} to hand over` },
+        )
         .filter((d): d is FieldError => d !== null);
       if (missing.length > 0) throw new AppError('RULE_BROKEN', missing[0]!.message, missing);
       chosen = [...new Set(asked)].map((n) => byNumber.get(n)!);
@@ -200,7 +224,14 @@ export async function createCollection(db: DbOrTx, actor: Actor, input: CreateIn
     const amountInCents = chosen.reduce((sum, l) => sum + l.amountInCents, 0);
     const [row] = await tx
       .insert(collections)
-      .values({ collectedFromId: person.id, source: input.source, amountInCents, location: input.location ?? null, remarks: input.remarks || null, createdById: actor.id })
+      .values({
+        collectedFromId: person.id,
+        source: input.source,
+        amountInCents,
+        location: input.location ?? null,
+        remarks: input.remarks || null,
+        createdById: actor.id,
+      })
       .returning();
     await tx.insert(collectionShipments).values(chosen.map((l) => ({ collectionId: row!.id, shipmentId: l.shipmentId, amountInCents: l.amountInCents })));
     await recordActivity(tx, {
@@ -257,14 +288,24 @@ async function move(tx: Tx, actor: Actor, id: string, status: CollectionStatus, 
 }
 
 /** PATCH /collections/status. */
-export async function changeCollectionStatus(db: DbOrTx, actor: Actor, input: { id: string; status: CollectionStatus; remarks?: string | undefined }, ip?: string): Promise<CollectionDto> {
+export async function changeCollectionStatus(
+  db: DbOrTx,
+  actor: Actor,
+  input: { id: string; status: CollectionStatus; remarks?: string | undefined },
+  ip?: string,
+): Promise<CollectionDto> {
   assertMayWorkCollections(actor, 'update');
   await db.transaction((tx) => move(tx, actor, input.id, input.status, input.remarks, ip));
   return collectionDto(db, input.id);
 }
 
 /** PATCH /collections/bulk-status: each collection on its own; one refused does not stop the others. */
-export async function bulkCollectionStatus(db: DbOrTx, actor: Actor, input: { ids: string[]; status: CollectionStatus }, ip?: string): Promise<CollectionBulkResult> {
+export async function bulkCollectionStatus(
+  db: DbOrTx,
+  actor: Actor,
+  input: { ids: string[]; status: CollectionStatus },
+  ip?: string,
+): Promise<CollectionBulkResult> {
   assertMayWorkCollections(actor, 'update');
   const result: CollectionBulkResult = { updated: [], failed: [] };
   for (const id of new Set(input.ids)) {

@@ -3,9 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { activityLogs, collections } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
-import { DEMO_PASSWORD } from '../../db/seed/index.js';
-import { SESSION_COOKIE, createSession } from '../auth/session.service.js';
-import { createUserWithRoles } from '../users/users.service.js';
+import { DEMO_PASSWORD } from '../../seed/index.js';
+import { SESSION_COOKIE, createSession } from '../auth/index.js';
+import { createUserWithRoles } from '../users/index.js';
 import { insertShipment } from '../shipments/lists.fixtures.js';
 
 let t: TestApp;
@@ -46,7 +46,13 @@ let riders = 0;
 /** A rider of its own per test, with a session made directly (sign-in is rate limited per address, as it must be). */
 async function signInNewRider(_: TestApp): Promise<Session> {
   riders += 1;
-  const userId = await createUserWithRoles(t.database.db, { email: `collections-rider-${riders}@hatid.test`, password: DEMO_PASSWORD, firstName: 'Rico', lastName: 'Santos', roles: ['rider'] });
+  const userId = await createUserWithRoles(t.database.db, {
+    email: `collections-rider-${riders}@hatid.test`,
+    password: DEMO_PASSWORD,
+    firstName: 'Rico',
+    lastName: 'Santos',
+    roles: ['rider'],
+  });
   const { token } = await createSession(t.database.db, userId, { ttlDays: 1 });
   return { cookie: `${SESSION_COOKIE}=${token}`, userId };
 }
@@ -67,20 +73,43 @@ describe('cash collections', () => {
     expect(all.people).toContainEqual(expect.objectContaining({ userId: rider.userId, pickupInCents: 34000 }));
     expect(all.shipments).toEqual([]);
 
-    const created = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'pickup', location: '1300000000', remarks: 'Makati hub, end of day' });
+    const created = await call('POST', '/api/collections', staff, {
+      collectedFromId: rider.userId,
+      source: 'pickup',
+      location: '1300000000',
+      remarks: 'Makati hub, end of day',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const handOver = created.json().data;
-    expect(handOver).toMatchObject({ collectedFromName: 'Rico Santos', source: 'pickup', status: 'pending', amountInCents: 34000, locationName: expect.any(String), remarks: 'Makati hub, end of day', receivedById: null });
+    expect(handOver).toMatchObject({
+      collectedFromName: 'Rico Santos',
+      source: 'pickup',
+      status: 'pending',
+      amountInCents: 34000,
+      locationName: expect.any(String),
+      remarks: 'Makati hub, end of day',
+      receivedById: null,
+    });
     expect(handOver.shipments.map((l: { trackingNumber: string; amountInCents: number }) => [l.trackingNumber, l.amountInCents]).sort()).toEqual(
-      [[a.trackingNumber, 23000], [b.trackingNumber, 11000]].sort(),
+      [
+        [a.trackingNumber, 23000],
+        [b.trackingNumber, 11000],
+      ].sort(),
     );
 
     const after = await outstanding(rider);
     expect(after.people).toEqual([expect.objectContaining({ pickupInCents: 0, deliveryInCents: 40000, shipments: 1 })]);
     // Cash collected later on a shipment already handed over is outstanding again, for the new part only.
-    const more = await call('POST', '/api/transaction/add-payment', rider, { trackingNumber: a.trackingNumber, method: 'cash', amountInCents: 2000, shortReason: 'Part of the rest' });
+    const more = await call('POST', '/api/transaction/add-payment', rider, {
+      trackingNumber: a.trackingNumber,
+      method: 'cash',
+      amountInCents: 2000,
+      shortReason: 'Part of the rest',
+    });
     expect(more.statusCode, more.body).toBe(201);
-    expect((await outstanding(rider)).shipments).toContainEqual(expect.objectContaining({ trackingNumber: a.trackingNumber, source: 'pickup', amountInCents: 2000 }));
+    expect((await outstanding(rider)).shipments).toContainEqual(
+      expect.objectContaining({ trackingNumber: a.trackingNumber, source: 'pickup', amountInCents: 2000 }),
+    );
 
     // Nothing left of that source: a clear refusal, nothing recorded.
     const rider2 = await signInNewRider(t);
@@ -96,18 +125,30 @@ describe('cash collections', () => {
     const pickup = await collected(rider, 'pickup', 7000);
     const counted = async () => (await t.database.db.select({ n: count() }).from(collections).where(eq(collections.collectedFromId, rider.userId)))[0]!.n;
 
-    const wrong = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery', trackingNumbers: [a.trackingNumber, a.trackingNumber, pickup.trackingNumber] });
+    const wrong = await call('POST', '/api/collections', staff, {
+      collectedFromId: rider.userId,
+      source: 'delivery',
+      trackingNumbers: [a.trackingNumber, a.trackingNumber, pickup.trackingNumber],
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().details).toEqual([{ field: 'trackingNumbers.2', message: `${pickup.trackingNumber} has no cash on delivery cash of Rico Santos to hand over` }]);
+    expect(wrong.json().details).toEqual([
+      { field: 'trackingNumbers.2', message: `${pickup.trackingNumber} has no cash on delivery cash of Rico Santos to hand over` },
+    ]);
     expect(await counted()).toBe(0);
 
-    const one = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery', trackingNumbers: [a.trackingNumber.toLowerCase()] });
+    const one = await call('POST', '/api/collections', staff, {
+      collectedFromId: rider.userId,
+      source: 'delivery',
+      trackingNumbers: [a.trackingNumber.toLowerCase()],
+    });
     expect(one.statusCode, one.body).toBe(201);
     expect(one.json().data).toMatchObject({ amountInCents: 15000, shipments: [{ trackingNumber: a.trackingNumber, amountInCents: 15000 }] });
     // Handed over once: naming it again is refused.
     const again = await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery', trackingNumbers: [a.trackingNumber] });
     expect(again.statusCode).toBe(422);
-    expect((await outstanding(rider)).shipments.map((l: { trackingNumber: string }) => l.trackingNumber).sort()).toEqual([b.trackingNumber, pickup.trackingNumber].sort());
+    expect((await outstanding(rider)).shipments.map((l: { trackingNumber: string }) => l.trackingNumber).sort()).toEqual(
+      [b.trackingNumber, pickup.trackingNumber].sort(),
+    );
   });
 
   it('moves pending → on going → completed, final after; cancelling puts the cash back; bulk reports each refusal', async () => {
@@ -121,7 +162,13 @@ describe('cash collections', () => {
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe('A on going collection can only be marked completed or cancelled');
     const done = await call('PATCH', '/api/collections/status', admin, { id: first.id, status: 'completed', remarks: 'Counted twice, ₱100.00' });
-    expect(done.json().data).toMatchObject({ status: 'completed', receivedById: admin.userId, receivedByName: expect.any(String), completedAt: expect.any(String), remarks: 'Makati hub\nCounted twice, ₱100.00' });
+    expect(done.json().data).toMatchObject({
+      status: 'completed',
+      receivedById: admin.userId,
+      receivedByName: expect.any(String),
+      completedAt: expect.any(String),
+      remarks: 'Makati hub\nCounted twice, ₱100.00',
+    });
     const reopen = await call('PATCH', '/api/collections/status', staff, { id: first.id, status: 'cancelled' });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().message).toBe('A completed collection cannot change');
@@ -133,7 +180,10 @@ describe('cash collections', () => {
     expect((await outstanding(rider)).people).toEqual([expect.objectContaining({ pickupInCents: 0, deliveryInCents: 3000 })]);
 
     const third = (await call('POST', '/api/collections', staff, { collectedFromId: rider.userId, source: 'delivery' })).json().data;
-    const bulk = await call('PATCH', '/api/collections/bulk-status', staff, { ids: [third.id, first.id, '00000000-0000-4000-8000-000000000000'], status: 'completed' });
+    const bulk = await call('PATCH', '/api/collections/bulk-status', staff, {
+      ids: [third.id, first.id, '00000000-0000-4000-8000-000000000000'],
+      status: 'completed',
+    });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(bulk.json().data).toEqual({
       updated: [third.id],
@@ -143,7 +193,10 @@ describe('cash collections', () => {
       ],
     });
 
-    const logged = await t.database.db.select({ status: activityLogs.status }).from(activityLogs).where(and(eq(activityLogs.entity, 'Collection'), eq(activityLogs.entityId, first.id)));
+    const logged = await t.database.db
+      .select({ status: activityLogs.status })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity, 'Collection'), eq(activityLogs.entityId, first.id)));
     expect(logged.map((l) => l.status).sort()).toEqual(['completed', 'on_going', 'pending']);
   });
 
@@ -186,12 +239,24 @@ describe('cash collections', () => {
   it('answers bad input with the field and refuses who may not work collections', async () => {
     const missing = await call('POST', '/api/collections', staff, { source: 'boat', trackingNumbers: [] });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['collectedFromId', 'source', 'trackingNumbers']);
+    expect(
+      missing
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['collectedFromId', 'source', 'trackingNumbers']);
     const customer = await call('POST', '/api/collections', staff, { collectedFromId: owner.userId, source: 'pickup' });
     expect(customer.statusCode).toBe(422);
     expect(customer.json().details).toEqual([{ field: 'collectedFromId', message: 'Choose a rider or partner who collected cash' }]);
-    expect((await call('PATCH', '/api/collections/status', staff, { id: 'nope', status: 'done' })).json().details.map((d: { field: string }) => d.field).sort()).toEqual(['id', 'status']);
-    expect((await call('GET', '/api/collections?startDate=2026-03-05&endDate=2026-03-01', staff)).json().details).toEqual([{ field: 'endDate', message: 'The end date must not be before the start date' }]);
+    expect(
+      (await call('PATCH', '/api/collections/status', staff, { id: 'nope', status: 'done' }))
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['id', 'status']);
+    expect((await call('GET', '/api/collections?startDate=2026-03-05&endDate=2026-03-01', staff)).json().details).toEqual([
+      { field: 'endDate', message: 'The end date must not be before the start date' },
+    ]);
 
     const rider = await signInNewRider(t);
     for (const who of [ssp, rider, owner]) {

@@ -35,7 +35,10 @@ interface RawLine {
 /** The holders of cash: riders and service partners. */
 const HOLDER_ROLES = sql`('rider', 'service_partner')`;
 
-export async function outstandingCash(db: DbOrTx, filter: { userId?: string | undefined; source?: CollectionSource | undefined } = {}): Promise<OutstandingLine[]> {
+export async function outstandingCash(
+  db: DbOrTx,
+  filter: { userId?: string | undefined; source?: CollectionSource | undefined } = {},
+): Promise<OutstandingLine[]> {
   const byUser = (column: SQL) => (filter.userId ? sql`and ${column} = ${filter.userId}` : sql``);
   const result = await db.execute(sql`
     with cash as (

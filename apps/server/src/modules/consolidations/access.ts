@@ -1,5 +1,5 @@
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import type { ConsolidationRow } from './consolidations.repository.js';
 
 /**

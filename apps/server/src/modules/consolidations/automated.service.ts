@@ -1,19 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { automatedConsolidationBody, ConsolidationDetailDto } from '@hatid/domain';
-import type { z } from 'zod';
+import type { AutomatedConsolidationBody as AutomatedInput, ConsolidationDetailDto } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { consolidationShipments, consolidations, shipments } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
+import { shipmentScope } from '../shipments/index.js';
 import { assertMayWork } from './access.js';
 import type { ConsolidationRow } from './consolidations.repository.js';
 import { CATEGORY, consolidationDetail, insertConsolidation, visibleTo } from './consolidations.service.js';
 import { gatewayExpression, GATEWAY_AIRPORTS } from './gateways.js';
 import { addToConsolidation } from './membership.service.js';
-
-type AutomatedInput = z.output<typeof automatedConsolidationBody>;
 
 /**
  * POST /consolidations/automated: every shipment waiting at the origin hub(s) the actor may see, grouped by
@@ -68,9 +65,7 @@ export async function consolidateAutomatically(db: Db, actor: Actor, input: Auto
         .orderBy(desc(consolidations.createdAt))
         .limit(1)
         .for('update');
-      const target =
-        open ??
-        (await insertConsolidation(tx, { type: input.type, senderAirport, receiverAirport, isAutomated: true, createdById: actor.id }));
+      const target = open ?? (await insertConsolidation(tx, { type: input.type, senderAirport, receiverAirport, isAutomated: true, createdById: actor.id }));
       if (!open) {
         await recordActivity(tx, {
           actor,

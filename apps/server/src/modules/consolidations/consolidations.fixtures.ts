@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { shipmentPackages } from '../../db/schema/index.js';
 import { insertShipment, type FixtureInput } from '../shipments/lists.fixtures.js';
-import type { ShipmentRow } from '../shipments/shipments.repository.js';
+import type { ShipmentRow } from '../shipments/index.js';
 import { place } from '../../testing/shipments.js';
 
 export const MAKATI = () => place('Metro Manila', 'Makati City');

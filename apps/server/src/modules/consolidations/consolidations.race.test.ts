@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolidationShipments } from '../../db/schema/index.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { assignRoles } from '../users/users.repository.js';
+import { assignRoles } from '../users/index.js';
 import { waitingAtHub } from './consolidations.fixtures.js';
 
 /**
@@ -26,7 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (session: Session, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: session.cookie }, payload: payload as object });
+const post = (session: Session, url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: session.cookie }, payload: payload as object });
 
 describe(`two consolidators adding the same shipments at once (${process.env.TEST_DB === 'pg' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('puts each shipment in exactly one consolidation; the other request reports it as taken', async () => {
@@ -34,7 +35,8 @@ describe(`two consolidators adding the same shipments at once (${process.env.TES
     const waiting = [];
     for (let i = 0; i < 12; i++) waiting.push(await waitingAtHub(t.database.db, { ownerId: owner, pieces: 1 }));
     const numbers = waiting.map((s) => s.trackingNumber);
-    const open = async (session: Session) => (await post(session, '/api/consolidations', { senderAirport: 'MNL', receiverAirport: 'CEB' })).json().data.id as string;
+    const open = async (session: Session) =>
+      (await post(session, '/api/consolidations', { senderAirport: 'MNL', receiverAirport: 'CEB' })).json().data.id as string;
     const [mine, theirs] = [await open(first), await open(second)];
 
     // Both scan every shipment, in opposite orders, all at the same moment (one request per shipment).
@@ -53,7 +55,12 @@ describe(`two consolidators adding the same shipments at once (${process.env.TES
     const rows = await t.database.db
       .select({ shipmentId: consolidationShipments.shipmentId, n: count() })
       .from(consolidationShipments)
-      .where(inArray(consolidationShipments.shipmentId, waiting.map((s) => s.id)))
+      .where(
+        inArray(
+          consolidationShipments.shipmentId,
+          waiting.map((s) => s.id),
+        ),
+      )
       .groupBy(consolidationShipments.shipmentId);
     expect(rows).toHaveLength(numbers.length);
     expect(rows.every((r) => r.n === 1)).toBe(true);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ConsolidationDto, ConsolidationShipmentDto, WaitingShipmentDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { consolidationShipments, consolidations, couriers, shipmentPackages, shipments, users } from '../../db/schema/index.js';
+import { consolidationShipments, type consolidations, couriers, shipmentPackages, shipments, users } from '../../db/schema/index.js';
 import { provincesServedBy } from './gateways.js';
 
 export type ConsolidationRow = typeof consolidations.$inferSelect;
@@ -84,7 +84,10 @@ export async function consolidationShipmentsOf(db: DbOrTx, consolidationId: stri
     .leftJoin(couriers, eq(couriers.id, consolidationShipments.carrierId))
     .where(eq(consolidationShipments.consolidationId, consolidationId))
     .orderBy(asc(shipments.trackingNumber));
-  const measures = await measuresOf(db, rows.map((r) => r.shipment.id));
+  const measures = await measuresOf(
+    db,
+    rows.map((r) => r.shipment.id),
+  );
   return rows.map(({ line, shipment, carrier }) => ({
     shipmentId: shipment.id,
     trackingNumber: shipment.trackingNumber,
@@ -124,13 +127,21 @@ export function waitingCondition(scope: SQL, senderAirport: string, receiverAirp
 
 export async function waitingShipments(db: DbOrTx, scope: SQL, senderAirport: string, receiverAirport: string, limit = 200): Promise<WaitingShipmentDto[]> {
   const rows = await db
-    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber, receiverName: shipments.receiverName, receiverCityLabel: shipments.receiverCityLabel })
+    .select({
+      id: shipments.id,
+      trackingNumber: shipments.trackingNumber,
+      receiverName: shipments.receiverName,
+      receiverCityLabel: shipments.receiverCityLabel,
+    })
     .from(shipments)
     .leftJoin(consolidationShipments, eq(consolidationShipments.shipmentId, shipments.id))
     .where(waitingCondition(scope, senderAirport, receiverAirport))
     .orderBy(asc(shipments.createdAt), asc(shipments.id))
     .limit(limit);
-  const measures = await measuresOf(db, rows.map((r) => r.id));
+  const measures = await measuresOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     shipmentId: r.id,
     trackingNumber: r.trackingNumber,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   automatedConsolidationBody,
   confirmPackagesBody,
@@ -6,10 +5,15 @@ import {
   consolidateShipmentsBody,
   consolidationDetailDto,
   consolidationDto,
+  consolidationIdOrTagParams,
   consolidationListQuery,
+  consolidationShipmentParams,
+  consolidationTrackingParams,
   createConsolidationBody,
+  dataListOf,
   dataOf,
   errorDto,
+  noContentDto,
   pageOf,
   transportDetailsBody,
   updateConsolidationBody,
@@ -27,13 +31,10 @@ import {
   updateConsolidation,
 } from './consolidations.service.js';
 import { completeConsolidation, completeDeconsolidation, confirmPackages, startDeconsolidation } from './lifecycle.service.js';
-import { announceConsolidationMoved } from './events.js';
 import { renderManifestPdf } from './manifest.js';
 import { consolidateShipments, updateTransportDetails } from './membership.service.js';
 
 const tags = ['consolidations'];
-/** The catalogue addresses one consolidation by id (GET, PUT, DELETE) and by tag (GET, lifecycle): both work everywhere. */
-const idOrTagParams = z.object({ idOrTag: z.string().trim().min(1).max(60) });
 const detail = { 200: dataOf(consolidationDetailDto), 404: errorDto, 409: errorDto, 422: errorDto };
 
 /** Consolidations (air cargo): docs/decisions.md "Consolidations"; access in ./access.ts. */
@@ -52,7 +53,14 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, summary: 'Open a consolidation for an airport pair', body: createConsolidationBody, response: { ...detail, 201: dataOf(consolidationDetailDto) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Open a consolidation for an airport pair',
+        body: createConsolidationBody,
+        response: { ...detail, 201: dataOf(consolidationDetailDto) },
+      },
+    },
     async (request, reply) => {
       const data = await createConsolidation(app.db, request.requireActor(), request.body, request.ip);
       reply.code(201);
@@ -67,7 +75,7 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Consolidate everything waiting at the origin hub(s), one consolidation per airport pair',
         body: automatedConsolidationBody,
-        response: { 200: dataOf(z.array(consolidationDetailDto)) },
+        response: { 200: dataListOf(consolidationDetailDto) },
       },
     },
     async (request) => ({ data: await consolidateAutomatically(app.db, request.requireActor(), request.body, request.ip) }),
@@ -79,7 +87,7 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The consolidation of a master air waybill number (or of a shipment tracking number)',
-        params: z.object({ trackingNumber: z.string().trim().min(3).max(40) }),
+        params: consolidationTrackingParams,
         response: { 200: dataOf(consolidationDetailDto), 404: errorDto },
       },
     },
@@ -92,7 +100,7 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A shipment's carrier, flight or voyage number, departure and arrival",
-        params: z.object({ shipmentId: z.uuid('Shipment not found') }),
+        params: consolidationShipmentParams,
         body: transportDetailsBody,
         response: detail,
       },
@@ -106,35 +114,53 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:idOrTag',
-    { schema: { tags, summary: 'One consolidation (by id or tag) with its shipments', params: idOrTagParams, response: { 200: dataOf(consolidationDetailDto), 404: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'One consolidation (by id or tag) with its shipments',
+        params: consolidationIdOrTagParams,
+        response: { 200: dataOf(consolidationDetailDto), 404: errorDto },
+      },
+    },
     async (request) => ({ data: await getConsolidation(app.db, request.requireActor(), request.params.idOrTag) }),
   );
 
-  app.get(
-    '/:idOrTag/manifest',
-    { schema: { tags, summary: 'The printable manifest (PDF)', params: idOrTagParams } },
-    async (request, reply) => {
-      const actor = request.requireActor();
-      assertMayRead(actor);
-      const data = await getConsolidation(app.db, actor, request.params.idOrTag);
-      const pdf = await renderManifestPdf(data);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="manifest-${data.tag}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+  app.get('/:idOrTag/manifest', { schema: { tags, summary: 'The printable manifest (PDF)', params: consolidationIdOrTagParams } }, async (request, reply) => {
+    const actor = request.requireActor();
+    assertMayRead(actor);
+    const data = await getConsolidation(app.db, actor, request.params.idOrTag);
+    const pdf = await renderManifestPdf(data);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="manifest-${data.tag}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
 
   app.put(
     '/:idOrTag',
-    { schema: { tags, summary: 'Set the carrier and master air waybill number', params: idOrTagParams, body: updateConsolidationBody, response: detail } },
+    {
+      schema: {
+        tags,
+        summary: 'Set the carrier and master air waybill number',
+        params: consolidationIdOrTagParams,
+        body: updateConsolidationBody,
+        response: detail,
+      },
+    },
     async (request) => ({ data: await updateConsolidation(app.db, request.requireActor(), request.params.idOrTag, request.body, request.ip) }),
   );
 
   app.delete(
     '/:idOrTag',
-    { schema: { tags, summary: 'Delete a pending consolidation (admins)', params: idOrTagParams, response: { 204: z.null(), 404: errorDto, 409: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a pending consolidation (admins)',
+        params: consolidationIdOrTagParams,
+        response: { 204: noContentDto, 404: errorDto, 409: errorDto },
+      },
+    },
     async (request, reply) => {
       const actor = request.authorize('delete', 'Consolidation');
       await deleteConsolidation(app.db, actor, request.params.idOrTag, request.ip);
@@ -142,16 +168,16 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Each move announces itself to the shipments' followers before the answer (events.ts).
   const moves = [
-    ['completeConsolidation', 'Seal: every shipment "Loaded for shipping"', completeConsolidation, 'Loaded for shipping'],
-    ['startDeconsolidation', 'Landed: every shipment "Arrived at destination port"', startDeconsolidation, 'Arrived at destination port'],
-    ['completeDeconsolidation', 'Complete (every package confirmed): received ones "Arrived at destination hub"', completeDeconsolidation, 'Arrived at destination hub'],
+    ['completeConsolidation', 'Seal: every shipment "Loaded for shipping"', completeConsolidation],
+    ['startDeconsolidation', 'Landed: every shipment "Arrived at destination port"', startDeconsolidation],
+    ['completeDeconsolidation', 'Complete (every package confirmed): received ones "Arrived at destination hub"', completeDeconsolidation],
   ] as const;
-  for (const [path, summary, move, activity] of moves) {
-    app.post(`/:idOrTag/${path}`, { schema: { tags, summary, params: idOrTagParams, response: detail } }, async (request) => {
+  for (const [path, summary, move] of moves) {
+    app.post(`/:idOrTag/${path}`, { schema: { tags, summary, params: consolidationIdOrTagParams, response: detail } }, async (request) => {
       const actor = request.requireActor();
       const row = await move(app.db, actor, request.params.idOrTag, request.ip);
-      if (activity) await announceConsolidationMoved(app, row.id, activity);
       return { data: await consolidationDetail(app.db, actor, row) };
     });
   }
@@ -162,15 +188,14 @@ export const consolidationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark scanned packages received, missing or damaged (missing/damaged: hold + ticket)',
-        params: idOrTagParams,
+        params: consolidationIdOrTagParams,
         body: confirmPackagesBody,
         response: detail,
       },
     },
     async (request) => {
       const actor = request.requireActor();
-      const { consolidation, ticketIds } = await confirmPackages(app.db, actor, request.params.idOrTag, request.body, request.ip);
-      if (ticketIds.length > 0) await announceConsolidationMoved(app, consolidation.id, 'On hold - Requires documentation');
+      const { consolidation } = await confirmPackages(app.db, actor, request.params.idOrTag, request.body, request.ip);
       return { data: await consolidationDetail(app.db, actor, consolidation) };
     },
   );

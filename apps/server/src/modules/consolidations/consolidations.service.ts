@@ -1,27 +1,23 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
-  LINE_HAUL_CATEGORIES,
+  type LINE_HAUL_CATEGORIES,
   normalizeTrackingNumber,
   type ConsolidationDetailDto,
   type ConsolidationListQuery,
-  type createConsolidationBody,
-  type updateConsolidationBody,
+  type CreateConsolidationBody as CreateInput,
+  type UpdateConsolidationBody as UpdateInput,
 } from '@hatid/domain';
-import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { consolidationShipments, consolidations, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { requireActiveCourier } from '../couriers/couriers.service.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
+import { requireActiveCourier } from '../couriers/index.js';
+import { shipmentScope } from '../shipments/index.js';
 import { assertMayRead, assertMayWork, assertVisible, seesAllConsolidations } from './access.js';
 import { consolidationShipmentsOf, toConsolidationDtos, waitingShipments, type ConsolidationRow } from './consolidations.repository.js';
 import { addToConsolidation } from './membership.service.js';
 import { escapeLike, toPage } from '../../db/paging.js';
-
-type CreateInput = z.output<typeof createConsolidationBody>;
-type UpdateInput = z.output<typeof updateConsolidationBody>;
 
 export const CATEGORY = 'consolidations';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,9 +34,7 @@ export async function listConsolidations(db: DbOrTx, actor: Actor, query: Consol
     query.type ? eq(consolidations.type, query.type) : undefined,
     query.senderAirport ? eq(consolidations.senderAirport, query.senderAirport) : undefined,
     query.receiverAirport ? eq(consolidations.receiverAirport, query.receiverAirport) : undefined,
-    search
-      ? or(ilike(consolidations.tag, `%${escapeLike(search)}%`), ilike(consolidations.masterAwbNumber, `%${escapeLike(search)}%`))
-      : undefined,
+    search ? or(ilike(consolidations.tag, `%${escapeLike(search)}%`), ilike(consolidations.masterAwbNumber, `%${escapeLike(search)}%`)) : undefined,
   );
   const [totals] = await db.select({ n: count() }).from(consolidations).where(where);
   const rows = await db
@@ -132,7 +126,15 @@ export async function insertConsolidation(tx: Tx, values: Omit<typeof consolidat
       .where(ilike(consolidations.tag, `${prefix}%`));
     const tag = `${prefix}${String(Number(last?.n ?? 0) + 1 + attempt).padStart(2, '0')}`;
     try {
-      return await tx.transaction(async (savepoint) => (await savepoint.insert(consolidations).values({ ...values, tag }).returning())[0]!);
+      return await tx.transaction(
+        async (savepoint) =>
+          (
+            await savepoint
+              .insert(consolidations)
+              .values({ ...values, tag })
+              .returning()
+          )[0]!,
+      );
     } catch (error) {
       if (!isTagClash(error)) throw error;
     }

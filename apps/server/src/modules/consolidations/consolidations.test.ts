@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentActivities, shipments, tickets } from '../../db/schema/index.js';
+import { businesses, shipmentActivities, shipments, tickets, users } from '../../db/schema/index.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { decodeBarcodes, pdfText, rasterizePdf } from '../../testing/pdf-tools.js';
@@ -27,7 +27,8 @@ const lastActivity = async (shipmentId: string) =>
 const statusOf = async (shipmentId: string) => (await db().select().from(shipments).where(eq(shipments.id, shipmentId)))[0]!.deliveryStatus;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The webhooks test below registers an endpoint on this machine (nothing is sent: tests run no sender).
+  t = await buildTestApp({ config: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
   [staff, consolidator] = await Promise.all([signInAs(t, 'staff'), signInAs(t, 'consolidator')]);
   customer = await createCustomer(t, 'Sender');
   airCarrier = await ok('POST', '/api/couriers', staff, { name: 'Philippine Airlines Cargo', type: 'carrier', category: 'air', code: 'PR' }, 201);
@@ -39,14 +40,20 @@ afterAll(async () => {
 
 describe('a consolidation from MNL to CEB, through every status', () => {
   it('opens, fills, seals, lands, finds a package missing (hold + ticket), and completes only once every package is confirmed', async () => {
-    const [a, b, c] = [await waitingAtHub(db(), { ownerId: customer.userId }), await waitingAtHub(db(), { ownerId: customer.userId, pieces: 3 }), await waitingAtHub(db(), { ownerId: customer.userId })];
+    const [a, b, c] = [
+      await waitingAtHub(db(), { ownerId: customer.userId }),
+      await waitingAtHub(db(), { ownerId: customer.userId, pieces: 3 }),
+      await waitingAtHub(db(), { ownerId: customer.userId }),
+    ];
     const toDavao = await waitingAtHub(db(), { ownerId: customer.userId, to: DAVAO_CITY() });
     const notYet = await waitingAtHub(db(), { ownerId: customer.userId, deliveryStatus: 'Picked up' });
 
     const opened = await ok('POST', '/api/consolidations', consolidator, { senderAirport: 'mnl', receiverAirport: 'CEB' }, 201);
     expect(opened.tag).toMatch(/^MNL-CEB-\d{8}-01$/);
     expect(opened.status).toBe('pending');
-    expect(opened.waiting.map((w: { trackingNumber: string }) => w.trackingNumber)).toEqual(expect.arrayContaining([a.trackingNumber, b.trackingNumber, c.trackingNumber]));
+    expect(opened.waiting.map((w: { trackingNumber: string }) => w.trackingNumber)).toEqual(
+      expect.arrayContaining([a.trackingNumber, b.trackingNumber, c.trackingNumber]),
+    );
     expect(opened.waiting.map((w: { trackingNumber: string }) => w.trackingNumber)).not.toContain(toDavao.trackingNumber);
     const second = await ok('POST', '/api/consolidations', consolidator, { senderAirport: 'MNL', receiverAirport: 'CEB' }, 201);
     expect(second.tag).toBe(opened.tag.replace(/-01$/, '-02'));
@@ -66,7 +73,11 @@ describe('a consolidation from MNL to CEB, through every status', () => {
     // In one consolidation at most: the second one cannot take a shipment the first holds.
     const taken = await ok('POST', '/api/shipments/consolidate', consolidator, { consolidationId: second.id, trackingNumbers: [a.trackingNumber] });
     expect(taken.refused).toEqual([{ trackingNumber: a.trackingNumber, reason: 'This shipment is already in a consolidation' }]);
-    const removed = await ok('POST', '/api/shipments/consolidate', consolidator, { consolidationId: opened.id, action: 'remove', trackingNumbers: [c.trackingNumber] });
+    const removed = await ok('POST', '/api/shipments/consolidate', consolidator, {
+      consolidationId: opened.id,
+      action: 'remove',
+      trackingNumbers: [c.trackingNumber],
+    });
     expect(removed.done).toEqual([c.trackingNumber]);
     await ok('POST', '/api/shipments/consolidate', consolidator, { consolidationId: opened.id, trackingNumbers: [c.trackingNumber] });
 
@@ -81,7 +92,10 @@ describe('a consolidation from MNL to CEB, through every status', () => {
     await ok('PUT', `/api/consolidations/${opened.id}`, consolidator, { masterAwbNumber: '079-12345675' });
     const noCarrier = await call('POST', `/api/consolidations/${opened.tag}/completeConsolidation`, consolidator);
     expect(noCarrier.statusCode).toBe(422);
-    expect(noCarrier.json()).toMatchObject({ message: 'Choose the carrier before sealing', details: [{ field: 'courierId', message: 'Choose the carrier before sealing' }] });
+    expect(noCarrier.json()).toMatchObject({
+      message: 'Choose the carrier before sealing',
+      details: [{ field: 'courierId', message: 'Choose the carrier before sealing' }],
+    });
     expect(await statusOf(a.id)).toBe('Orig. hub');
     const wrongCarrier = await call('PUT', `/api/consolidations/${opened.id}`, consolidator, { courierId: truck.id });
     expect(wrongCarrier.statusCode).toBe(422);
@@ -120,7 +134,9 @@ describe('a consolidation from MNL to CEB, through every status', () => {
       expect(await statusOf(s.id)).toBe('Orig. port');
       expect(await lastActivity(s.id)).toMatchObject({ name: 'Loaded for shipping', type: 'consolidation', location: 'MNL' });
     }
-    expect((await call('POST', '/api/shipments/consolidate', consolidator, { consolidationId: opened.id, trackingNumbers: [toDavao.trackingNumber] })).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/shipments/consolidate', consolidator, { consolidationId: opened.id, trackingNumbers: [toDavao.trackingNumber] })).statusCode,
+    ).toBe(409);
     expect((await call('POST', `/api/consolidations/${opened.tag}/completeConsolidation`, consolidator)).statusCode).toBe(409);
 
     const landed = await ok('POST', `/api/consolidations/${opened.tag}/startDeconsolidation`, consolidator);
@@ -147,7 +163,9 @@ describe('a consolidation from MNL to CEB, through every status', () => {
     expect(ticket!.description).toContain(`Package missing at deconsolidation of ${opened.tag} (CEB): Not in the ULD`);
     expect((await ok('GET', `/api/tickets/shipment/${b.id}`, staff)).length).toBe(1);
     // Confirming the same finding again opens no second ticket.
-    await ok('POST', `/api/consolidations/${opened.tag}/confirmPackages`, consolidator, { packages: [{ trackingNumber: b.trackingNumber, status: 'missing', note: 'Not in the ULD' }] });
+    await ok('POST', `/api/consolidations/${opened.tag}/confirmPackages`, consolidator, {
+      packages: [{ trackingNumber: b.trackingNumber, status: 'missing', note: 'Not in the ULD' }],
+    });
     expect(await db().select().from(tickets).where(eq(tickets.shipmentId, b.id))).toHaveLength(1);
     expect(await lastActivity(a.id)).toMatchObject({ name: 'Arrived at destination port' });
 
@@ -156,11 +174,20 @@ describe('a consolidation from MNL to CEB, through every status', () => {
     expect(stillOne.json().message).toContain(c.trackingNumber);
 
     const stranger = await waitingAtHub(db(), { ownerId: customer.userId });
-    const notHere = await call('POST', `/api/consolidations/${opened.tag}/confirmPackages`, consolidator, { packages: [{ trackingNumber: stranger.trackingNumber, status: 'received' }] });
+    const notHere = await call('POST', `/api/consolidations/${opened.tag}/confirmPackages`, consolidator, {
+      packages: [{ trackingNumber: stranger.trackingNumber, status: 'received' }],
+    });
     expect(notHere.statusCode).toBe(422);
 
-    await ok('POST', `/api/consolidations/${opened.tag}/confirmPackages`, consolidator, { packages: [{ trackingNumber: c.trackingNumber, status: 'damaged' }] });
-    expect(await db().select().from(tickets).where(and(eq(tickets.shipmentId, c.id)))).toHaveLength(1);
+    await ok('POST', `/api/consolidations/${opened.tag}/confirmPackages`, consolidator, {
+      packages: [{ trackingNumber: c.trackingNumber, status: 'damaged' }],
+    });
+    expect(
+      await db()
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.shipmentId, c.id))),
+    ).toHaveLength(1);
     const done = await ok('POST', `/api/consolidations/${opened.tag}/completeDeconsolidation`, consolidator);
     expect(done).toMatchObject({ status: 'completed', confirmedCount: 3 });
     expect(done.completedAt).not.toBeNull();
@@ -187,22 +214,41 @@ describe('a consolidation from MNL to CEB, through every status', () => {
   it('prints a manifest: tag, airports, carrier, flight, one Code 128 per shipment, totals', async () => {
     const a = await waitingAtHub(db(), { ownerId: customer.userId, pieces: 1 });
     const b = await waitingAtHub(db(), { ownerId: customer.userId, pieces: 4 });
-    const made = await ok('POST', '/api/consolidations', consolidator, {
-      senderAirport: 'MNL',
-      receiverAirport: 'CEB',
-      courierId: airCarrier.id,
-      masterAwbNumber: '079-55551234',
-      trackingNumbers: [a.trackingNumber, b.trackingNumber],
-    }, 201);
+    const made = await ok(
+      'POST',
+      '/api/consolidations',
+      consolidator,
+      {
+        senderAirport: 'MNL',
+        receiverAirport: 'CEB',
+        courierId: airCarrier.id,
+        masterAwbNumber: '079-55551234',
+        trackingNumbers: [a.trackingNumber, b.trackingNumber],
+      },
+      201,
+    );
     for (const s of [a, b]) {
-      await ok('PATCH', `/api/consolidations/shipment/${s.id}/transport-details`, consolidator, { carrierId: airCarrier.id, flightNumber: 'PR 1863', departureAt: '2026-11-22T14:00:00+08:00' });
+      await ok('PATCH', `/api/consolidations/shipment/${s.id}/transport-details`, consolidator, {
+        carrierId: airCarrier.id,
+        flightNumber: 'PR 1863',
+        departureAt: '2026-11-22T14:00:00+08:00',
+      });
     }
     const res = await call('GET', `/api/consolidations/${made.tag}/manifest`, consolidator);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.rawPayload;
     const text = await pdfText(pdf, 'manifest');
-    for (const expected of [made.tag, 'MNL (Manila)', 'CEB (Cebu)', 'Philippine Airlines Cargo (PR)', '079-55551234', 'PR 1863', a.trackingNumber, b.trackingNumber]) {
+    for (const expected of [
+      made.tag,
+      'MNL (Manila)',
+      'CEB (Cebu)',
+      'Philippine Airlines Cargo (PR)',
+      '079-55551234',
+      'PR 1863',
+      a.trackingNumber,
+      b.trackingNumber,
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/Totals: 2 shipment\(s\), 5 piece\(s\), 7\.50 kg/);
@@ -212,8 +258,39 @@ describe('a consolidation from MNL to CEB, through every status', () => {
   });
 });
 
+describe("a business's webhooks", () => {
+  it('hear of its shipments moved by a consolidation (sealed, then landed), and only of its own', async () => {
+    const [business] = await db().insert(businesses).values({ name: 'Sari-sari Hub' }).returning({ id: businesses.id });
+    const bizAdmin = await signInAs(t, 'business_admin');
+    await db().update(users).set({ businessId: business!.id }).where(eq(users.id, bizAdmin.userId));
+    const endpoint = await ok('POST', '/api/webhooks/endpoints', bizAdmin, { url: 'http://127.0.0.1:9/hooks', events: ['shipment.status_changed'] }, 201);
+    const ours = await waitingAtHub(db(), { ownerId: bizAdmin.userId, businessId: business!.id });
+    const notOurs = await waitingAtHub(db(), { ownerId: customer.userId });
+
+    const opened = await ok('POST', '/api/consolidations', consolidator, { senderAirport: 'MNL', receiverAirport: 'CEB' }, 201);
+    await ok('POST', '/api/shipments/consolidate', consolidator, {
+      consolidationId: opened.id,
+      trackingNumbers: [ours.trackingNumber, notOurs.trackingNumber],
+    });
+    await ok('PUT', `/api/consolidations/${opened.id}`, consolidator, { courierId: airCarrier.id, masterAwbNumber: '079-12345675' });
+    await ok('POST', `/api/consolidations/${opened.tag}/completeConsolidation`, consolidator);
+    await ok('POST', `/api/consolidations/${opened.tag}/startDeconsolidation`, consolidator);
+
+    // The request fanned the events out after its commit: the endpoint's deliveries are listed at once, newest first.
+    const deliveries = (await ok('GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries?limit=50`, bizAdmin)) as {
+      eventType: string;
+      trackingNumber: string;
+    }[];
+    expect(deliveries.map((d) => [d.eventType, d.trackingNumber])).toEqual([
+      ['shipment.status_changed', ours.trackingNumber],
+      ['shipment.status_changed', ours.trackingNumber],
+    ]);
+    expect(await statusOf(ours.id)).toBe('Dest. port');
+  });
+});
+
 describe('tags', () => {
-  it('numbers the day\'s consolidations of a pair one after the other, past 10 too', async () => {
+  it("numbers the day's consolidations of a pair one after the other, past 10 too", async () => {
     const tags: string[] = [];
     for (let i = 0; i < 12; i++) tags.push((await ok('POST', '/api/consolidations', consolidator, { senderAirport: 'ILO', receiverAirport: 'MNL' }, 201)).tag);
     expect(tags.map((tag) => tag.split('-')[3])).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
@@ -226,7 +303,12 @@ describe('automated consolidation', () => {
     const toCebu = [await waitingAtHub(db(), { ownerId: owner }), await waitingAtHub(db(), { ownerId: owner })];
     const toDavao = await waitingAtHub(db(), { ownerId: owner, to: DAVAO_CITY() });
     const fromCebu = await waitingAtHub(db(), { ownerId: owner, from: CEBU_CITY(), to: DAVAO_CITY() });
-    const made = (await ok('POST', '/api/consolidations/automated', consolidator, { senderAirport: 'MNL' })) as { tag: string; isAutomated: boolean; receiverAirport: string; shipments: { trackingNumber: string }[] }[];
+    const made = (await ok('POST', '/api/consolidations/automated', consolidator, { senderAirport: 'MNL' })) as {
+      tag: string;
+      isAutomated: boolean;
+      receiverAirport: string;
+      shipments: { trackingNumber: string }[];
+    }[];
     const byDestination = Object.fromEntries(made.map((c) => [c.receiverAirport, c]));
     expect(Object.keys(byDestination).sort()).toEqual(['CEB', 'DVO']);
     expect(byDestination.CEB!.isAutomated).toBe(true);
@@ -235,7 +317,10 @@ describe('automated consolidation', () => {
     expect(made.flatMap((c) => c.shipments.map((s) => s.trackingNumber))).not.toContain(fromCebu.trackingNumber);
 
     const late = await waitingAtHub(db(), { ownerId: owner });
-    const again = (await ok('POST', '/api/consolidations/automated', consolidator, { senderAirport: 'MNL' })) as { tag: string; shipments: { trackingNumber: string }[] }[];
+    const again = (await ok('POST', '/api/consolidations/automated', consolidator, { senderAirport: 'MNL' })) as {
+      tag: string;
+      shipments: { trackingNumber: string }[];
+    }[];
     expect(again.map((c) => c.tag)).toEqual([byDestination.CEB!.tag]);
     expect(again[0]!.shipments.map((s) => s.trackingNumber)).toContain(late.trackingNumber);
   });
@@ -245,16 +330,26 @@ describe('bad input and who may', () => {
   it('answers bad input with the error shape, naming the field', async () => {
     const same = await call('POST', '/api/consolidations', consolidator, { senderAirport: 'MNL', receiverAirport: 'MNL' });
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'receiverAirport', message: 'Choose a destination other than the origin' }] });
+    expect(same.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'receiverAirport', message: 'Choose a destination other than the origin' }],
+    });
     const unknown = await call('POST', '/api/consolidations', consolidator, { senderAirport: 'LAX', receiverAirport: 'CEB' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().details).toEqual([{ field: 'senderAirport', message: 'Choose a Philippine airport from the list' }]);
-    const badStatus = await call('POST', '/api/consolidations/MNL-CEB-20261122-01/confirmPackages', consolidator, { packages: [{ trackingNumber: 'ND000000000PH', status: 'lost' }] });
+    const badStatus = await call('POST', '/api/consolidations/MNL-CEB-20261122-01/confirmPackages', consolidator, {
+      packages: [{ trackingNumber: 'ND000000000PH', status: 'lost' }],
+    });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().details.map((d: { field: string }) => d.field)).toContain('packages.0.status');
     const badScan = await call('POST', '/api/shipments/consolidate', consolidator, { consolidationId: 'not-an-id', trackingNumbers: [] });
     expect(badScan.statusCode).toBe(400);
-    expect(badScan.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['consolidationId', 'trackingNumbers']);
+    expect(
+      badScan
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['consolidationId', 'trackingNumbers']);
     expect((await call('GET', '/api/consolidations/NOPE-NOPE', staff)).statusCode).toBe(404);
   });
 

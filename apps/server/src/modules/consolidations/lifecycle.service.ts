@@ -1,21 +1,16 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { confirmPackagesBody } from '@hatid/domain';
-import type { z } from 'zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ConfirmPackagesBody as ConfirmInput } from '@hatid/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { consolidationShipments, consolidations, shipmentActivities, shipments } from '../../db/schema/index.js';
+import { consolidationShipments, consolidations, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { openOperationsTicket } from '../tickets/tickets.service.js';
+import { moveShipmentsTogether, putShipmentOnHold } from '../shipments/index.js';
+import { openOperationsTicket } from '../tickets/index.js';
 import { assertMayWork } from './access.js';
+import { announceConsolidationMoved } from './events.js';
 import type { ConsolidationRow } from './consolidations.repository.js';
 import { CATEGORY, visibleConsolidation } from './consolidations.service.js';
-
-type ConfirmInput = z.output<typeof confirmPackagesBody>;
-
-/** The hold activity the rest of the system reads as "on hold" (shipment-miles, allowed moves). */
-const ON_HOLD = 'On hold - Requires documentation';
-const actorName = (actor: Actor) => `${actor.user.firstName} ${actor.user.lastName}`.trim();
 
 async function lockForMove(tx: Tx, actor: Actor, idOrTag: string, from: ConsolidationRow['status']): Promise<ConsolidationRow> {
   assertMayWork(actor);
@@ -24,39 +19,38 @@ async function lockForMove(tx: Tx, actor: Actor, idOrTag: string, from: Consolid
   return row;
 }
 
+/** The note on each shipment's timeline row of a consolidation's move. */
+const moveNote = (row: ConsolidationRow) => `Consolidation ${row.tag}${row.masterAwbNumber ? `, master air waybill ${row.masterAwbNumber}` : ''}`;
+
 /**
- * Moves every shipment of a consolidation at once: one INSERT … SELECT for the timeline rows (one per
- * shipment) and one UPDATE for the delivery statuses, whatever the number of shipments (500 in the
- * benchmark). The shipment rows are locked first, in id order, and checked: none may have been
- * cancelled or moved on since it was added.
+ * Moves every shipment of a consolidation at once, through the shipments module (which checks the move and
+ * refuses it if any shipment was cancelled or moved on since it was added).
  */
-async function moveAll(tx: Tx, actor: Actor, row: ConsolidationRow, move: { from: string; activity: string; to: 'Orig. port' | 'Dest. port' }) {
-  const members = tx.select({ id: consolidationShipments.shipmentId }).from(consolidationShipments).where(eq(consolidationShipments.consolidationId, row.id));
-  const locked = await tx
-    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber, status: shipments.status, deliveryStatus: shipments.deliveryStatus })
-    .from(shipments)
-    .where(inArray(shipments.id, members))
-    .orderBy(shipments.id)
-    .for('update');
-  if (locked.length === 0) throw new AppError('RULE_BROKEN', `${row.tag} has no shipments`);
-  const stray = locked.filter((s) => s.status === 'Cancelled' || s.deliveryStatus !== move.from);
-  if (stray.length > 0) {
-    const list = stray.slice(0, 5).map((s) => `${s.trackingNumber} (${s.status === 'Cancelled' ? 'cancelled' : s.deliveryStatus})`);
-    throw new AppError('CONFLICT', `Not every shipment is at "${move.from}": ${list.join(', ')}${stray.length > 5 ? ` and ${stray.length - 5} more` : ''}. Remove or move them first.`);
-  }
-  const note = `Consolidation ${row.tag}${row.masterAwbNumber ? `, master air waybill ${row.masterAwbNumber}` : ''}`;
-  const location = move.to === 'Orig. port' ? row.senderAirport : row.receiverAirport;
-  await tx.execute(sql`
-    INSERT INTO ${shipmentActivities} (shipment_id, name, type, delivery_status, note, location, actor_id, actor_name)
-    SELECT ${consolidationShipments.shipmentId}, ${move.activity}::text, 'consolidation'::activity_type, ${move.to}::delivery_status,
-           ${note}::text, ${location}::text, ${actor.id}::uuid, ${actorName(actor)}::text
-    FROM ${consolidationShipments}
-    WHERE ${consolidationShipments.consolidationId} = ${row.id}`);
-  await tx
-    .update(shipments)
-    .set({ deliveryStatus: move.to, status: sql`CASE WHEN ${shipments.status} = 'Pending' THEN 'OnGoing'::shipment_status ELSE ${shipments.status} END` })
-    .where(inArray(shipments.id, members));
-  return locked.length;
+async function moveAll(
+  tx: Tx,
+  actor: Actor,
+  row: ConsolidationRow,
+  move: { from: 'Orig. hub' | 'Orig. port'; activity: string; to: 'Orig. port' | 'Dest. port' },
+) {
+  const members = await tx
+    .select({ id: consolidationShipments.shipmentId })
+    .from(consolidationShipments)
+    .where(eq(consolidationShipments.consolidationId, row.id));
+  if (members.length === 0) throw new AppError('RULE_BROKEN', `${row.tag} has no shipments`);
+  const moved = await moveShipmentsTogether(
+    tx,
+    actor,
+    members.map((m) => m.id),
+    {
+      from: move.from,
+      activity: move.activity,
+      type: 'consolidation',
+      note: moveNote(row),
+      location: move.to === 'Orig. port' ? row.senderAirport : row.receiverAirport,
+      strays: 'refuse',
+    },
+  );
+  return moved.length;
 }
 
 async function logMove(tx: Tx, actor: Actor, row: ConsolidationRow, after: ConsolidationRow, summary: string, ip?: string) {
@@ -97,8 +91,13 @@ export async function completeConsolidation(db: Db, actor: Actor, idOrTag: strin
     const row = await lockForMove(tx, actor, idOrTag, 'pending');
     assertSealable(row);
     const n = await moveAll(tx, actor, row, { from: 'Orig. hub', activity: 'Loaded for shipping', to: 'Orig. port' });
-    const [after] = await tx.update(consolidations).set({ status: 'consolidated', consolidatedAt: new Date() }).where(eq(consolidations.id, row.id)).returning();
+    const [after] = await tx
+      .update(consolidations)
+      .set({ status: 'consolidated', consolidatedAt: new Date() })
+      .where(eq(consolidations.id, row.id))
+      .returning();
     await logMove(tx, actor, row, after!, `Consolidation ${row.tag} sealed: ${n} shipment(s) loaded for shipping`, ip);
+    await announceConsolidationMoved(tx, row.id, 'Loaded for shipping');
     return after!;
   });
 }
@@ -114,6 +113,7 @@ export async function startDeconsolidation(db: Db, actor: Actor, idOrTag: string
       .where(eq(consolidations.id, row.id))
       .returning();
     await logMove(tx, actor, row, after!, `Consolidation ${row.tag} arrived at ${row.receiverAirport}: ${n} shipment(s) to check`, ip);
+    await announceConsolidationMoved(tx, row.id, 'Arrived at destination port');
     return after!;
   });
 }
@@ -149,17 +149,7 @@ export async function confirmPackages(db: Db, actor: Actor, idOrTag: string, inp
       if (confirmation.status !== 'received' && line.packageStatus !== confirmation.status) {
         const finding = confirmation.status === 'missing' ? 'missing' : 'damaged';
         const note = `Package ${finding} at deconsolidation of ${row.tag} (${row.receiverAirport})${confirmation.note ? `: ${confirmation.note}` : ''}`;
-        const [shipment] = await tx.select({ deliveryStatus: shipments.deliveryStatus }).from(shipments).where(eq(shipments.id, line.shipmentId)).for('update');
-        await tx.insert(shipmentActivities).values({
-          shipmentId: line.shipmentId,
-          name: ON_HOLD,
-          type: 'on_hold',
-          deliveryStatus: shipment!.deliveryStatus,
-          note,
-          location: row.receiverAirport,
-          actorId: actor.id,
-          actorName: actorName(actor),
-        });
+        await putShipmentOnHold(tx, actor, line.shipmentId, { note, location: row.receiverAirport });
         const ticket = await openOperationsTicket(tx, actor, {
           shipmentId: line.shipmentId,
           subject: `Package ${finding}: ${confirmation.trackingNumber}`,
@@ -178,6 +168,7 @@ export async function confirmPackages(db: Db, actor: Actor, idOrTag: string, inp
       after: { status: row.status, packages: input.packages.slice(0, 50) },
       ip: ip ?? null,
     });
+    if (tickets.length > 0) await announceConsolidationMoved(tx, row.id, 'On hold - Requires documentation');
     return { consolidation: row, ticketIds: tickets };
   });
 }
@@ -189,33 +180,17 @@ export async function confirmPackages(db: Db, actor: Actor, idOrTag: string, inp
  * ticket, until support settles it; one that staff already moved on, or cancelled, is left as it is.
  */
 async function moveReceivedToHub(tx: Tx, actor: Actor, row: ConsolidationRow): Promise<number> {
-  const received = tx
+  const received = await tx
     .select({ id: consolidationShipments.shipmentId })
     .from(consolidationShipments)
     .where(and(eq(consolidationShipments.consolidationId, row.id), eq(consolidationShipments.packageStatus, 'received')));
-  const arriving = await tx
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(inArray(shipments.id, received), eq(shipments.deliveryStatus, 'Dest. port'), ne(shipments.status, 'Cancelled')))
-    .orderBy(shipments.id)
-    .for('update');
-  if (arriving.length === 0) return 0;
-  const ids = arriving.map((s) => s.id);
-  const note = `Consolidation ${row.tag}${row.masterAwbNumber ? `, master air waybill ${row.masterAwbNumber}` : ''}`;
-  await tx.insert(shipmentActivities).values(
-    ids.map((shipmentId) => ({
-      shipmentId,
-      name: 'Arrived at destination hub',
-      type: 'consolidation' as const,
-      deliveryStatus: 'Dest. hub' as const,
-      note,
-      location: row.receiverAirport,
-      actorId: actor.id,
-      actorName: actorName(actor),
-    })),
+  const moved = await moveShipmentsTogether(
+    tx,
+    actor,
+    received.map((r) => r.id),
+    { from: 'Dest. port', activity: 'Arrived at destination hub', type: 'consolidation', note: moveNote(row), location: row.receiverAirport, strays: 'skip' },
   );
-  await tx.update(shipments).set({ deliveryStatus: 'Dest. hub' }).where(inArray(shipments.id, ids));
-  return ids.length;
+  return moved.length;
 }
 
 /** completeDeconsolidation: refused until every package is confirmed (received, missing or damaged). */
@@ -229,7 +204,10 @@ export async function completeDeconsolidation(db: Db, actor: Actor, idOrTag: str
       .where(and(eq(consolidationShipments.consolidationId, row.id), sql`${consolidationShipments.packageStatus} IS NULL`))
       .orderBy(shipments.trackingNumber);
     if (unconfirmed.length > 0) {
-      const list = unconfirmed.slice(0, 5).map((u) => u.trackingNumber).join(', ');
+      const list = unconfirmed
+        .slice(0, 5)
+        .map((u) => u.trackingNumber)
+        .join(', ');
       throw fieldError(
         'packages',
         `Confirm every package first: ${unconfirmed.length} not confirmed (${list}${unconfirmed.length > 5 ? ', …' : ''})`,
@@ -239,6 +217,7 @@ export async function completeDeconsolidation(db: Db, actor: Actor, idOrTag: str
     const arrived = await moveReceivedToHub(tx, actor, row);
     const [after] = await tx.update(consolidations).set({ status: 'completed', completedAt: new Date() }).where(eq(consolidations.id, row.id)).returning();
     await logMove(tx, actor, row, after!, `Consolidation ${row.tag} completed: ${arrived} shipment(s) at the ${row.receiverAirport} hub`, ip);
+    await announceConsolidationMoved(tx, row.id, 'Arrived at destination hub');
     return after!;
   });
 }

@@ -71,7 +71,11 @@ export async function renderManifestPdf(detail: ConsolidationDetailDto): Promise
     doc.text('Receiver', COLUMNS.receiver, y, { lineBreak: false });
     doc.text('Pieces', COLUMNS.pieces, y, { lineBreak: false });
     doc.text('Weight', COLUMNS.weight, y, { lineBreak: false });
-    doc.moveTo(PAGE.margin, y + 14).lineTo(PAGE.width - PAGE.margin, y + 14).lineWidth(0.8).stroke('#000000');
+    doc
+      .moveTo(PAGE.margin, y + 14)
+      .lineTo(PAGE.width - PAGE.margin, y + 14)
+      .lineWidth(0.8)
+      .stroke('#000000');
     return y + 20;
   };
 
@@ -84,23 +88,27 @@ export async function renderManifestPdf(detail: ConsolidationDetailDto): Promise
     doc.font('NotoSans').fontSize(9).fillColor('#000000');
     doc.text(String(i + 1), COLUMNS.index, y + 4, { lineBreak: false });
     drawCode128(doc, s.trackingNumber, COLUMNS.barcode - 6, y, 200, 24);
-    doc.font('NotoSans').fontSize(8).text(s.trackingNumber, COLUMNS.barcode, y + 27, { lineBreak: false });
+    doc
+      .font('NotoSans')
+      .fontSize(8)
+      .text(s.trackingNumber, COLUMNS.barcode, y + 27, { lineBreak: false });
     doc.fontSize(9).text(s.receiverName, COLUMNS.receiver, y + 4, { width: 140, lineBreak: false, ellipsis: true });
     doc.fontSize(8).text(s.receiverCityLabel, COLUMNS.receiver, y + 17, { width: 140, lineBreak: false, ellipsis: true });
     if (s.packageStatus) doc.text(`Check: ${s.packageStatus}`, COLUMNS.receiver, y + 28, { lineBreak: false });
     doc.fontSize(9).text(String(s.pieces), COLUMNS.pieces, y + 4, { lineBreak: false });
     doc.text(kg(s.weightInGrams), COLUMNS.weight, y + 4, { lineBreak: false });
-    doc.moveTo(PAGE.margin, y + ROW_HEIGHT - 4).lineTo(PAGE.width - PAGE.margin, y + ROW_HEIGHT - 4).lineWidth(0.3).stroke('#777777');
+    doc
+      .moveTo(PAGE.margin, y + ROW_HEIGHT - 4)
+      .lineTo(PAGE.width - PAGE.margin, y + ROW_HEIGHT - 4)
+      .lineWidth(0.3)
+      .stroke('#777777');
     y += ROW_HEIGHT;
     if (i > 0 && i % 50 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   doc.font('NotoSans-Bold').fontSize(10).fillColor('#000000');
-  doc.text(
-    `Totals: ${detail.shipmentCount} shipment(s), ${detail.totalPieces} piece(s), ${kg(detail.totalWeightInGrams)}`,
-    PAGE.margin,
-    y + 6,
-    { lineBreak: false },
-  );
+  doc.text(`Totals: ${detail.shipmentCount} shipment(s), ${detail.totalPieces} piece(s), ${kg(detail.totalWeightInGrams)}`, PAGE.margin, y + 6, {
+    lineBreak: false,
+  });
   doc.end();
   return finished;
 }

@@ -1,19 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LINE_HAUL_CATEGORIES, type ConsolidateResultDto, type consolidateShipmentsBody, type transportDetailsBody } from '@hatid/domain';
-import type { z } from 'zod';
+import { LINE_HAUL_CATEGORIES, type ConsolidateShipmentsBody as ConsolidateInput, type TransportDetailsBody as TransportInput } from '@hatid/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { consolidationShipments, consolidations, shipments } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { requireActiveCourier } from '../couriers/couriers.service.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
+import { requireActiveCourier } from '../couriers/index.js';
+import { shipmentScope } from '../shipments/index.js';
 import { assertMayWork, assertVisible, seesAllConsolidations } from './access.js';
 import type { ConsolidationRow } from './consolidations.repository.js';
 import { gatewayOf } from './gateways.js';
-
-type ConsolidateInput = z.output<typeof consolidateShipmentsBody>;
-type TransportInput = z.output<typeof transportDetailsBody>;
 
 export interface MembershipResult {
   done: string[];
@@ -31,7 +27,14 @@ export interface MembershipResult {
 export async function addToConsolidation(tx: Tx, actor: Actor, consolidation: ConsolidationRow, trackingNumbers: string[]): Promise<MembershipResult> {
   const wanted = [...new Set(trackingNumbers)];
   const rows = await tx
-    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber, status: shipments.status, deliveryStatus: shipments.deliveryStatus, from: shipments.senderProvinceCode, to: shipments.receiverProvinceCode })
+    .select({
+      id: shipments.id,
+      trackingNumber: shipments.trackingNumber,
+      status: shipments.status,
+      deliveryStatus: shipments.deliveryStatus,
+      from: shipments.senderProvinceCode,
+      to: shipments.receiverProvinceCode,
+    })
     .from(shipments)
     .where(and(inArray(shipments.trackingNumber, wanted), shipmentScope(actor)))
     .orderBy(asc(shipments.id))
@@ -77,7 +80,10 @@ async function removeFromConsolidation(tx: Tx, actor: Actor, consolidation: Cons
         eq(consolidationShipments.consolidationId, consolidation.id),
         inArray(
           consolidationShipments.shipmentId,
-          tx.select({ id: shipments.id }).from(shipments).where(and(inArray(shipments.trackingNumber, wanted), shipmentScope(actor))),
+          tx
+            .select({ id: shipments.id })
+            .from(shipments)
+            .where(and(inArray(shipments.trackingNumber, wanted), shipmentScope(actor))),
         ),
       ),
     )
@@ -91,7 +97,12 @@ async function removeFromConsolidation(tx: Tx, actor: Actor, consolidation: Cons
 }
 
 /** POST /shipments/consolidate: add (scan or pick) or remove shipments while the consolidation is pending. */
-export async function consolidateShipments(db: Db, actor: Actor, input: ConsolidateInput, ip?: string): Promise<{ consolidation: ConsolidationRow; result: MembershipResult }> {
+export async function consolidateShipments(
+  db: Db,
+  actor: Actor,
+  input: ConsolidateInput,
+  ip?: string,
+): Promise<{ consolidation: ConsolidationRow; result: MembershipResult }> {
   assertMayWork(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(consolidations).where(eq(consolidations.id, input.consolidationId)).for('update');

@@ -1,11 +1,21 @@
-import { z } from 'zod';
-import { courierCategoryParams, courierDto, courierInput, courierListQuery, courierUpdate, dataOf, errorDto, pageOf } from '@hatid/domain';
+import {
+  courierCategoryParams,
+  courierDto,
+  courierIdParams,
+  courierInput,
+  courierListQuery,
+  courierUpdate,
+  dataListOf,
+  dataOf,
+  errorDto,
+  noContentDto,
+  pageOf,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { AppError } from '../../errors.js';
 import { changeCourier, createCourier, deleteCourier, getCourier, listActiveCouriers, listCouriers } from './couriers.service.js';
 
-const idParams = z.object({ id: z.uuid('Courier not found') });
 const tags = ['couriers'];
 
 /** Who reads the courier list: staff and admins (manage), ssp (admin view), service partners and consolidators (view). */
@@ -41,19 +51,20 @@ export const couriersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/all-active',
-    { schema: { tags, summary: 'Every active courier (pickers)', response: { 200: dataOf(z.array(courierDto)) } } },
-    async (request) => {
-      allow(mayPick(request.requireActor()));
-      return { data: await listActiveCouriers(app.db) };
-    },
-  );
+  app.get('/all-active', { schema: { tags, summary: 'Every active courier (pickers)', response: { 200: dataListOf(courierDto) } } }, async (request) => {
+    allow(mayPick(request.requireActor()));
+    return { data: await listActiveCouriers(app.db) };
+  });
 
   app.get(
     '/by-category/:category',
     {
-      schema: { tags, summary: 'Active couriers of one category (air, sea, land, last_mile)', params: courierCategoryParams, response: { 200: dataOf(z.array(courierDto)) } },
+      schema: {
+        tags,
+        summary: 'Active couriers of one category (air, sea, land, last_mile)',
+        params: courierCategoryParams,
+        response: { 200: dataListOf(courierDto) },
+      },
     },
     async (request) => {
       allow(mayPick(request.requireActor()));
@@ -63,7 +74,7 @@ export const couriersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { tags, summary: 'One courier', params: idParams, response: { 200: dataOf(courierDto), 404: errorDto } } },
+    { schema: { tags, summary: 'One courier', params: courierIdParams, response: { 200: dataOf(courierDto), 404: errorDto } } },
     async (request) => {
       allow(mayRead(request.requireActor()));
       return { data: await getCourier(app.db, request.params.id) };
@@ -72,7 +83,15 @@ export const couriersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id',
-    { schema: { tags, summary: 'Change a courier', params: idParams, body: courierUpdate, response: { 200: dataOf(courierDto), 404: errorDto, 409: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a courier',
+        params: courierIdParams,
+        body: courierUpdate,
+        response: { 200: dataOf(courierDto), 404: errorDto, 409: errorDto },
+      },
+    },
     async (request) => {
       const actor = request.authorize('update', 'Courier');
       return { data: await changeCourier(app.db, actor, request.params.id, request.body, request.ip) };
@@ -81,7 +100,14 @@ export const couriersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Delete a courier nothing points at (else 409: deactivate it)', params: idParams, response: { 204: z.null(), 404: errorDto, 409: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a courier nothing points at (else 409: deactivate it)',
+        params: courierIdParams,
+        response: { 204: noContentDto, 404: errorDto, 409: errorDto },
+      },
+    },
     async (request, reply) => {
       const actor = request.authorize('delete', 'Courier');
       await deleteCourier(app.db, actor, request.params.id, request.ip);
@@ -89,10 +115,20 @@ export const couriersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [verb, isActive, action] of [['activate', true, 'activate'], ['deactivate', false, 'deactivate']] as const) {
+  for (const [verb, isActive, action] of [
+    ['activate', true, 'activate'],
+    ['deactivate', false, 'deactivate'],
+  ] as const) {
     app.patch(
       `/:id/${verb}`,
-      { schema: { tags, summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a courier`, params: idParams, response: { 200: dataOf(courierDto), 404: errorDto } } },
+      {
+        schema: {
+          tags,
+          summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a courier`,
+          params: courierIdParams,
+          response: { 200: dataOf(courierDto), 404: errorDto },
+        },
+      },
       async (request) => {
         const actor = request.authorize(action, 'Courier');
         return { data: await changeCourier(app.db, actor, request.params.id, { isActive }, request.ip) };

@@ -1,16 +1,13 @@
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
-import type { CourierCategory, CourierDto, CourierListQuery, courierInput, courierUpdate } from '@hatid/domain';
-import type { z } from 'zod';
+import type { CourierCategory, CourierDto, CourierListQuery, ParsedCourierInput as CreateInput, ParsedCourierUpdate as UpdateInput } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { consolidationShipments, consolidations, couriers, shipmentMiles } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { escapeLike, toPage } from '../../db/paging.js';
 
 type CourierRow = typeof couriers.$inferSelect;
-type CreateInput = z.output<typeof courierInput>;
-type UpdateInput = z.output<typeof courierUpdate>;
 
 const CATEGORY = 'couriers';
 
@@ -29,7 +26,6 @@ export function toCourierDto(row: CourierRow): CourierDto {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
 
 /** GET /couriers: by name, with the spec's type and category filters and the console's status tabs. */
 export async function listCouriers(db: DbOrTx, query: CourierListQuery) {
@@ -79,7 +75,7 @@ export async function getCourier(db: DbOrTx, id: string): Promise<CourierDto> {
  */
 export async function requireActiveCourier(db: DbOrTx, id: string, categories: readonly CourierCategory[], field: string): Promise<CourierRow> {
   const row = await findCourier(db, id);
-  if (!row || !row.isActive) throw fieldError(field, 'Choose an active courier from the list', 'RULE_BROKEN');
+  if (!row?.isActive) throw fieldError(field, 'Choose an active courier from the list', 'RULE_BROKEN');
   if (!categories.includes(row.category)) {
     throw fieldError(field, `Choose a courier of category ${categories.join(' or ')}; ${row.name} is ${row.category}`, 'RULE_BROKEN');
   }
@@ -160,9 +156,7 @@ export async function deleteCourier(db: DbOrTx, actor: Actor, id: string, ip?: s
     const [byConsolidation] = await tx.select({ n: count() }).from(consolidations).where(eq(consolidations.courierId, id));
     const [byLine] = await tx.select({ n: count() }).from(consolidationShipments).where(eq(consolidationShipments.carrierId, id));
     const [byMile] = await tx.select({ n: count() }).from(shipmentMiles).where(eq(shipmentMiles.courierId, id));
-    if (
-      (byConsolidation?.n ?? 0) + (byLine?.n ?? 0) + (byMile?.n ?? 0) > 0
-    ) {
+    if ((byConsolidation?.n ?? 0) + (byLine?.n ?? 0) + (byMile?.n ?? 0) > 0) {
       throw new AppError('CONFLICT', `${row.name} has carried shipments, so it stays on record: deactivate it instead`);
     }
     await tx.delete(couriers).where(eq(couriers.id, id));

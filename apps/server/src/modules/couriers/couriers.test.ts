@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIR_CARRIERS } from '../../db/seed/couriers.js';
+import { AIR_CARRIERS } from '../../seed/couriers.js';
 import { activityLogs, couriers } from '../../db/schema/index.js';
-import { seedDatabase } from '../../db/seed/index.js';
+import { seedDatabase } from '../../seed/index.js';
 import { signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 
@@ -25,7 +25,13 @@ afterAll(async () => {
 
 describe('couriers', () => {
   it('lets staff add, change, deactivate and reactivate a courier, each logged; lists filter by type, category and status', async () => {
-    const created = await call('POST', '/api/couriers', staff, { name: ' Sunlight Air Cargo ', type: 'carrier', category: 'air', code: '2n', contactEmail: '' });
+    const created = await call('POST', '/api/couriers', staff, {
+      name: ' Sunlight Air Cargo ',
+      type: 'carrier',
+      category: 'air',
+      code: '2n',
+      contactEmail: '',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const courier = created.json().data;
     expect(courier).toMatchObject({ name: 'Sunlight Air Cargo', code: '2N', contactEmail: null, isActive: true });
@@ -69,7 +75,8 @@ describe('couriers', () => {
   it('a fresh database has the Philippine air carriers, once; a consolidator may read the list and one courier (issue 29, item 4)', async () => {
     const air = (await call('GET', '/api/couriers?category=air&limit=50', consolidator)).json();
     const names = air.data.map((c: { name: string }) => c.name);
-    for (const name of ['Cebu Pacific Cargo', 'PAL Cargo (Philippine Airlines)', 'AirAsia Philippines Cargo (Teleport)', 'Cebgo', 'AirSWIFT']) expect(names).toContain(name);
+    for (const name of ['Cebu Pacific Cargo', 'PAL Cargo (Philippine Airlines)', 'AirAsia Philippines Cargo (Teleport)', 'Cebgo', 'AirSWIFT'])
+      expect(names).toContain(name);
     const cebuPacific = air.data.find((c: { name: string }) => c.name === 'Cebu Pacific Cargo');
     expect(cebuPacific).toMatchObject({ type: 'carrier', category: 'air', code: '5J', isActive: true });
     expect((await call('GET', `/api/couriers/${cebuPacific.id}`, consolidator)).json().data.name).toBe('Cebu Pacific Cargo');
@@ -85,7 +92,12 @@ describe('couriers', () => {
   it('answers bad input with the error shape, and refuses whoever may not keep couriers', async () => {
     const missing = await call('POST', '/api/couriers', staff, { type: 'ship', category: 'rail' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['category', 'name', 'type']);
+    expect(
+      missing
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['category', 'name', 'type']);
     await call('POST', '/api/couriers', staff, { name: 'LBC Air Cargo', type: 'carrier', category: 'air' });
     const twice = await call('POST', '/api/couriers', staff, { name: 'lbc air cargo', type: 'carrier', category: 'air' });
     expect(twice.statusCode).toBe(409);

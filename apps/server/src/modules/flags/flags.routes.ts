@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { dataOf, errorDto, flagDto, updateFlagBody } from '@hatid/domain';
+import { dataListOf, dataOf, errorDto, flagDto, flagKeyParams, updateFlagBody } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listFlags, updateFlag } from './flags.service.js';
 
@@ -7,11 +6,9 @@ const tags = ['flags'];
 
 /** Remote flags: anyone reads them (the web app decides what to show before sign-in); admins change them. */
 export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    { schema: { tags, summary: 'The remote flags and the value this environment uses', response: { 200: dataOf(z.array(flagDto)) } } },
-    async () => ({ data: await listFlags(app.db, app.config.APP_ENV) }),
-  );
+  app.get('/', { schema: { tags, summary: 'The remote flags and the value this environment uses', response: { 200: dataListOf(flagDto) } } }, async () => ({
+    data: await listFlags(app.db, app.config.APP_ENV),
+  }));
 
   app.patch(
     '/:key',
@@ -19,7 +16,7 @@ export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Switch a flag in the test or the production set (admins; activity-logged)',
-        params: z.object({ key: z.string().trim().min(1).max(100) }),
+        params: flagKeyParams,
         body: updateFlagBody,
         response: { 200: dataOf(flagDto), 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto },
       },

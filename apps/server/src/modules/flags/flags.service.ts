@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { flags } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 
 /**
@@ -15,8 +15,7 @@ import { recordActivity } from '../../platform/activity-log.js';
 export type AppEnv = Config['APP_ENV'];
 type FlagRow = typeof flags.$inferSelect;
 
-const valueFor = (row: Pick<FlagRow, 'testValue' | 'productionValue'>, env: AppEnv) =>
-  env === 'production' ? row.productionValue : row.testValue;
+const valueFor = (row: Pick<FlagRow, 'testValue' | 'productionValue'>, env: AppEnv) => (env === 'production' ? row.productionValue : row.testValue);
 
 export function toFlagDto(row: FlagRow, env: AppEnv): FlagDto {
   return {
@@ -51,7 +50,11 @@ const LABELS: Record<PaymentChannel | 'wallet', string> = {
 /** Refuses a switched-off payment option with the field the client sent it in. */
 export async function assertPaymentOptionOn(db: DbOrTx, env: AppEnv, option: PaymentChannel | 'wallet', field: string): Promise<void> {
   if (!(await isFlagOn(db, flagKeyOf(option), env))) {
-    throw fieldError(field, `${LABELS[option]} are switched off right now. Please choose another way to pay.`.replace('Paying by wallet are', 'Paying by wallet is'), 'RULE_BROKEN');
+    throw fieldError(
+      field,
+      `${LABELS[option]} are switched off right now. Please choose another way to pay.`.replace('Paying by wallet are', 'Paying by wallet is'),
+      'RULE_BROKEN',
+    );
   }
 }
 

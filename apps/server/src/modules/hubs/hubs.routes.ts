@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { dataOf, errorDto, hubDto, hubInput, hubListQuery, hubUpdate } from '@hatid/domain';
+import { dataListOf, dataOf, errorDto, hubDto, hubIdParams, hubInput, hubListQuery, hubUpdate } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHub, listHubs, updateHub } from './hubs.service.js';
 
-const idParams = z.object({ id: z.uuid('Hub not found') });
 const tags = ['hubs'];
 
 /**
@@ -18,7 +16,7 @@ export const hubsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Drop-off hubs, by province (staff may add includeInactive=true)',
         querystring: hubListQuery,
-        response: { 200: dataOf(z.array(hubDto)) },
+        response: { 200: dataListOf(hubDto) },
       },
     },
     async (request) => ({ data: await listHubs(app.db, request.actor, request.query) }),
@@ -42,7 +40,7 @@ export const hubsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change or deactivate a drop-off hub',
-        params: idParams,
+        params: hubIdParams,
         body: hubUpdate,
         response: { 200: dataOf(hubDto), 404: errorDto, 422: errorDto },
       },

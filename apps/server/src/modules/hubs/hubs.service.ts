@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coveredProvinces, hubs } from '../../db/schema/index.js';
 import { fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 
 type HubRow = typeof hubs.$inferSelect;
@@ -41,10 +41,7 @@ async function selectHubs(db: DbOrTx, where: SQL | undefined): Promise<HubDto[]>
 /** The hubs of a province (or all); deactivated ones only for those who keep the list. */
 export async function listHubs(db: DbOrTx, actor: Actor | null, query: HubListQuery): Promise<HubDto[]> {
   const withInactive = query.includeInactive === 'true' && actor?.ability.can('update', 'Hub') === true;
-  return selectHubs(
-    db,
-    and(query.provinceCode ? eq(hubs.provinceCode, query.provinceCode) : undefined, withInactive ? undefined : eq(hubs.isActive, true)),
-  );
+  return selectHubs(db, and(query.provinceCode ? eq(hubs.provinceCode, query.provinceCode) : undefined, withInactive ? undefined : eq(hubs.isActive, true)));
 }
 
 export async function findHub(db: DbOrTx, id: string): Promise<HubDto | null> {
@@ -122,7 +119,7 @@ export async function dropOffHubsOf(db: DbOrTx, rows: readonly { dropOffHubId: s
 /** A Drop Off booking's hub: active, and in the sender's province (that is where the sender is). */
 export async function checkDropOffHub(db: DbOrTx, hubId: string | undefined, senderProvinceCode: string): Promise<string> {
   const hub = hubId ? await findHub(db, hubId) : null;
-  if (!hub || !hub.isActive) throw fieldError('dropOffHubId', 'This hub does not take parcels: choose another one', 'RULE_BROKEN');
+  if (!hub?.isActive) throw fieldError('dropOffHubId', 'This hub does not take parcels: choose another one', 'RULE_BROKEN');
   if (hub.provinceCode !== senderProvinceCode) {
     throw fieldError('dropOffHubId', `Choose a hub in the sender's province: ${hub.name} is in ${hub.provinceName}`, 'RULE_BROKEN');
   }

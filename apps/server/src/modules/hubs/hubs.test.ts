@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, hubs, shipments } from '../../db/schema/index.js';
-import { DEMO_HUBS } from '../../db/seed/hubs.js';
-import { COVERED_PROVINCES } from '../../db/seed/covered-provinces.js';
+import { DEMO_HUBS } from '../../seed/hubs.js';
+import { COVERED_PROVINCES } from '../../seed/covered-provinces.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { pdfText } from '../../testing/pdf-tools.js';
@@ -32,15 +32,29 @@ afterAll(async () => {
 describe('the hub list', () => {
   it('seeds at least one hub in every covered province, each with a map link', async () => {
     for (const province of COVERED_PROVINCES) {
-      expect(DEMO_HUBS.some((h) => h.provinceCode === province.provinceCode), province.name).toBe(true);
+      expect(
+        DEMO_HUBS.some((h) => h.provinceCode === province.provinceCode),
+        province.name,
+      ).toBe(true);
     }
     const manila = await hubsOf(METRO_MANILA_CODE);
     expect(manila.length).toBeGreaterThanOrEqual(2);
-    expect(manila[0]).toMatchObject({ provinceName: 'Metro Manila', isActive: true, mapUrl: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=14\.\d+,121\.\d+$/) });
+    expect(manila[0]).toMatchObject({
+      provinceName: 'Metro Manila',
+      isActive: true,
+      mapUrl: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=14\.\d+,121\.\d+$/),
+    });
   });
 
   it('lets staff add, change and deactivate a hub (logged); a deactivated hub leaves the public list', async () => {
-    const body = { name: 'Hatid Lapu-Lapu Hub', provinceCode: CEBU(), address: '3 M. L. Quezon Highway, Lapu-Lapu City', openingHours: 'Mon–Sat, 8:00 AM – 6:00 PM', latitude: 10.31, longitude: 123.95 };
+    const body = {
+      name: 'Hatid Lapu-Lapu Hub',
+      provinceCode: CEBU(),
+      address: '3 M. L. Quezon Highway, Lapu-Lapu City',
+      openingHours: 'Mon–Sat, 8:00 AM – 6:00 PM',
+      latitude: 10.31,
+      longitude: 123.95,
+    };
     expect((await call('POST', '/api/hubs', customer, body)).statusCode).toBe(403);
     expect((await call('POST', '/api/hubs', null, body)).statusCode).toBe(401);
     const created = await call('POST', '/api/hubs', staff, body);
@@ -110,7 +124,15 @@ describe('Drop Off bookings', () => {
 
     const [closed] = await t.database.db
       .insert(hubs)
-      .values({ name: 'Closed Hub', provinceCode: METRO_MANILA_CODE, address: '1 Closed St', openingHours: 'Closed', latitude: 14.5, longitude: 121, isActive: false })
+      .values({
+        name: 'Closed Hub',
+        provinceCode: METRO_MANILA_CODE,
+        address: '1 Closed St',
+        openingHours: 'Closed',
+        latitude: 14.5,
+        longitude: 121,
+        isActive: false,
+      })
       .returning();
     expect((await dropOff(closed!.id)).statusCode).toBe(422);
   });

@@ -1,5 +1,6 @@
 import { describeNotification } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
+import { languageOfUser } from '../../core/language.js';
 import type { OutboxHandler } from '../../platform/outbox/index.js';
 import type { PushSender } from '../../platform/push/index.js';
 import { deleteDeviceTokens, findNotification, webPushTokensOf } from './notifications.repository.js';
@@ -17,7 +18,8 @@ export function createNotificationPushHandler(db: Db, push: PushSender): OutboxH
     if (!row?.userId) return; // deleted with its user, or a global row
     const alreadySent = new Set(Array.isArray(job.payload.sent) ? (job.payload.sent as string[]) : []);
     const tokens = (await webPushTokensOf(db, row.userId)).filter((t) => t.keys && !alreadySent.has(t.id));
-    const text = describeNotification({ type: row.type, metadata: row.metadata });
+    // In the person's language as it is when the push goes out (English when they never chose).
+    const text = describeNotification({ type: row.type, metadata: row.metadata }, (await languageOfUser(db, row.userId)) ?? 'en');
     const message = { title: text.title, body: text.message, url: text.link, tag: row.id };
 
     const gone: string[] = [];

@@ -68,4 +68,3 @@ export async function deleteDeviceTokens(db: DbOrTx, ids: string[]): Promise<voi
   if (ids.length === 0) return;
   await db.delete(deviceTokens).where(inArray(deviceTokens.id, ids));
 }
-

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { dataOf, deviceTokenBody, deviceTokenDto, notificationDto, pageOf, pageQuery, pushKeyDto } from '@hatid/domain';
+import { dataOf, deviceTokenBody, deviceTokenDto, type DeviceTokenDto, notificationDto, pageOf, pageQuery, pushKeyDto } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import { readerLanguage } from '../../core/language.js';
 import { createNotificationPushHandler } from './notifications.push.js';
 import { NOTIFICATION_PUSH_TOPIC, canReadGlobal, listNotifications, saveDeviceToken } from './notifications.service.js';
 
@@ -23,7 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = request.requireActor();
-      return listNotifications(app.db, actor.id, request.query);
+      return listNotifications(app.db, actor.id, request.query, readerLanguage(actor.user.language, request));
     },
   );
 
@@ -40,7 +40,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = request.requireActor();
       if (!canReadGlobal(actor)) throw new AppError('FORBIDDEN', 'You are not allowed to do this');
-      return listNotifications(app.db, null, request.query);
+      return listNotifications(app.db, null, request.query, readerLanguage(actor.user.language, request));
     },
   );
 
@@ -57,7 +57,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = request.requireActor();
       const row = await saveDeviceToken(app.db, actor, request.body, request.headers['user-agent']);
-      return { data: { id: row.id, kind: row.kind as z.infer<typeof deviceTokenDto>['kind'], createdAt: row.createdAt.toISOString() } };
+      return { data: { id: row.id, kind: row.kind as DeviceTokenDto['kind'], createdAt: row.createdAt.toISOString() } };
     },
   );
 

@@ -1,7 +1,7 @@
-import { describeNotification, type DeviceTokenBody, type NotificationDto, type NotificationType } from '@hatid/domain';
+import { describeNotification, type DeviceTokenBody, type Language, type NotificationDto, type NotificationType } from '@hatid/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { appEvent, channels, type EventBus } from '../../platform/events/index.js';
 import { enqueueOutbox } from '../../platform/outbox/index.js';
 import { isKnownPushEndpoint } from '../../platform/push/index.js';
@@ -57,8 +57,9 @@ export async function notify(db: Db, events: EventBus, input: NotifyInput): Prom
   return rows;
 }
 
-export function toNotificationDto(row: NotificationRow): NotificationDto {
-  const text = describeNotification({ type: row.type, metadata: row.metadata });
+/** A row as its reader reads it: the text is written from kind and metadata in the reader's language when listed. */
+export function toNotificationDto(row: NotificationRow, language: Language): NotificationDto {
+  const text = describeNotification({ type: row.type, metadata: row.metadata }, language);
   return {
     id: row.id,
     type: row.type as NotificationType,
@@ -69,11 +70,11 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
   };
 }
 
-export async function listNotifications(db: Db, userId: string | null, query: { page: number; limit: number }) {
+export async function listNotifications(db: Db, userId: string | null, query: { page: number; limit: number }, language: Language) {
   const { page, limit } = query;
   const { rows, total } = await pageNotifications(db, userId, page, limit);
   const totalPages = Math.ceil(total / limit);
-  return { data: rows.map(toNotificationDto), page, limit, total, totalPages, hasNextPage: page < totalPages };
+  return { data: rows.map((row) => toNotificationDto(row, language)), page, limit, total, totalPages, hasNextPage: page < totalPages };
 }
 
 /** The global feed is the staff feed: same readers as the `admin` channel (see seesEveryShipment). */

@@ -34,7 +34,11 @@ const subscription = (id: string) => ({
 describe('GET /api/notifications/me', () => {
   it('pages my notifications newest first, 10 a page, with a next-page flag; nobody else’s', async () => {
     for (let i = 1; i <= 12; i += 1) {
-      await notify(t.app.db, t.app.events, { userIds: [ana.userId], type: 'picked_up', metadata: { trackingNumber: `ND000000${String(i).padStart(2, '0')}0PH` } });
+      await notify(t.app.db, t.app.events, {
+        userIds: [ana.userId],
+        type: 'picked_up',
+        metadata: { trackingNumber: `ND000000${String(i).padStart(2, '0')}0PH` },
+      });
     }
     await notify(t.app.db, t.app.events, { userIds: [ben.userId], type: 'delivered', metadata: { trackingNumber: 'ND999999990PH' } });
 
@@ -185,7 +189,10 @@ describe('Web Push through the outbox', () => {
 
     // The backoff has passed and the service is back.
     push.answer = () => ({ ok: true });
-    await t.app.db.update(outboxEvents).set({ availableAt: new Date(Date.now() - 1000) }).where(eq(outboxEvents.id, job!.id));
+    await t.app.db
+      .update(outboxEvents)
+      .set({ availableAt: new Date(Date.now() - 1000) })
+      .where(eq(outboxEvents.id, job!.id));
     await t.app.outbox.runOnce();
     expect(push.sent.filter((p) => p.target.endpoint === good.token)).toHaveLength(1);
     expect(push.sent.filter((p) => p.target.endpoint === flaky.token)).toHaveLength(2);

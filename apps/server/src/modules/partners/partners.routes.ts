@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { dataOf, errorDto, pageOf, partnerDto, partnerListQuery, partnerProvincesBody } from '@hatid/domain';
+import { dataOf, errorDto, pageOf, partnerDto, partnerIdParams, partnerListQuery, partnerProvincesBody } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getPartner, listPartners, setPartnerProvinces } from './partners.service.js';
 
-const idParams = z.object({ id: z.uuid('Service partner not found') });
 const tags = ['partners'];
 
 /**
@@ -24,11 +22,9 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listPartners(app.db, request.requireActor(), request.query),
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, summary: 'One service partner', params: idParams, response: { 200: dataOf(partnerDto) } } },
-    async (request) => ({ data: await getPartner(app.db, request.requireActor(), request.params.id) }),
-  );
+  app.get('/:id', { schema: { tags, summary: 'One service partner', params: partnerIdParams, response: { 200: dataOf(partnerDto) } } }, async (request) => ({
+    data: await getPartner(app.db, request.requireActor(), request.params.id),
+  }));
 
   app.put(
     '/:id/provinces',
@@ -36,7 +32,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set the covered provinces a service partner serves (admins)',
-        params: idParams,
+        params: partnerIdParams,
         body: partnerProvincesBody,
         response: { 200: dataOf(partnerDto), 409: errorDto, 422: errorDto },
       },

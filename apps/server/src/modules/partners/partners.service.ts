@@ -1,14 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeMobileNumber, type PartnerDto, type PartnerListQuery, type partnerProvincesBody } from '@hatid/domain';
-import type { z } from 'zod';
+import { normalizeMobileNumber, type PartnerDto, type PartnerListQuery, type PartnerProvincesBody as ProvincesInput } from '@hatid/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { coveredProvinces, shipments, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { escapeLike, toPage } from '../../db/paging.js';
-
-type ProvincesInput = z.output<typeof partnerProvincesBody>;
 
 export const PARTNER_CATEGORY = 'partners';
 
@@ -24,7 +21,6 @@ function partnerVisibility(actor: Actor): SQL | undefined {
   if (actor.roles.includes('service_partner')) return eq(users.id, actor.id);
   throw new AppError('FORBIDDEN', 'You are not allowed to see service partners');
 }
-
 
 function partnerSearch(raw: string | undefined): SQL | undefined {
   const term = raw?.trim();
@@ -103,7 +99,11 @@ export async function listPartners(db: Db, actor: Actor, query: PartnerListQuery
 }
 
 async function findPartner(db: DbOrTx, id: string, visibility?: SQL): Promise<PartnerUser> {
-  const [person] = await db.select(partnerColumns).from(users).where(and(eq(users.id, id), isPartner, visibility)).limit(1);
+  const [person] = await db
+    .select(partnerColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isPartner, visibility))
+    .limit(1);
   if (!person) throw notFound('Service partner');
   return person;
 }
@@ -138,7 +138,10 @@ export async function setPartnerProvinces(db: Db, actor: Actor, id: string, inpu
         throw fieldError(`provinceCodes.${i}`, `${row.name} is served by another partner; take it from them first`, 'CONFLICT');
       }
     });
-    const before = rows.filter((r) => r.partnerId === id).map((r) => r.provinceCode).sort();
+    const before = rows
+      .filter((r) => r.partnerId === id)
+      .map((r) => r.provinceCode)
+      .sort();
     const after = [...codes].sort();
     const dropped = before.filter((c) => !codes.includes(c));
     const added = after.filter((c) => !before.includes(c));

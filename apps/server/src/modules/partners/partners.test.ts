@@ -4,7 +4,7 @@ import { activityLogs, coveredProvinces } from '../../db/schema/index.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { place } from '../../testing/shipments.js';
-import { createUserWithRoles } from '../users/users.service.js';
+import { createUserWithRoles } from '../users/index.js';
 import { CEBU_CITY, insertShipment, MAKATI, SAN_FERNANDO } from '../shipments/lists.fixtures.js';
 
 let t: TestApp;
@@ -29,7 +29,12 @@ beforeAll(async () => {
   t = await buildTestApp();
   [admin, staff, ssp, partner] = await Promise.all([signInAs(t, 'admin'), signInAs(t, 'staff'), signInAs(t, 'ssp'), signInAs(t, 'service_partner')]);
   customer = await createCustomer(t, 'Rosa');
-  otherPartnerId = await createUserWithRoles(t.database.db, { email: 'luzon-partner@hatid.test', firstName: 'Luzon', lastName: 'Couriers', roles: ['service_partner'] });
+  otherPartnerId = await createUserWithRoles(t.database.db, {
+    email: 'luzon-partner@hatid.test',
+    firstName: 'Luzon',
+    lastName: 'Couriers',
+    roles: ['service_partner'],
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -41,7 +46,9 @@ describe('assigning provinces', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.provinces.map((p: { name: string }) => p.name)).toEqual(['Batangas', 'Pampanga']);
     const again = await setProvinces(partner.userId, [PAMPANGA()]);
-    expect(again.json().data.provinces).toEqual([expect.objectContaining({ provinceCode: PAMPANGA(), name: 'Pampanga', retrievalFeeInCents: expect.any(Number) })]);
+    expect(again.json().data.provinces).toEqual([
+      expect.objectContaining({ provinceCode: PAMPANGA(), name: 'Pampanga', retrievalFeeInCents: expect.any(Number) }),
+    ]);
     const [batangas] = await t.database.db.select().from(coveredProvinces).where(eq(coveredProvinces.provinceCode, BATANGAS()));
     expect(batangas).toMatchObject({ partnerId: null, partnerStatus: 'partner' });
 
@@ -128,7 +135,12 @@ describe('reading partners', () => {
     // A partner asking about another partner's provinces sees only what is also its own.
     expect((await call('GET', `/api/shipments/partners?partnerId=${otherPartnerId}`, partner)).json().total).toBe(1);
     const csv = await call('GET', `/api/shipments/partners/export?partnerId=${otherPartnerId}`, admin);
-    expect(csv.body.replace(/^\uFEFF/, '').trimEnd().split('\n')).toHaveLength(2);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(2);
     expect((await call('GET', '/api/shipments/partners?partnerId=nobody', admin)).statusCode).toBe(400);
   });
 });

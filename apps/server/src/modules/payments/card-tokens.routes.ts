@@ -1,17 +1,25 @@
-import { z } from 'zod';
-import { cardSessionBody, cardSessionDto, dataOf, errorDto, newCardBody, paymentMethodDto, removeCardBody } from '@hatid/domain';
+import {
+  cardSessionBody,
+  cardSessionDto,
+  dataListOf,
+  dataOf,
+  errorDto,
+  idempotencyHeaders,
+  newCardBody,
+  paymentMethodDto,
+  removeCardBody,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../errors.js';
 import { withIdempotency } from '../../platform/idempotency.js';
-import { assertPaymentOptionOn } from '../flags/flags.service.js';
-import { listPaymentMethods, removePaymentMethod, saveCard } from '../wallet/payment-methods.service.js';
+import { assertPaymentOptionOn } from '../flags/index.js';
+import { listPaymentMethods, removePaymentMethod, saveCard } from './payment-methods.service.js';
 import { paymentsContext } from './context.js';
 import { sendCardSaveToProvider } from './provider-start.js';
 import { startCardSession } from './top-ups.service.js';
 
 const tags = ['card-tokens'];
 const errors = { 400: errorDto, 401: errorDto, 404: errorDto, 422: errorDto };
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 
 /**
  * Saved cards. The card number and CVV never reach this server. The sandbox tokenizes the card in the web app
@@ -21,15 +29,20 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }
  * completion webhook brings the payment token that makes the pending card usable (webhook.service.ts).
  */
 export const cardTokensRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    { schema: { tags, summary: 'My saved cards', response: { 200: dataOf(z.array(paymentMethodDto)), 401: errorDto } } },
-    async (request) => ({ data: await listPaymentMethods(app.db, request.requireActor(), 'Card') }),
-  );
+  app.get('/', { schema: { tags, summary: 'My saved cards', response: { 200: dataListOf(paymentMethodDto), 401: errorDto } } }, async (request) => ({
+    data: await listPaymentMethods(app.db, request.requireActor(), 'Card'),
+  }));
 
   app.post(
     '/card/new',
-    { schema: { tags, summary: 'Save a card tokenized in the browser (the first card becomes the default)', body: newCardBody, response: { 201: dataOf(z.array(paymentMethodDto)), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Save a card tokenized in the browser (the first card becomes the default)',
+        body: newCardBody,
+        response: { 201: dataListOf(paymentMethodDto), ...errors },
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
       await assertPaymentOptionOn(app.db, app.config.APP_ENV, 'card', 'token');
@@ -73,7 +86,7 @@ export const cardTokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/card/remove',
-    { schema: { tags, summary: 'Remove a saved card', body: removeCardBody, response: { 200: dataOf(z.array(paymentMethodDto)), ...errors } } },
+    { schema: { tags, summary: 'Remove a saved card', body: removeCardBody, response: { 200: dataListOf(paymentMethodDto), ...errors } } },
     async (request) => ({ data: await removePaymentMethod(app.db, request.requireActor(), request.body.cardTokenId, 'Card') }),
   );
 };

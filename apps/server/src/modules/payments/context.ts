@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
-import type { AppEnv } from '../flags/flags.service.js';
+import type { AppEnv } from '../flags/index.js';
 
 /** What payment services need: the database, the configured provider, which flag set applies, where payers return. */
 export interface PaymentsContext {

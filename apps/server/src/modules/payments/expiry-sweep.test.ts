@@ -17,7 +17,11 @@ afterAll(async () => {
 
 const rowOf = async (id: string) => (await t.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
 const tokenOf = async (id: string) => (await t.database.db.select().from(cardTokens).where(eq(cardTokens.id, id)))[0]!;
-const ageToken = (id: string, ms: number) => t.database.db.update(cardTokens).set({ createdAt: new Date(Date.now() - ms) }).where(eq(cardTokens.id, id));
+const ageToken = (id: string, ms: number) =>
+  t.database.db
+    .update(cardTokens)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(cardTokens.id, id));
 const tokenWebhook = async (event: 'payment_token.activation' | 'payment_token.failure', providerMethodId: string) => {
   await t.app.inject({
     method: 'POST',
@@ -36,7 +40,14 @@ describe('the payment expiry sweep', () => {
     const open = (await start('/api/payments/requests/otp/ewallet', { amountInCents: 30_000, ewallet: 'GCash' })).json().data;
     const [unstarted] = await t.database.db
       .insert(paymentRequests)
-      .values({ purpose: 'wallet_top_up', channel: 'ewallet', provider: 'sandbox', amountInCents: 10_000, userId: me.userId, createdAt: new Date(Date.now() - UNSTARTED_GIVE_UP_MS - 1000) })
+      .values({
+        purpose: 'wallet_top_up',
+        channel: 'ewallet',
+        provider: 'sandbox',
+        amountInCents: 10_000,
+        userId: me.userId,
+        createdAt: new Date(Date.now() - UNSTARTED_GIVE_UP_MS - 1000),
+      })
       .returning();
 
     // An hour on: the QR code (15 minutes) is past its time; the e-wallet top-up has no end.
@@ -109,7 +120,8 @@ describe('the payment expiry sweep', () => {
     expect(await sweepPaymentRequests(t.database.db)).toEqual({ expired: 0, failed: 0, linksFailed: 0 });
 
     // Only the active method is offered for payments.
-    const methods = async () => (await t.app.inject({ method: 'GET', url: '/api/wallet/methods', headers: { cookie: me.cookie } })).json().data as { id: string; isDefault: boolean }[];
+    const methods = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/wallet/methods', headers: { cookie: me.cookie } })).json().data as { id: string; isDefault: boolean }[];
     expect((await methods()).map((m) => m.id)).toEqual([linked.paymentMethodId]);
 
     // The provider confirms the forgotten link after the sweep: the payer did authorise, so it is linked
@@ -177,7 +189,11 @@ describe('the payment expiry sweep', () => {
       method: 'POST',
       url: '/api/payments/webhooks/xendit',
       headers: { 'x-callback-token': t.app.payments.callbackToken },
-      payload: paymentSessionEvent('payment_session.completed', { sessionId: forgotten.paymentSessionId, referenceId: forgotten.paymentMethodId, tokenId: 'pt-late-card' }),
+      payload: paymentSessionEvent('payment_session.completed', {
+        sessionId: forgotten.paymentSessionId,
+        referenceId: forgotten.paymentMethodId,
+        tokenId: 'pt-late-card',
+      }),
     });
     await settlePayments(t);
     const revived = await tokenOf(forgotten.paymentMethodId);

@@ -52,7 +52,6 @@ export async function sweepPaymentRequests(db: Db, now = new Date()): Promise<{ 
   return { expired: expired.length, failed: failed.length, linksFailed: unreached + unauthorised };
 }
 
-
 /**
  * Pending links created before now - olderThanMs, answered by the provider (a token id, or a card's session) or
  * not, become failed.

@@ -1,7 +1,7 @@
 import type { PaymentRequestDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { findById, toPaymentRequestDto } from './payment-requests.repository.js';
 
 /** A payment the caller started or pays (the page showing a QR code polls nothing: it listens, then reads this). */

@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { appEvent, channels } from '../../platform/events/index.js';
-import { notify } from '../notifications/notifications.service.js';
-import { announceWalletChanged } from '../wallet/wallet-events.js';
+import type { NotifyInput } from '../notifications/index.js';
+import { announceWalletChanged } from '../wallet/index.js';
 import type { WebhookOutcome } from './webhook.service.js';
+
+/**
+ * The notification a credited payment leaves, written in the webhook's own transaction (with its done mark), so a
+ * crash after the commit cannot lose it; its real-time hint goes out with the announcement below.
+ */
+export function webhookNotification(result: WebhookOutcome): NotifyInput | null {
+  if (result.outcome !== 'credited' || !('request' in result)) return null;
+  const { request } = result;
+  if (request.purpose === 'wallet_top_up') return { userIds: [request.userId], type: 'wallet_topped_up', metadata: { amountInCents: request.amountInCents } };
+  if (request.purpose === 'shipment_payment' && result.trackingNumber) {
+    return { userIds: [request.userId], type: 'payment_received', metadata: { amountInCents: request.amountInCents, trackingNumber: result.trackingNumber } };
+  }
+  return null;
+}
 
 /**
  * What the people concerned hear after a webhook committed: the payer's open pages refetch (a QR payment
@@ -22,21 +36,17 @@ export async function announceWebhook(app: FastifyInstance, result: WebhookOutco
   }
   if (request.purpose === 'wallet_top_up') {
     await announceWalletChanged(app, request.userId, hint);
-    if (result.outcome === 'credited') {
-      await notify(app.db, app.events, { userIds: [request.userId], type: 'wallet_topped_up', metadata: { amountInCents: request.amountInCents } });
-    }
     return;
   }
   if (request.purpose === 'shipment_payment' && result.outcome === 'credited' && result.trackingNumber) {
     const tn = result.trackingNumber;
     await app.events.publish(
-      appEvent('PAYMENT_UPDATED', [channels.user(request.userId), channels.shipment(tn), channels.admin], { ...hint, shipmentId: request.shipmentId, trackingNumber: tn }),
+      appEvent('PAYMENT_UPDATED', [channels.user(request.userId), channels.shipment(tn), channels.admin], {
+        ...hint,
+        shipmentId: request.shipmentId,
+        trackingNumber: tn,
+      }),
     );
-    await notify(app.db, app.events, {
-      userIds: [request.userId],
-      type: 'payment_received',
-      metadata: { amountInCents: request.amountInCents, trackingNumber: tn },
-    });
   } else if (request.purpose === 'shipment_payment') {
     await app.events.publish(appEvent('PAYMENT_UPDATED', [channels.user(request.userId), channels.admin], { ...hint, shipmentId: request.shipmentId }));
   }

@@ -3,12 +3,12 @@ import { formatMoney, PAYMENT_LINK_DEFAULT_HOURS, type PaymentRequestDto } from 
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
-import { amountPaidInCents } from '../transactions/shipment-payments.js';
-import { lockShipment } from '../shipments/shipments.repository.js';
-import { BILLED_ON_ACCOUNT } from '../shipments/on-account.js';
+import { findVisibleShipment } from '../shipments/index.js';
+import { amountPaidInCents } from '../shipments/index.js';
+import { lockShipment } from '../shipments/index.js';
+import { BILLED_ON_ACCOUNT } from '../shipments/index.js';
 import { returnUrl, type PaymentsContext } from './context.js';
 import type { ReservedDetails } from './provider-start.js';
 import { findById, findByProviderId, isOpen, toPaymentRequestDto, type PaymentRequestRow } from './payment-requests.repository.js';
@@ -106,11 +106,7 @@ async function openLinksOf(tx: DbOrTx, shipmentId: string): Promise<PaymentReque
 
 /** Expires a link on our side; answers the provider invoice to expire after the commit, if it was still open there. */
 async function expireRow(tx: DbOrTx, row: PaymentRequestRow): Promise<{ row: PaymentRequestRow; atProvider: string[] }> {
-  const [expired] = await tx
-    .update(paymentRequests)
-    .set({ status: 'EXPIRED', updatedAt: new Date() })
-    .where(eq(paymentRequests.id, row.id))
-    .returning();
+  const [expired] = await tx.update(paymentRequests).set({ status: 'EXPIRED', updatedAt: new Date() }).where(eq(paymentRequests.id, row.id)).returning();
   return { row: expired!, atProvider: row.providerRequestId && isOpen(row) ? [row.providerRequestId] : [] };
 }
 

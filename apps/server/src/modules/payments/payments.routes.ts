@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
   createPaymentLinkBody,
+  dataListOf,
   dataOf,
   errorDto,
   ewalletCheckoutBody,
   expirePaymentLinkBody,
+  flaggedPaymentDto,
   flaggedPaymentsQuery,
+  idempotencyHeaders,
   linkBankBody,
   linkEwalletBody,
   linkStartedDto,
@@ -14,23 +17,36 @@ import {
   pageOf,
   payCardBody,
   payLinkedBody,
+  paymentLinkParams,
   paymentRequestDto,
+  paymentRequestIdParams,
+  shipmentIdParams,
+  shipmentRefParams,
   testQrBody,
+  testQrResultDto,
 } from '@hatid/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { createEnqueueBatcher } from '../../platform/outbox/index.js';
 import { callbackTokenMatches } from '../../platform/payments/index.js';
 import bwipjs from 'bwip-js/node';
 import { AppError, notFound } from '../../errors.js';
-import { mayRecordPayments } from '../shipments/operations.service.js';
+import { mayRecordPayments } from '../shipments/index.js';
 import { paymentsContext } from './context.js';
 import { listFlaggedPayments } from './flagged.service.js';
 import { myPaymentRequest } from './my-requests.service.js';
-import { activeLinkOfShipment, createPaymentLink, expireInvoicesAtProvider, expirePaymentLink, getInvoice, invoicesOfShipment, type LinkReserved } from './payment-links.service.js';
+import {
+  activeLinkOfShipment,
+  createPaymentLink,
+  expireInvoicesAtProvider,
+  expirePaymentLink,
+  getInvoice,
+  invoicesOfShipment,
+  type LinkReserved,
+} from './payment-links.service.js';
 import { sendLinkToProvider, sendToProvider } from './provider-start.js';
 import { startShipmentCheckout } from './shipment-checkout.service.js';
 import { simulateQr, startLink, startTopUp } from './top-ups.service.js';
@@ -43,10 +59,8 @@ function staffWhoRecordsPayments(actor: Actor): Actor {
   if (!mayRecordPayments(actor)) throw new AppError('FORBIDDEN', 'Only staff who record payments may manage payment links');
   return actor;
 }
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto, 409: errorDto, 422: errorDto, 503: errorDto };
 const started = { 201: dataOf(paymentRequestDto), ...errors };
-const shipmentParams = z.object({ shipmentId: z.string().trim().min(1).max(40) });
 
 /**
  * The /payments/requests calls of the catalogue: top-ups by card, direct debit, e-wallet and QR, linking
@@ -85,20 +99,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
    * provider is called after that commits (provider-start.ts). A replay of the key answers the request as it is
    * now, making the provider call if an earlier attempt could not reach the provider.
    */
-  async function startPayment(
-    request: KeyedRequest,
-    reply: FastifyReply,
-    actor: Actor,
-    reserve: (tx: Tx) => Promise<string | LinkReserved>,
-  ) {
-    const result = await withIdempotency(
-      app.db,
-      idempotencyOf(request, actor),
-      async (tx) => {
-        const reserved = await reserve(tx);
-        return { status: 201, body: typeof reserved === 'string' ? { paymentRequestId: reserved, expireAtProvider: [] } : reserved };
-      },
-    );
+  async function startPayment(request: KeyedRequest, reply: FastifyReply, actor: Actor, reserve: (tx: Tx) => Promise<string | LinkReserved>) {
+    const result = await withIdempotency(app.db, idempotencyOf(request, actor), async (tx) => {
+      const reserved = await reserve(tx);
+      return { status: 201, body: typeof reserved === 'string' ? { paymentRequestId: reserved, expireAtProvider: [] } : reserved };
+    });
     await expireInvoicesAtProvider(ctx(), result.body.expireAtProvider, app.log);
     return reply.status(result.status).send({ data: await sendToProvider(ctx(), result.body.paymentRequestId) });
   }
@@ -109,22 +114,42 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, cardTokenId, returnPath } = request.body;
-      return startPayment(request, reply, actor, (tx) => startTopUp(ctx(), tx, actor, { channel: 'card', amountInCents, paymentMethodId: cardTokenId, returnPath }));
+      return startPayment(request, reply, actor, (tx) =>
+        startTopUp(ctx(), tx, actor, { channel: 'card', amountInCents, paymentMethodId: cardTokenId, returnPath }),
+      );
     },
   );
 
   app.post(
     '/requests/link/bank',
-    { schema: { tags, summary: 'Link a bank account for direct debit (authorised with the bank’s one-time code)', headers: idempotencyHeaders, body: linkBankBody, response: { 201: dataOf(linkStartedDto), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Link a bank account for direct debit (authorised with the bank’s one-time code)',
+        headers: idempotencyHeaders,
+        body: linkBankBody,
+        response: { 201: dataOf(linkStartedDto), ...errors },
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
-      return startLinking(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'direct_debit', bank: request.body.bank, returnPath: request.body.returnPath }));
+      return startLinking(request, reply, actor, (tx) =>
+        startLink(ctx(), tx, actor, { channel: 'direct_debit', bank: request.body.bank, returnPath: request.body.returnPath }),
+      );
     },
   );
 
   app.post(
     '/requests/pay/bank',
-    { schema: { tags, summary: 'Top up my wallet by direct debit from a linked bank account', headers: idempotencyHeaders, body: payLinkedBody, response: started } },
+    {
+      schema: {
+        tags,
+        summary: 'Top up my wallet by direct debit from a linked bank account',
+        headers: idempotencyHeaders,
+        body: payLinkedBody,
+        response: started,
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, paymentMethodId, returnPath } = request.body;
@@ -134,10 +159,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/link/ewallet',
-    { schema: { tags, summary: 'Link a GCash or Maya account', headers: idempotencyHeaders, body: linkEwalletBody, response: { 201: dataOf(linkStartedDto), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Link a GCash or Maya account',
+        headers: idempotencyHeaders,
+        body: linkEwalletBody,
+        response: { 201: dataOf(linkStartedDto), ...errors },
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
-      return startLinking(request, reply, actor, (tx) => startLink(ctx(), tx, actor, { channel: 'ewallet', ewallet: request.body.ewallet, returnPath: request.body.returnPath }));
+      return startLinking(request, reply, actor, (tx) =>
+        startLink(ctx(), tx, actor, { channel: 'ewallet', ewallet: request.body.ewallet, returnPath: request.body.returnPath }),
+      );
     },
   );
 
@@ -153,7 +188,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/otp/ewallet',
-    { schema: { tags, summary: 'Top up my wallet by a one-time e-wallet payment (GCash, Maya)', headers: idempotencyHeaders, body: oneTimeEwalletBody, response: started } },
+    {
+      schema: {
+        tags,
+        summary: 'Top up my wallet by a one-time e-wallet payment (GCash, Maya)',
+        headers: idempotencyHeaders,
+        body: oneTimeEwalletBody,
+        response: started,
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
       const { amountInCents, ewallet, returnPath } = request.body;
@@ -163,7 +206,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/ewallet/checkout',
-    { schema: { tags, summary: 'Pay what is unpaid on one of my shipments by e-wallet', headers: idempotencyHeaders, body: ewalletCheckoutBody, response: started } },
+    {
+      schema: {
+        tags,
+        summary: 'Pay what is unpaid on one of my shipments by e-wallet',
+        headers: idempotencyHeaders,
+        body: ewalletCheckoutBody,
+        response: started,
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
       return startPayment(request, reply, actor, (tx) => startShipmentCheckout(ctx(), tx, actor, request.body));
@@ -181,7 +232,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/xendit/test-qr',
-    { schema: { tags, summary: 'Test mode: pay one of my QR codes as if scanned (not in production)', body: testQrBody, response: { 200: dataOf(z.object({ simulated: z.boolean() })), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Test mode: pay one of my QR codes as if scanned (not in production)',
+        body: testQrBody,
+        response: { 200: dataOf(testQrResultDto), ...errors },
+      },
+    },
     async (request) => {
       await simulateQr(ctx(), request.requireActor(), request.body.paymentRequestId);
       return { data: { simulated: true } };
@@ -190,7 +248,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/xendit/create-payment-link',
-    { schema: { tags, summary: 'Staff: a payment link for what is unpaid on a shipment (a new one expires the last)', headers: idempotencyHeaders, body: createPaymentLinkBody, response: started } },
+    {
+      schema: {
+        tags,
+        summary: 'Staff: a payment link for what is unpaid on a shipment (a new one expires the last)',
+        headers: idempotencyHeaders,
+        body: createPaymentLinkBody,
+        response: started,
+      },
+    },
     async (request, reply) => {
       const actor = staffWhoRecordsPayments(request.requireActor());
       return startPayment(request, reply, actor, (tx) => createPaymentLink(ctx(), tx, actor, request.body, request.ip));
@@ -210,41 +276,79 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/xendit/invoice/:invoiceId',
-    { schema: { tags, summary: 'One payment link (by our id or the provider’s invoice id)', params: z.object({ invoiceId: z.string().trim().min(1).max(100) }), response: { 200: dataOf(paymentRequestDto), 401: errorDto, 404: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'One payment link (by our id or the provider’s invoice id)',
+        params: paymentLinkParams,
+        response: { 200: dataOf(paymentRequestDto), 401: errorDto, 404: errorDto },
+      },
+    },
     async (request) => ({ data: await getInvoice(ctx(), request.requireActor(), request.params.invoiceId) }),
   );
 
   app.get(
     '/requests/xendit/invoice/shipment/:shipmentId',
-    { schema: { tags, summary: 'The shipment’s payment link that can still be paid (or null)', params: shipmentParams, response: { 200: dataOf(paymentRequestDto.nullable()), 401: errorDto, 404: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'The shipment’s payment link that can still be paid (or null)',
+        params: shipmentIdParams,
+        response: { 200: dataOf(paymentRequestDto.nullable()), 401: errorDto, 404: errorDto },
+      },
+    },
     async (request) => ({ data: await activeLinkOfShipment(ctx(), request.requireActor(), request.params.shipmentId) }),
   );
 
   app.get(
     '/requests/xendit/invoices/shipment/:shipmentId',
-    { schema: { tags, summary: 'Every payment link of a shipment, newest first', params: shipmentParams, response: { 200: dataOf(z.array(paymentRequestDto)), 401: errorDto, 404: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every payment link of a shipment, newest first',
+        params: shipmentIdParams,
+        response: { 200: dataListOf(paymentRequestDto), 401: errorDto, 404: errorDto },
+      },
+    },
     async (request) => ({ data: await invoicesOfShipment(ctx(), request.requireActor(), request.params.shipmentId) }),
   );
 
   app.get(
     '/requests/:id',
-    { schema: { tags, summary: 'One of my payment requests (a top-up or checkout I started)', params: z.object({ id: z.uuid('Payment not found') }), response: { 200: dataOf(paymentRequestDto), 401: errorDto, 404: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'One of my payment requests (a top-up or checkout I started)',
+        params: paymentRequestIdParams,
+        response: { 200: dataOf(paymentRequestDto), 401: errorDto, 404: errorDto },
+      },
+    },
     async (request) => ({ data: await myPaymentRequest(app.db, request.requireActor(), request.params.id) }),
   );
 
   app.get(
     '/requests/:id/qr.svg',
-    { schema: { tags, summary: 'The QR Ph code of one of my QR payments, as SVG', params: z.object({ id: z.uuid('Payment not found') }) } },
+    { schema: { tags, summary: 'The QR Ph code of one of my QR payments, as SVG', params: paymentRequestIdParams } },
     async (request, reply) => {
       const row = await myPaymentRequest(app.db, request.requireActor(), request.params.id);
       if (!row.qrString) throw notFound('QR code');
-      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=900').send(bwipjs.toSVG({ bcid: 'qrcode', text: row.qrString, scale: 3 }));
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'private, max-age=900')
+        .send(bwipjs.toSVG({ bcid: 'qrcode', text: row.qrString, scale: 3 }));
     },
   );
 
   app.get(
     '/flagged',
-    { schema: { tags, summary: 'Staff: payments held because the amount paid differs from the amount asked', querystring: flaggedPaymentsQuery, response: { 200: pageOf(paymentRequestDto.extend({ userId: z.string() })), 401: errorDto, 403: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Staff: payments held because the amount paid differs from the amount asked',
+        querystring: flaggedPaymentsQuery,
+        response: { 200: pageOf(flaggedPaymentDto), 401: errorDto, 403: errorDto },
+      },
+    },
     async (request) => {
       request.authorize('manage', 'Shipment');
       return listFlaggedPayments(app.db, request.query);
@@ -281,7 +385,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const shipmentPaymentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/active-payment-link/:id',
-    { schema: { tags: ['shipments'], summary: 'The shipment’s active payment link (or null)', params: z.object({ id: z.string().trim().min(1).max(40) }), response: { 200: dataOf(paymentRequestDto.nullable()), 401: errorDto, 404: errorDto } } },
+    {
+      schema: {
+        tags: ['shipments'],
+        summary: 'The shipment’s active payment link (or null)',
+        params: shipmentRefParams,
+        response: { 200: dataOf(paymentRequestDto.nullable()), 401: errorDto, 404: errorDto },
+      },
+    },
     async (request) => ({ data: await activeLinkOfShipment(paymentsContext(app), request.requireActor(), request.params.id) }),
   );
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { shipments, transactions } from '../../db/schema/index.js';
+import { notifications, shipments, transactions } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
@@ -17,14 +17,31 @@ afterAll(async () => {
 });
 
 const call = (session: Session | null, method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(session ? { cookie: session.cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('top-ups through the sandbox', () => {
   it('a one-time e-wallet top-up: the hosted page pays, the payer returns with the spec’s parameters, the wallet is credited once', async () => {
     const me = await createCustomer(t);
-    const started = await call(me, 'POST', '/api/payments/requests/otp/ewallet', { amountInCents: 50_000, ewallet: 'GCash' }, { 'idempotency-key': 'topup-ewallet-01' });
+    const started = await call(
+      me,
+      'POST',
+      '/api/payments/requests/otp/ewallet',
+      { amountInCents: 50_000, ewallet: 'GCash' },
+      { 'idempotency-key': 'topup-ewallet-01' },
+    );
     expect(started.statusCode).toBe(201);
-    const replay = await call(me, 'POST', '/api/payments/requests/otp/ewallet', { amountInCents: 50_000, ewallet: 'GCash' }, { 'idempotency-key': 'topup-ewallet-01' });
+    const replay = await call(
+      me,
+      'POST',
+      '/api/payments/requests/otp/ewallet',
+      { amountInCents: 50_000, ewallet: 'GCash' },
+      { 'idempotency-key': 'topup-ewallet-01' },
+    );
     expect(replay.json().data.id).toBe(started.json().data.id);
     const { checkoutUrl, status } = started.json().data;
     expect(status).toBe('REQUIRES_ACTION');
@@ -41,6 +58,36 @@ describe('top-ups through the sandbox', () => {
     await call(null, 'POST', `${checkoutUrl}/pay`);
     await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(50_000);
+  });
+
+  it('the top-up notification commits with the credit: a crash of the announcement after the commit loses it not', async () => {
+    const me = await createCustomer(t);
+    const started = await call(
+      me,
+      'POST',
+      '/api/payments/requests/otp/ewallet',
+      { amountInCents: 20_000, ewallet: 'GCash' },
+      { 'idempotency-key': 'topup-crash-01' },
+    );
+    const { checkoutUrl } = started.json().data;
+    expect((await call(null, 'POST', `${checkoutUrl}/pay`)).statusCode).toBe(303);
+    // The real-time bus dies right after the credit commits, as a process would between commit and announcement.
+    const publish = t.app.events.publish;
+    t.app.events.publish = async () => {
+      throw new Error('the process died here');
+    };
+    try {
+      await settlePayments(t);
+    } finally {
+      t.app.events.publish = publish;
+    }
+    expect(await balanceOf(t, me)).toBe(20_000);
+    const rows = await t.app.db.select().from(notifications).where(eq(notifications.userId, me.userId));
+    expect(rows.filter((row) => row.type === 'wallet_topped_up').map((row) => row.metadata)).toEqual([{ amountInCents: 20_000 }]);
+    await settlePayments(t);
+    expect(
+      (await t.app.db.select().from(notifications).where(eq(notifications.userId, me.userId))).filter((row) => row.type === 'wallet_topped_up'),
+    ).toHaveLength(1);
   });
 
   it('Fail on the hosted page returns with failure and credits nothing', async () => {
@@ -68,9 +115,19 @@ describe('top-ups through the sandbox', () => {
     expect(await balanceOf(t, me)).toBe(10_000);
 
     const bank = (await call(me, 'POST', '/api/payments/requests/link/bank', { bank: 'BPI' })).json().data;
-    const wrong = await t.app.inject({ method: 'POST', url: `${bank.checkoutUrl}/authorize`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'otp=000000' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `${bank.checkoutUrl}/authorize`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'otp=000000',
+    });
     expect(wrong.statusCode).toBe(422);
-    const right = await t.app.inject({ method: 'POST', url: `${bank.checkoutUrl}/authorize`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'otp=123456' });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: `${bank.checkoutUrl}/authorize`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'otp=123456',
+    });
     expect(right.statusCode).toBe(303);
     await settlePayments(t);
     const both = (await call(me, 'GET', '/api/wallet/methods')).json().data;
@@ -101,7 +158,13 @@ describe('top-ups through the sandbox', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).not.toContain('4242424242424242');
     expect((await call(me, 'GET', '/api/card-tokens')).json().data).toEqual([]);
-    const saved = await call(me, 'POST', '/api/card-tokens/card/new', { token: 'tok_sandbox_1234', cardBrand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2030 });
+    const saved = await call(me, 'POST', '/api/card-tokens/card/new', {
+      token: 'tok_sandbox_1234',
+      cardBrand: 'Visa',
+      last4: '4242',
+      expiryMonth: 12,
+      expiryYear: 2030,
+    });
     expect(saved.statusCode).toBe(201);
     const [card] = saved.json().data;
     expect(card).toMatchObject({ maskedNumber: 'XXXX XXXX XXXX 4242', isDefault: true });
@@ -109,7 +172,12 @@ describe('top-ups through the sandbox', () => {
     await call(null, 'POST', `${charge.checkoutUrl}/pay`);
     await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(20_000);
-    const removed = await t.app.inject({ method: 'DELETE', url: '/api/card-tokens/card/remove', headers: { cookie: me.cookie }, payload: { cardTokenId: card.id } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/card-tokens/card/remove',
+      headers: { cookie: me.cookie },
+      payload: { cardTokenId: card.id },
+    });
     expect(removed.json().data).toEqual([]);
   });
 
@@ -154,7 +222,8 @@ describe('payment links for shipments', () => {
   it('a new link expires the last; staff expire a link by hand; customers may not make links', async () => {
     const customer = await createCustomer(t);
     const shipment = await book(t, customer);
-    const first = (await call(staff, 'POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: shipment.id, amountInCents: 1_000 })).json().data;
+    const first = (await call(staff, 'POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: shipment.id, amountInCents: 1_000 })).json()
+      .data;
     const second = (await call(staff, 'POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: shipment.id })).json().data;
     const all = (await call(staff, 'GET', `/api/payments/requests/xendit/invoices/shipment/${shipment.id}`)).json().data;
     expect(all.map((l: { id: string; status: string }) => [l.id, l.status])).toEqual([
@@ -165,7 +234,10 @@ describe('payment links for shipments', () => {
     expect(expired.json().data.status).toBe('EXPIRED');
     expect((await call(staff, 'GET', `/api/payments/requests/xendit/invoice/shipment/${shipment.id}`)).json().data).toBeNull();
     expect((await call(customer, 'POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: shipment.id })).statusCode).toBe(403);
-    const tooMuch = await call(staff, 'POST', '/api/payments/requests/xendit/create-payment-link', { shipmentId: shipment.id, amountInCents: shipment.totalInCents + 1 });
+    const tooMuch = await call(staff, 'POST', '/api/payments/requests/xendit/create-payment-link', {
+      shipmentId: shipment.id,
+      amountInCents: shipment.totalInCents + 1,
+    });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().details[0].field).toBe('amountInCents');
   });

@@ -75,12 +75,19 @@ describe('starting a payment at the provider after the reservation commits', () 
     ]);
     expect(balance).not.toBe('blocked');
     // The reservation is already committed, waiting for the provider's answer.
-    const [reserved] = await t.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, provider.calls.at(-1)!.referenceId));
+    const [reserved] = await t.database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, provider.calls.at(-1)!.referenceId));
     expect(reserved).toMatchObject({ status: 'PENDING', providerRequestId: null, amountInCents: 50_000 });
     release();
     const res = await pending;
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ id: reserved!.id, status: 'REQUIRES_ACTION', checkoutUrl: expect.stringContaining('/api/payments/sandbox/checkout/') });
+    expect(res.json().data).toMatchObject({
+      id: reserved!.id,
+      status: 'REQUIRES_ACTION',
+      checkoutUrl: expect.stringContaining('/api/payments/sandbox/checkout/'),
+    });
   });
 
   it('an unreachable provider leaves the request waiting; the retry with the same key makes the call once, for the same request', async () => {
@@ -210,7 +217,12 @@ describe('linking a bank or e-wallet at the provider after the reservation commi
 
 describe('charging a saved method at the provider', () => {
   const payCard = (me: Session, cardTokenId: string, key: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/requests/pay/card', headers: { cookie: me.cookie, 'idempotency-key': key }, payload: { amountInCents: 20_000, cardTokenId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/requests/pay/card',
+      headers: { cookie: me.cookie, 'idempotency-key': key },
+      payload: { amountInCents: 20_000, cardTokenId },
+    });
   const newCard = async (me: Session) => {
     const saved = await t.app.inject({
       method: 'POST',

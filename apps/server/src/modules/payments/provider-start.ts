@@ -89,7 +89,10 @@ async function savedMethodTokenOf(ctx: PaymentsContext, row: PaymentRequestRow):
   const chosen = row.cardTokenId ?? (row.methodDetails as unknown as ReservedDetails).paymentMethodId;
   if (!chosen) return undefined;
   const [method] = row.cardTokenId
-    ? await ctx.db.select({ providerMethodId: cardTokens.providerMethodId, status: cardTokens.status }).from(cardTokens).where(eq(cardTokens.id, row.cardTokenId))
+    ? await ctx.db
+        .select({ providerMethodId: cardTokens.providerMethodId, status: cardTokens.status })
+        .from(cardTokens)
+        .where(eq(cardTokens.id, row.cardTokenId))
     : [];
   if (method?.status === 'active' && method.providerMethodId) return method.providerMethodId;
   throw fieldError(
@@ -205,7 +208,8 @@ function sessionAnswerOf(row: CardTokenRow): CardSessionDto | null {
   if (sessionId) {
     return { paymentMethodId: row.id, paymentSessionId: sessionId, expiresAt: row.linkDetails?.sessionExpiresAt ?? null, status: statusOf(row) };
   }
-  if (row.status === 'failed') throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused to save this card. Please try again.');
+  if (row.status === 'failed')
+    throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused to save this card. Please try again.');
   return null;
 }
 
@@ -237,6 +241,7 @@ function answerOf(row: CardTokenRow): LinkStarted | null {
   if (row.providerMethodId && row.linkDetails?.checkoutUrl) {
     return { paymentMethodId: row.id, checkoutUrl: row.linkDetails.checkoutUrl, status: statusOf(row) };
   }
-  if (row.status === 'failed') throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused this link. Please start a new one.');
+  if (row.status === 'failed')
+    throw new AppError('RULE_BROKEN', row.linkDetails?.failureReason ?? 'The payment provider refused this link. Please start a new one.');
   return null;
 }

@@ -2,11 +2,11 @@ import type { Ewallet } from '@hatid/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentRequests } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { assertPaymentOptionOn } from '../flags/flags.service.js';
-import { lockShipment } from '../shipments/shipments.repository.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
-import { amountPaidInCents } from '../transactions/shipment-payments.js';
+import type { Actor } from '../../core/actor.js';
+import { assertPaymentOptionOn } from '../flags/index.js';
+import { lockShipment } from '../shipments/index.js';
+import { findVisibleShipment } from '../shipments/index.js';
+import { amountPaidInCents } from '../shipments/index.js';
 import { returnUrl, type PaymentsContext } from './context.js';
 import type { ReservedDetails } from './provider-start.js';
 

@@ -2,10 +2,10 @@ import type { CARD_BRANDS, DirectDebitBank, Ewallet, PaymentChannel } from '@hat
 import type { Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { assertPaymentOptionOn } from '../flags/flags.service.js';
-import { ensureWallet } from '../wallet/ledger.js';
-import { findOwnMethod, type CardTokenRow } from '../wallet/payment-methods.service.js';
+import type { Actor } from '../../core/actor.js';
+import { assertPaymentOptionOn } from '../flags/index.js';
+import { ensureWallet } from '../wallet/index.js';
+import { findOwnMethod, type CardTokenRow } from './payment-methods.service.js';
 import { returnUrl, type PaymentsContext } from './context.js';
 import { findById } from './payment-requests.repository.js';
 import type { ReservedDetails } from './provider-start.js';

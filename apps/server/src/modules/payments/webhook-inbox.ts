@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EnqueueBatcher, OutboxTransactionalHandler } from '../../platform/outbox/index.js';
 import type { PaymentProvider } from '../../platform/payments/index.js';
-import { announceWebhook } from './payment-events.js';
+import { publishNotifications, writeNotifications } from '../notifications/index.js';
+import { announceWebhook, webhookNotification } from './payment-events.js';
 import { handleWebhook, readWebhookBody } from './webhook.service.js';
 
 /**
@@ -47,7 +48,13 @@ export function createWebhookHandler(app: FastifyInstance): OutboxTransactionalH
     const { provider, body } = row.payload as unknown as StoredDelivery;
     const result = await handleWebhook(tx, provider, body);
     if (result.outcome === 'ignored') app.log.info({ outboxId: row.id, reason: result.reason }, 'payment webhook ignored');
-    // A lost announcement is not worth running the credit again: the pages refetch on their next visit.
-    return () => announceWebhook(app, result).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a payment failed'));
+    // The notification commits with the credit; the hints after the commit are only hints: a lost one is not
+    // worth running the credit again (the pages refetch on their next visit).
+    const notification = webhookNotification(result);
+    const rows = notification ? await writeNotifications(tx, notification) : [];
+    return () =>
+      announceWebhook(app, result)
+        .then(() => publishNotifications(app.events, rows))
+        .catch((error: unknown) => app.log.error({ err: error }, 'Announcing a payment failed'));
   };
 }

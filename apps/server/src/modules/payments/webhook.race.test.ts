@@ -8,7 +8,7 @@ import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { balanceOf, settlePayments } from '../../testing/wallet.js';
 import { createOutboxWorker } from '../../platform/outbox/index.js';
 import { createWebhookHandler, PAYMENT_WEBHOOK_TOPIC } from './webhook-inbox.js';
-import { ledgerSumInCents } from '../wallet/ledger.js';
+import { ledgerSumInCents } from '../wallet/index.js';
 
 /**
  * The webhook's once-only credit (issue 12). A delivery is stored and answered at once; the outbox worker
@@ -106,7 +106,8 @@ describe('the payment webhook', () => {
     const me = await createCustomer(t);
     const row = await startTopUp(me);
     const body = paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 });
-    const stored = async () => (await t.database.db.select({ id: outboxEvents.id }).from(outboxEvents).where(eq(outboxEvents.topic, 'payments.webhook'))).length;
+    const stored = async () =>
+      (await t.database.db.select({ id: outboxEvents.id }).from(outboxEvents).where(eq(outboxEvents.topic, 'payments.webhook'))).length;
     const before = await stored();
     for (const token of ['not-the-token', null, '', `${t.app.payments.callbackToken}x`]) {
       const res = await deliver(body, token);
@@ -131,7 +132,9 @@ describe('the payment webhook', () => {
     expect(mine).toMatchObject({ paidAmountInCents: 5_000, amountInCents: 50_000 });
     expect(mine.flagReason).toMatch(/not credited/);
     // A later delivery of the right amount does not release it: staff settle it by hand.
-    expect((await deliver(paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 }))).json().outcome).toBe('queued');
+    expect((await deliver(paymentEvent('payment.succeeded', { providerRequestId: row.providerRequestId!, amountInCents: 50_000 }))).json().outcome).toBe(
+      'queued',
+    );
     await settlePayments(t);
     expect(await balanceOf(t, me)).toBe(0);
   });
@@ -177,7 +180,11 @@ describe('the payment webhook', () => {
     const cards = [await open('1111'), await open('4242')];
     events.length = 0;
     const bodies = cards.flatMap((c, n) => {
-      const completed = paymentSessionEvent('payment_session.completed', { sessionId: c.paymentSessionId, referenceId: c.paymentMethodId, tokenId: `pt-race-${n}` });
+      const completed = paymentSessionEvent('payment_session.completed', {
+        sessionId: c.paymentSessionId,
+        referenceId: c.paymentMethodId,
+        tokenId: `pt-race-${n}`,
+      });
       // Xendit's retries, stamped again, and the token's own activation with the card as its reference.
       return [
         completed,
@@ -194,9 +201,7 @@ describe('the payment webhook', () => {
     });
     while ((await Promise.all(instances.map((w) => w.runOnce()))).some((n) => n > 0));
     const rows = await t.database.db.select().from(cardTokens).where(eq(cardTokens.userId, me.userId));
-    expect(rows.map((r) => [r.id, r.status, r.providerMethodId]).sort()).toEqual(
-      cards.map((c, n) => [c.paymentMethodId, 'active', `pt-race-${n}`]).sort(),
-    );
+    expect(rows.map((r) => [r.id, r.status, r.providerMethodId]).sort()).toEqual(cards.map((c, n) => [c.paymentMethodId, 'active', `pt-race-${n}`]).sort());
     expect(rows.filter((r) => r.isDefault)).toHaveLength(1);
     // Each card announced once to its owner's pages.
     const linked = events.filter((e) => e.type === 'WALLET_UPDATED' && e.channels.includes(`user:${me.userId}`));

@@ -4,8 +4,8 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { cardTokens, paymentRequests, shipments } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
 import { fromProviderAmount, type PaymentProvider } from '../../platform/payments/index.js';
-import { recordShipmentPayment } from '../transactions/shipment-payments.js';
-import { postToWallet } from '../wallet/ledger.js';
+import { recordShipmentPayment } from '../shipments/index.js';
+import { postToWallet } from '../wallet/index.js';
 import { findById, findByProviderId, type PaymentRequestRow } from './payment-requests.repository.js';
 
 /**
@@ -108,7 +108,10 @@ export function readWebhookBody(body: unknown): WebhookBody {
       },
     };
   }
-  throw fieldError('event', 'Not a payment event this endpoint knows (payment.succeeded, payment.failed, payment_token.*, payment_session.*, invoice callback)');
+  throw fieldError(
+    'event',
+    'Not a payment event this endpoint knows (payment.succeeded, payment.failed, payment_token.*, payment_session.*, invoice callback)',
+  );
 }
 
 const settled = (row: PaymentRequestRow) => row.status === 'SUCCEEDED' || row.status === 'COMPLETED';
@@ -284,7 +287,10 @@ async function settleMethod(
   if (token.status !== 'pending' && !(lapsed && active)) return { outcome: 'ignored', reason: 'already settled' };
   const fail = async (failureReason: string | undefined) => {
     const linkDetails = failureReason && token.linkDetails ? { linkDetails: { ...token.linkDetails, failureReason } } : {};
-    await tx.update(cardTokens).set({ status: 'failed', ...linkDetails, updatedAt: new Date() }).where(eq(cardTokens.id, token.id));
+    await tx
+      .update(cardTokens)
+      .set({ status: 'failed', ...linkDetails, updatedAt: new Date() })
+      .where(eq(cardTokens.id, token.id));
     return { outcome: 'link_failed', userId: token.userId, paymentMethodId: token.id } as const;
   };
   if (!result.active) return fail(result.failureReason);

@@ -44,7 +44,14 @@ beforeAll(async () => {
       // Xendit answers a retried payment token (same idempotency key) with the same token.
       if (req.url === '/v3/payment_tokens') {
         const token = `pt-fake-${String(body.reference_id)}`;
-        return res.end(JSON.stringify({ payment_token_id: token, reference_id: body.reference_id, status: 'REQUIRES_ACTION', actions: [{ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL', value: `https://link.xendit.co/${token}` }] }));
+        return res.end(
+          JSON.stringify({
+            payment_token_id: token,
+            reference_id: body.reference_id,
+            status: 'REQUIRES_ACTION',
+            actions: [{ type: 'REDIRECT_CUSTOMER', descriptor: 'WEB_URL', value: `https://link.xendit.co/${token}` }],
+          }),
+        );
       }
       res.end(
         JSON.stringify({
@@ -123,14 +130,28 @@ describe('linking an e-wallet through Xendit', () => {
     expect(sent.body).toMatchObject({ reference_id: link.paymentMethodId, channel_code: 'GCASH' });
     expect((sent.body.channel_properties as Record<string, string>).success_return_url).toMatch(/\/wallet\?success-link=true&method=ewallet$/);
     const calls = seen.length;
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/requests/link/ewallet', headers: { cookie: me.cookie, 'idempotency-key': 'xendit-link-0001' }, payload: { ewallet: 'GCash' } })).json().data).toEqual(link);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/requests/link/ewallet',
+          headers: { cookie: me.cookie, 'idempotency-key': 'xendit-link-0001' },
+          payload: { ewallet: 'GCash' },
+        })
+      ).json().data,
+    ).toEqual(link);
     expect(seen.length).toBe(calls);
 
     const activated = await t.app.inject({
       method: 'POST',
       url: '/api/payments/webhooks/xendit',
       headers: { 'x-callback-token': TOKEN },
-      payload: { event: 'payment_token.activation', business_id: '5f27a14a9bf05c73dd040bc8', created: '2026-11-25T10:00:00Z', data: { payment_token_id: token, reference_id: link.paymentMethodId, status: 'ACTIVE' } },
+      payload: {
+        event: 'payment_token.activation',
+        business_id: '5f27a14a9bf05c73dd040bc8',
+        created: '2026-11-25T10:00:00Z',
+        data: { payment_token_id: token, reference_id: link.paymentMethodId, status: 'ACTIVE' },
+      },
     });
     expect(activated.json().outcome).toBe('queued');
     await settlePayments(t);
@@ -149,7 +170,12 @@ describe('saving a card through a Xendit payment session', () => {
   const myCards = async (me: Session) => (await t.app.inject({ method: 'GET', url: '/api/card-tokens', headers: { cookie: me.cookie } })).json().data;
   const myMethods = async (me: Session) => (await t.app.inject({ method: 'GET', url: '/api/wallet/methods', headers: { cookie: me.cookie } })).json().data;
   const payCard = (me: Session, cardTokenId: string, key: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/requests/pay/card', headers: { cookie: me.cookie, 'idempotency-key': key }, payload: { amountInCents: 20_000, cardTokenId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/requests/pay/card',
+      headers: { cookie: me.cookie, 'idempotency-key': key },
+      payload: { amountInCents: 20_000, cardTokenId },
+    });
 
   it('opens the session after reserving a pending card; Xendit’s completion makes it the active default card that top-ups charge', async () => {
     const me = await createCustomer(t, 'Ana');
@@ -168,7 +194,12 @@ describe('saving a card through a Xendit payment session', () => {
       amount: 0,
       currency: 'PHP',
       country: 'PH',
-      customer: { reference_id: me.userId, type: 'INDIVIDUAL', mobile_number: expect.stringMatching(/^\+63/), individual_detail: { given_names: 'Ana', surname: 'Customer' } },
+      customer: {
+        reference_id: me.userId,
+        type: 'INDIVIDUAL',
+        mobile_number: expect.stringMatching(/^\+63/),
+        individual_detail: { given_names: 'Ana', surname: 'Customer' },
+      },
     });
     const returns = sent.body.cards_session_js as Record<string, string>;
     expect(returns.success_return_url).toMatch(/^http.*\/wallet\?success-link=true&method=card$/);
@@ -229,7 +260,11 @@ describe('saving a card through a Xendit payment session', () => {
     const id = session.paymentMethodId as string;
     expect((await deliver(paymentSessionEvent('payment_session.expired', { sessionId: session.paymentSessionId, referenceId: id }))).statusCode).toBe(200);
     await settlePayments(t);
-    expect(await cardRow(id)).toMatchObject({ status: 'failed', providerMethodId: null, linkDetails: expect.objectContaining({ failureReason: expect.stringMatching(/not confirmed in time/) }) });
+    expect(await cardRow(id)).toMatchObject({
+      status: 'failed',
+      providerMethodId: null,
+      linkDetails: expect.objectContaining({ failureReason: expect.stringMatching(/not confirmed in time/) }),
+    });
     expect((await startSession(me, 'card-session-0002')).json().data.status).toBe('FAILED');
     // A completion after that changes nothing.
     await deliver(paymentSessionEvent('payment_session.completed', { sessionId: session.paymentSessionId, referenceId: id, tokenId: 'pt-late' }));
@@ -244,7 +279,9 @@ describe('saving a card through a Xendit payment session', () => {
     const id = session.paymentMethodId as string;
     // Another session's event with our reference, an unknown reference, a reference that is no id of ours.
     await deliver(paymentSessionEvent('payment_session.completed', { sessionId: 'ps-someone-else', referenceId: id, tokenId: 'pt-other' }));
-    await deliver(paymentSessionEvent('payment_session.completed', { sessionId: 'ps-x', referenceId: '00000000-0000-4000-8000-000000000000', tokenId: 'pt-x' }));
+    await deliver(
+      paymentSessionEvent('payment_session.completed', { sessionId: 'ps-x', referenceId: '00000000-0000-4000-8000-000000000000', tokenId: 'pt-x' }),
+    );
     await deliver(paymentSessionEvent('payment_session.completed', { sessionId: 'ps-y', referenceId: 'order_12345', tokenId: 'pt-y' }));
     await settlePayments(t);
     expect(await cardRow(id)).toMatchObject({ status: 'pending', providerMethodId: null });

@@ -1,7 +1,7 @@
 import { DEFAULT_PRICING_CONFIG, pricingConfigSchema, type PricingConfig, type PricingConfigPatch } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { PRICING_CONFIG_KEY, findPricingConfigRow, lockPricingConfigRow, savePricingConfigRow } from './pricing.repository.js';
 
@@ -27,12 +27,7 @@ export async function loadPricingConfig(db: DbOrTx): Promise<PricingConfig> {
 }
 
 /** Applies a staff edit (any subset of fields), validates the whole result, logs it, and returns it. */
-export async function updatePricingConfig(
-  db: DbOrTx,
-  actor: Actor,
-  patch: PricingConfigPatch,
-  options: { ip?: string } = {},
-): Promise<PricingConfig> {
+export async function updatePricingConfig(db: DbOrTx, actor: Actor, patch: PricingConfigPatch, options: { ip?: string } = {}): Promise<PricingConfig> {
   const saved = await db.transaction(async (tx) => {
     const row = await lockPricingConfigRow(tx, DEFAULT_PRICING_CONFIG);
     const before = configFrom(row.value);
@@ -42,9 +37,7 @@ export async function updatePricingConfig(
       throw new AppError('VALIDATION_FAILED', details.map((d) => `${d.field}: ${d.message}`).join('; '), details);
     }
     const after = parsed.data;
-    const changed = (Object.keys(after) as (keyof PricingConfig)[]).filter(
-      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-    );
+    const changed = (Object.keys(after) as (keyof PricingConfig)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
     if (changed.length === 0) return after;
     await savePricingConfigRow(tx, after, actor.id);
     await recordActivity(tx, {

@@ -24,7 +24,14 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/promo-codes',
     headers: { cookie: admin.cookie },
-    payload: { code: 'PROP15', type: 'percentage', percentOff: 15, startDate: '2020-01-01', endDate: '2099-12-31', applicableBoxTypes: ['Small Box', 'Your Box', 'Large Box'] },
+    payload: {
+      code: 'PROP15',
+      type: 'percentage',
+      percentOff: 15,
+      startDate: '2020-01-01',
+      endDate: '2099-12-31',
+      applicableBoxTypes: ['Small Box', 'Your Box', 'Large Box'],
+    },
   });
   const p = created.json().data;
   promo = { ...p, amount: p.percentOff, startDate: new Date(p.startDate), endDate: new Date(p.endDate) };

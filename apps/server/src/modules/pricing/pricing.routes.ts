@@ -1,12 +1,4 @@
-import {
-  calculationBody,
-  calculationResultDto,
-  dataOf,
-  errorDto,
-  pricingConfigPatchBody,
-  pricingConfigSchema,
-  pricingDetailsDto,
-} from '@hatid/domain';
+import { calculationBody, calculationResultDto, dataOf, errorDto, pricingConfigPatchBody, pricingConfigSchema, pricingDetailsDto } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadPricingConfig, updatePricingConfig } from './pricing-config.service.js';
 import { quoteShipment, withPackageLabels } from './pricing.service.js';

@@ -1,7 +1,7 @@
-import { packageBreakdownLabel, type PricingDetails, type PricingRequest, type PricingResult } from '@hatid/domain';
+import { packageBreakdownLabel, type PricingConfig, type PricingDetails, type PricingRequest, type PricingResult } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { findCoveredProvince } from '../addresses/addresses.repository.js';
-import { loadPromoForQuote } from '../promo-codes/promo-codes.service.js';
+import { findCoveredProvince } from '../addresses/index.js';
+import { loadPromoForQuote } from './promo-codes.service.js';
 import { loadPricingConfig } from './pricing-config.service.js';
 import { quoteOrThrow } from './quote-price.js';
 
@@ -14,6 +14,10 @@ export interface QuoteShipmentInput {
   /** Adds this province's retrieval fee once; an uncovered or missing province adds nothing. */
   receiverProvinceCode?: string | null;
   now?: Date;
+  /** Already loaded (bulk booking checks thousands of bookings with one rate card): the stored config. */
+  config?: PricingConfig;
+  /** How the receiver's province is looked up, when the caller remembers the provinces it has read. */
+  coveredProvince?: (provinceCode: string) => Promise<{ retrievalFeeInCents: number } | null>;
 }
 
 /**
@@ -24,10 +28,11 @@ export interface QuoteShipmentInput {
  */
 export async function quoteShipment(db: DbOrTx, input: QuoteShipmentInput): Promise<PricingResult> {
   const { request, userId } = input;
-  const config = await loadPricingConfig(db);
+  const config = input.config ?? (await loadPricingConfig(db));
   const code = request.promoCode?.trim();
   const { promo, userUses } = code ? await loadPromoForQuote(db, code, userId) : { promo: null, userUses: 0 };
-  const province = input.receiverProvinceCode ? await findCoveredProvince(db, input.receiverProvinceCode) : null;
+  const findProvince = input.coveredProvince ?? ((code: string) => findCoveredProvince(db, code));
+  const province = input.receiverProvinceCode ? await findProvince(input.receiverProvinceCode) : null;
   return quoteOrThrow(request, config, {
     promo,
     userUses,

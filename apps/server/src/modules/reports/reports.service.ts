@@ -8,19 +8,16 @@ import {
   type ReportPeriod,
   type SalesFiguresDto,
   type SalesReportDto,
-  type salesReportQuery,
+  type ParsedSalesReportQuery as ReportQuery,
 } from '@hatid/domain';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { shipments } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { findProvince } from '../../platform/psgc/index.js';
-import { BOM, DEFAULT_EXPORT_FILENAME, exportFilename, neutraliseCell, pesos, toCsv } from '../shipments/export.service.js';
-import { addDays, manilaDayStart, manilaNextDayStart, manilaToday } from '../shipments/manila-time.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
-
-type ReportQuery = z.output<typeof salesReportQuery>;
+import { BOM, DEFAULT_EXPORT_FILENAME, exportFilename, neutraliseCell, pesos, toCsv } from '../../core/csv.js';
+import { addDays, manilaDayStart, manilaNextDayStart, manilaToday } from '../../core/manila-time.js';
+import { shipmentScope } from '../shipments/index.js';
 
 export interface ReportRange {
   period: ReportPeriod;
@@ -76,6 +73,7 @@ export function bucketsOf(range: ReportRange): Bucket[] {
   const buckets: Bucket[] = [];
   for (let key = bucketStart(range.period, range.startDate); key <= range.endDate; key = nextBucket(range.period, key)) {
     const lastDay = addDays(nextBucket(range.period, key), -1);
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, which Math.min/max would turn into NaN
     buckets.push({ key, periodStart: key < range.startDate ? range.startDate : key, periodEnd: lastDay > range.endDate ? range.endDate : lastDay });
   }
   return buckets;
@@ -122,9 +120,21 @@ export async function salesReport(db: Db, actor: Actor, query: ReportQuery, now 
   const where = reportCondition(actor, query, range.startDate, range.endDate);
   const bucket = bucketSql(range.period);
   const [byBucket, byType, byProvince] = await Promise.all([
-    db.select({ key: bucket, ...figures }).from(shipments).where(where).groupBy(bucket),
-    db.select({ key: shipments.deliveryType, ...figures }).from(shipments).where(where).groupBy(shipments.deliveryType),
-    db.select({ key: shipments.senderProvinceCode, ...figures }).from(shipments).where(where).groupBy(shipments.senderProvinceCode),
+    db
+      .select({ key: bucket, ...figures })
+      .from(shipments)
+      .where(where)
+      .groupBy(bucket),
+    db
+      .select({ key: shipments.deliveryType, ...figures })
+      .from(shipments)
+      .where(where)
+      .groupBy(shipments.deliveryType),
+    db
+      .select({ key: shipments.senderProvinceCode, ...figures })
+      .from(shipments)
+      .where(where)
+      .groupBy(shipments.senderProvinceCode),
   ]);
   const bucketFigures = new Map(byBucket.map((r) => [r.key, toFigures(r)]));
   const typeFigures = new Map(byType.map((r) => [r.key, toFigures(r)]));
@@ -185,10 +195,7 @@ async function* csvChunks(db: Db, actor: Actor, query: ReportQuery, range: Repor
     const records = rows
       .map((r) => ({ ...r, provinceName: provinceName(r.province), f: toFigures(r) }))
       .sort(
-        (a, b) =>
-          a.key.localeCompare(b.key) ||
-          typeOrder.get(a.deliveryType)! - typeOrder.get(b.deliveryType)! ||
-          a.provinceName.localeCompare(b.provinceName),
+        (a, b) => a.key.localeCompare(b.key) || typeOrder.get(a.deliveryType)! - typeOrder.get(b.deliveryType)! || a.provinceName.localeCompare(b.provinceName),
       )
       .map((r) => {
         const b = byKey.get(r.key)!;

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { CEBU_CITY, insertShipment, MAKATI, SAN_FERNANDO } from '../shipments/lists.fixtures.js';
-import { addDays, manilaToday } from '../shipments/manila-time.js';
+import { addDays, manilaToday } from '../../core/manila-time.js';
 import { bucketsOf, reportRange } from './reports.service.js';
 
 let t: TestApp;
@@ -28,12 +28,32 @@ beforeAll(async () => {
 
   const at = (iso: string) => new Date(iso);
   // 2 March, Manila: a delivered Next Day and a Same Day (23:30 Manila is still the 2nd).
-  await insertShipment(db, { ownerId: referred.userId, createdAt: at('2026-03-02T02:00:00Z'), deliveryStatus: 'Delivered', status: 'OnGoing', totalInCents: 23_000 });
+  await insertShipment(db, {
+    ownerId: referred.userId,
+    createdAt: at('2026-03-02T02:00:00Z'),
+    deliveryStatus: 'Delivered',
+    status: 'OnGoing',
+    totalInCents: 23_000,
+  });
   await insertShipment(db, { ownerId: customer.userId, createdAt: at('2026-03-02T15:30:00Z'), deliveryType: 'same_day', to: MAKATI(), totalInCents: 250_005 });
   // 00:30 on 3 March in Manila is still 2 March in UTC.
   await insertShipment(db, { ownerId: customer.userId, createdAt: at('2026-03-02T16:30:00Z'), from: SAN_FERNANDO(), totalInCents: 30_000 });
-  await insertShipment(db, { ownerId: customer.userId, createdAt: at('2026-03-10T04:00:00Z'), from: CEBU_CITY(), to: MAKATI(), totalInCents: 99_900, ...CANCELLED });
-  await insertShipment(db, { ownerId: customer.userId, createdAt: at('2026-03-31T15:59:00Z'), deliveryType: 'intra_city', from: CEBU_CITY(), to: CEBU_CITY(), totalInCents: 10_000 });
+  await insertShipment(db, {
+    ownerId: customer.userId,
+    createdAt: at('2026-03-10T04:00:00Z'),
+    from: CEBU_CITY(),
+    to: MAKATI(),
+    totalInCents: 99_900,
+    ...CANCELLED,
+  });
+  await insertShipment(db, {
+    ownerId: customer.userId,
+    createdAt: at('2026-03-31T15:59:00Z'),
+    deliveryType: 'intra_city',
+    from: CEBU_CITY(),
+    to: CEBU_CITY(),
+    totalInCents: 10_000,
+  });
   // Outside March (Manila), or deleted: never counted.
   await insertShipment(db, { ownerId: customer.userId, createdAt: at('2026-02-28T15:59:00Z'), totalInCents: 1 });
   await insertShipment(db, { ownerId: customer.userId, createdAt: at('2026-03-31T16:00:00Z'), totalInCents: 1 });
@@ -77,7 +97,14 @@ describe('the sales report', () => {
 
   it('groups by Monday weeks and by months, clipping the first and last period to the range', async () => {
     const weeks = await report(`${MARCH}&period=week`);
-    expect(weeks.byPeriod.map((p: { periodStart: string; periodEnd: string; bookings: number; cancelled: number }) => [p.periodStart, p.periodEnd, p.bookings, p.cancelled])).toEqual([
+    expect(
+      weeks.byPeriod.map((p: { periodStart: string; periodEnd: string; bookings: number; cancelled: number }) => [
+        p.periodStart,
+        p.periodEnd,
+        p.bookings,
+        p.cancelled,
+      ]),
+    ).toEqual([
       ['2026-03-01', '2026-03-01', 0, 0],
       ['2026-03-02', '2026-03-08', 3, 0],
       ['2026-03-09', '2026-03-15', 0, 1],
@@ -100,7 +127,7 @@ describe('the sales report', () => {
     expect((await report(`${MARCH}&location=${CEBU_CITY().provinceCode}`)).totals).toMatchObject({ bookings: 3, cancelled: 1 });
   });
 
-  it("gives a sales agent the report of its own referred customers only", async () => {
+  it('gives a sales agent the report of its own referred customers only', async () => {
     const data = await report(MARCH, agent);
     expect(data.totals).toEqual({ bookings: 1, cancelled: 0, delivered: 1, revenueInCents: 23_000 });
   });
@@ -135,7 +162,11 @@ describe('the sales report', () => {
 });
 
 describe('the sales report download', () => {
-  const lines = (body: string) => body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const lines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
 
   it('streams one row per period, delivery type and province of origin, with a header, as an attachment', async () => {
     const res = await get(`/api/reports/sales/export?${MARCH}&period=week&filename=Sales report`, admin);

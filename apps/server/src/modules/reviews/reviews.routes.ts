@@ -1,9 +1,18 @@
-import { z } from 'zod';
-import { createReviewBody, dataOf, errorDto, pageOf, reviewDto, reviewListQuery, updateReviewBody } from '@hatid/domain';
+import {
+  createReviewBody,
+  dataOf,
+  errorDto,
+  noContentDto,
+  pageOf,
+  reviewDto,
+  reviewIdParams,
+  reviewListQuery,
+  reviewOfShipmentParams,
+  updateReviewBody,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeReview, createReview, findReviewOf, getReview, listReviews, removeReview } from './reviews.service.js';
 
-const idParams = z.object({ id: z.uuid('Review not found') });
 const tags = ['reviews'];
 const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto };
 
@@ -48,7 +57,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A person's review of a shipment, or null when they have not written one",
-        params: z.object({ userId: z.uuid('Review not found'), shipmentId: z.uuid('Review not found') }),
+        params: reviewOfShipmentParams,
         response: { 200: dataOf(reviewDto.nullable()), ...errors },
       },
     },
@@ -57,21 +66,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, summary: 'One review', params: idParams, response: { 200: dataOf(reviewDto), ...errors } } },
-    async (request) => ({ data: await getReview(app.db, request.requireActor(), request.params.id) }),
-  );
+  app.get('/:id', { schema: { tags, summary: 'One review', params: reviewIdParams, response: { 200: dataOf(reviewDto), ...errors } } }, async (request) => ({
+    data: await getReview(app.db, request.requireActor(), request.params.id),
+  }));
 
   app.patch(
     '/:id',
-    { schema: { tags, summary: 'Change my review', params: idParams, body: updateReviewBody, response: { 200: dataOf(reviewDto), ...errors } } },
+    { schema: { tags, summary: 'Change my review', params: reviewIdParams, body: updateReviewBody, response: { 200: dataOf(reviewDto), ...errors } } },
     async (request) => ({ data: await changeReview(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip }) }),
   );
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Delete a review (mine, or any for staff)', params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, summary: 'Delete a review (mine, or any for staff)', params: reviewIdParams, response: { 204: noContentDto, ...errors } } },
     async (request, reply) => {
       await removeReview(app.db, request.requireActor(), request.params.id, { ip: request.ip });
       return reply.status(204).send(null);

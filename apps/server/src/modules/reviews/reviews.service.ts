@@ -1,12 +1,17 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { REVIEW_MESSAGES, type ReviewDto, type ReviewListQuery, type createReviewBody, type updateReviewBody } from '@hatid/domain';
-import type { z } from 'zod';
+import {
+  REVIEW_MESSAGES,
+  type ReviewDto,
+  type ReviewListQuery,
+  type CreateReviewBody as CreateInput,
+  type UpdateReviewBody as UpdateInput,
+} from '@hatid/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { reviews } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
+import { findVisibleShipment } from '../shipments/index.js';
 import {
   commentContains,
   deleteReview,
@@ -20,16 +25,13 @@ import {
 } from './reviews.repository.js';
 import { toPage } from '../../db/paging.js';
 
-type CreateInput = z.output<typeof createReviewBody>;
-type UpdateInput = z.output<typeof updateReviewBody>;
 type Options = { ip?: string };
 
 export const REVIEW_RULES = {
   notYourShipment: 'We could not find this shipment among yours',
   onlyYourShipment: 'You can review only shipments you sent',
   onlyAuthor: 'Only the person who wrote a review can change it',
-  notDelivered: (trackingNumber: string, deliveryStatus: string) =>
-    `You can review a shipment once it is delivered; ${trackingNumber} is "${deliveryStatus}"`,
+  notDelivered: (trackingNumber: string, deliveryStatus: string) => `You can review a shipment once it is delivered; ${trackingNumber} is "${deliveryStatus}"`,
   cancelled: (trackingNumber: string) => `${trackingNumber} was cancelled, so there is no delivery to review`,
 } as const;
 

@@ -191,7 +191,10 @@ describe('changing and deleting a review', () => {
     // Deleted, the shipment may be reviewed afresh.
     const fresh = await review(ana, { shipmentId: shipment.id, rating: 5 });
     expect((await call('DELETE', `/api/reviews/${fresh.id}`, staff)).statusCode).toBe(204);
-    const actions = await t.database.db.select({ action: activityLogs.action, actorId: activityLogs.actorId }).from(activityLogs).where(eq(activityLogs.entityId, fresh.id));
+    const actions = await t.database.db
+      .select({ action: activityLogs.action, actorId: activityLogs.actorId })
+      .from(activityLogs)
+      .where(eq(activityLogs.entityId, fresh.id));
     expect(actions).toEqual(expect.arrayContaining([{ action: 'DELETED', actorId: staff.userId }]));
   });
 });

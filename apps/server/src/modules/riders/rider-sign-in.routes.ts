@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import { checkOtp, sendOtp } from '../auth/otp.service.js';
-import { secretCheckLimit } from '../auth/secret-check-limit.js';
-import { findUserByMobile, loadUserWithRoles, toUserDto } from '../users/users.repository.js';
+import { checkOtp, sendOtp } from '../auth/index.js';
+import { secretCheckLimit } from '../../core/secret-check-limit.js';
+import { requestLanguageOf } from '../../core/language.js';
+import { findUserByMobile, loadUserWithRoles, toUserDto } from '../users/index.js';
 
 const NOT_A_RIDER = 'This number is not registered to a rider. Ask your hub to add you as a rider.';
 
@@ -17,7 +18,7 @@ const NOT_A_RIDER = 'This number is not registered to a rider. Ask your hub to a
 async function riderByMobile(db: Db, mobileNumber: string) {
   const found = await findUserByMobile(db, mobileNumber);
   const user = found ? await loadUserWithRoles(db, found.id) : null;
-  if (!user || !user.roles.some((r) => r.name === 'rider')) throw fieldError('mobileNumber', NOT_A_RIDER, 'RULE_BROKEN');
+  if (!user?.roles.some((r) => r.name === 'rider')) throw fieldError('mobileNumber', NOT_A_RIDER, 'RULE_BROKEN');
   if (user.status !== 'ACTIVE') throw new AppError('FORBIDDEN', 'This account is not active. Please contact your hub.');
   return user;
 }
@@ -39,14 +40,19 @@ export const riderSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await riderByMobile(app.db, request.body.mobileNumber);
-      return { data: await sendOtp(deps(), request.body.mobileNumber, request.ip, 'rider_sign_in') };
+      return { data: await sendOtp(deps(), request.body.mobileNumber, request.ip, 'rider_sign_in', { language: requestLanguageOf(request) }) };
     },
   );
 
   app.get(
     '/verifyOtp/rider',
     {
-      schema: { tags: ['auth', 'riders'], summary: "Check a rider's code and sign the rider in", querystring: verifyRiderOtpQuery, response: { 200: dataOf(userDto) } },
+      schema: {
+        tags: ['auth', 'riders'],
+        summary: "Check a rider's code and sign the rider in",
+        querystring: verifyRiderOtpQuery,
+        response: { 200: dataOf(userDto) },
+      },
       config: { rateLimit: secretCheckLimit(20) },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { cityMunicipalityParams, dataOf, riderDto, riderOnlineStatusDto, riderTimeBody } from '@hatid/domain';
+import { cityMunicipalityParams, dataListOf, dataOf, riderDto, riderOnlineStatusDto, riderTimeBody } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { ridersServing, riderOnlineStatus, setRiderOnline } from './riders.service.js';
@@ -37,7 +36,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Active riders serving a city or municipality, online first (dispatch)',
         params: cityMunicipalityParams,
-        response: { 200: dataOf(z.array(riderDto)) },
+        response: { 200: dataListOf(riderDto) },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { RiderDto, RiderOnlineStatusDto } from '@hatid/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { activityLogs, roles, userRoles, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { findCityMunicipality } from '../../platform/psgc/index.js';
 
@@ -92,13 +92,7 @@ export async function ridersServing(db: Db, cityMunicipalityCode: string): Promi
       activeAssignments: active,
     })
     .from(users)
-    .where(
-      and(
-        eq(users.status, 'ACTIVE'),
-        sql`${users.serviceAreaCodes} @> array[${cityMunicipalityCode}]::text[]`,
-        isRider(users.id),
-      ),
-    )
+    .where(and(eq(users.status, 'ACTIVE'), sql`${users.serviceAreaCodes} @> array[${cityMunicipalityCode}]::text[]`, isRider(users.id)))
     .orderBy(desc(users.isOnline), asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(200);
   return rows.map((r) => ({

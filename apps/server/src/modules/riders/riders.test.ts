@@ -4,7 +4,7 @@ import { activityLogs, notifications, outboxEvents, users } from '../../db/schem
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, freshMobile, signInAs, type Session } from '../../testing/auth.js';
 import { connectWs, wsUrl } from '../../testing/ws-client.js';
-import { assignRoles } from '../users/users.repository.js';
+import { assignRoles } from '../users/index.js';
 import { insertShipment, MAKATI } from '../shipments/lists.fixtures.js';
 
 let t: TestApp;
@@ -22,7 +22,10 @@ afterAll(async () => {
 
 let ip = 0;
 /** Each test's OTP calls from an address of its own (the code limits count per network too). */
-const nextIp = () => `10.88.0.${(ip += 1)}`;
+const nextIp = () => {
+  ip += 1;
+  return `10.88.0.${ip}`;
+};
 
 async function newRider(values: Partial<typeof users.$inferInsert> = {}): Promise<{ id: string; mobileNumber: string }> {
   const mobileNumber = freshMobile();
@@ -61,7 +64,9 @@ describe('rider sign-in by one-time code', () => {
     const before = t.sms.sent.length;
     const refused = await sendCode(mobileNumber, nextIp());
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().details).toEqual([{ field: 'mobileNumber', message: expect.stringContaining('not registered to a rider') }]);
+    expect(refused.json().details).toEqual([
+      { field: 'mobileNumber', message: expect.stringContaining('not registered to a rider'), reason: 'riders.not_a_rider' },
+    ]);
     expect(t.sms.sent.length).toBe(before);
     expect((await verify(mobileNumber, '123456', nextIp())).statusCode).toBe(422);
 
@@ -91,7 +96,12 @@ describe('rider sign-in by one-time code', () => {
   it('answers bad input with the fields at fault', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/sms/verifyOtp/rider?mobileNumber=12&otp=abc', remoteAddress: nextIp() });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['mobileNumber', 'otp']);
+    expect(
+      res
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['mobileNumber', 'otp']);
     expect((await t.app.inject({ method: 'POST', url: '/api/sms/sendOtpRider', payload: {}, remoteAddress: nextIp() })).statusCode).toBe(400);
   });
 });
@@ -99,7 +109,10 @@ describe('rider sign-in by one-time code', () => {
 describe('time in and time out', () => {
   it('sets the online status and writes one TIME_IN / TIME_OUT per change', async () => {
     const logRows = (action: 'TIME_IN' | 'TIME_OUT') =>
-      t.database.db.select().from(activityLogs).where(and(eq(activityLogs.actorId, demoRider.userId), eq(activityLogs.action, action)));
+      t.database.db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.actorId, demoRider.userId), eq(activityLogs.action, action)));
     const start = await call('GET', '/api/users/rider/online-status', demoRider);
     expect(start.json().data).toEqual({ isOnline: false, since: null });
 

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { COURIER_CATEGORIES, type handOffBody, type ShipmentMileDto } from '@hatid/domain';
-import type { z } from 'zod';
+import { COURIER_CATEGORIES, type HandOffBody as HandOffInput, type ShipmentMileDto } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { shipmentMileNotes, shipmentMiles } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { requireActiveCourier } from '../couriers/couriers.service.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
+import { requireActiveCourier } from '../couriers/index.js';
+import { findVisibleShipment } from '../shipments/index.js';
 import { ensureMiles, shipmentProgress } from './shipment-miles.service.js';
-
-type HandOffInput = z.output<typeof handOffBody>;
 
 /**
  * Who hands shipments to couriers: operations (staff, ssp, admins move any shipment) and service partners,
@@ -36,10 +33,7 @@ export async function handOffShipment(db: Db, actor: Actor, trackingNumber: stri
       .set({ courierId: courier.id, courierReference: input.courierReference || null, startedAt: mile.startedAt ?? new Date() })
       .where(eq(shipmentMiles.id, mile.id));
     const who = `${actor.user.firstName} ${actor.user.lastName}`.trim();
-    const body = [
-      `Handed to ${courier.name}${input.courierReference ? ` (reference ${input.courierReference})` : ''} by ${who}`,
-      input.note,
-    ]
+    const body = [`Handed to ${courier.name}${input.courierReference ? ` (reference ${input.courierReference})` : ''} by ${who}`, input.note]
       .filter(Boolean)
       .join(': ');
     await tx.insert(shipmentMileNotes).values({ shipmentMileId: mile.id, body, authorId: actor.id });

@@ -26,8 +26,17 @@ afterAll(async () => {
 
 describe('a partner hands a shipment to a courier', () => {
   it('records the courier on the mile and a note; the delivery status does not move', async () => {
-    const shipment = await insertShipment(t.database.db, { ownerId: customer.userId, to: place('Iloilo', 'Iloilo City'), deliveryStatus: 'Dest. hub', status: 'OnGoing' });
-    const res = await call('POST', `/api/shipment-miles/${shipment.trackingNumber}/hand-off`, partner, { courierId: courier.id, courierReference: 'PLM-7781', note: 'Rider Jun, plate ABC 1234' });
+    const shipment = await insertShipment(t.database.db, {
+      ownerId: customer.userId,
+      to: place('Iloilo', 'Iloilo City'),
+      deliveryStatus: 'Dest. hub',
+      status: 'OnGoing',
+    });
+    const res = await call('POST', `/api/shipment-miles/${shipment.trackingNumber}/hand-off`, partner, {
+      courierId: courier.id,
+      courierReference: 'PLM-7781',
+      note: 'Rider Jun, plate ABC 1234',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ mile: 'last', courierId: courier.id, courierReference: 'PLM-7781' });
     expect(res.json().data.startedAt).not.toBeNull();
@@ -38,7 +47,7 @@ describe('a partner hands a shipment to a courier', () => {
     expect(progress.deliveryStatus).toBe('Dest. hub');
   });
 
-  it('refuses shipments outside the partner\'s provinces (404), customers (403), and inactive couriers (422)', async () => {
+  it("refuses shipments outside the partner's provinces (404), customers (403), and inactive couriers (422)", async () => {
     const elsewhere = await insertShipment(t.database.db, { ownerId: customer.userId, deliveryStatus: 'Dest. hub', status: 'OnGoing' });
     expect((await call('POST', `/api/shipment-miles/${elsewhere.trackingNumber}/hand-off`, partner, { courierId: courier.id })).statusCode).toBe(404);
     expect((await call('POST', `/api/shipment-miles/${elsewhere.trackingNumber}/hand-off`, customer, { courierId: courier.id })).statusCode).toBe(403);
@@ -49,6 +58,11 @@ describe('a partner hands a shipment to a courier', () => {
     expect(refused.json().details).toEqual([{ field: 'courierId', message: 'Choose an active courier from the list' }]);
     const bad = await call('POST', `/api/shipment-miles/${elsewhere.trackingNumber}/hand-off`, staff, { courierId: 'x', mile: 'fourth' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['courierId', 'mile']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['courierId', 'mile']);
   });
 });

@@ -12,11 +12,11 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shipmentMileNotes, shipmentMiles, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { isShipmentOps } from '../shipments/attachments.service.js';
-import { lastStatusActivity } from '../shipments/shipments.repository.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
+import type { Actor } from '../../core/actor.js';
+import { isShipmentOps } from '../shipments/index.js';
+import { lastStatusActivity } from '../shipments/index.js';
+import { shipmentScope } from '../shipments/index.js';
+import { findVisibleShipment } from '../shipments/index.js';
 
 type MileRow = typeof shipmentMiles.$inferSelect;
 type NoteRow = typeof shipmentMileNotes.$inferSelect;
@@ -53,7 +53,12 @@ export async function shipmentProgress(db: Db, actor: Actor, trackingNumber: str
     ? await db
         .select()
         .from(shipmentMileNotes)
-        .where(inArray(shipmentMileNotes.shipmentMileId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            shipmentMileNotes.shipmentMileId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(shipmentMileNotes.createdAt), asc(shipmentMileNotes.id))
     : [];
   const statuses = mileProgress({

@@ -22,16 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const progress = (session: Session) => t.app.inject({ method: 'GET', url: `/api/shipment-miles/progress/${shipment.trackingNumber}`, headers: { cookie: session.cookie } });
+const progress = (session: Session) =>
+  t.app.inject({ method: 'GET', url: `/api/shipment-miles/progress/${shipment.trackingNumber}`, headers: { cookie: session.cookie } });
 const note = (session: Session, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/shipment-miles/${shipment.trackingNumber}/create-note`, headers: { cookie: session.cookie }, payload });
 const deliveryStatus = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/shipments/trackingNumber/${shipment.trackingNumber}`, headers: { cookie: staff.cookie } })).json().data.deliveryStatus;
+  (await t.app.inject({ method: 'GET', url: `/api/shipments/trackingNumber/${shipment.trackingNumber}`, headers: { cookie: staff.cookie } })).json().data
+    .deliveryStatus;
 
 describe('shipment miles', () => {
   it('shows three miles whose status follows the delivery status', async () => {
     const before = (await progress(owner)).json().data;
-    expect(before.miles.map((m: { mile: string; status: string }) => [m.mile, m.status])).toEqual([['first', 'pending'], ['mid', 'pending'], ['last', 'pending']]);
+    expect(before.miles.map((m: { mile: string; status: string }) => [m.mile, m.status])).toEqual([
+      ['first', 'pending'],
+      ['mid', 'pending'],
+      ['last', 'pending'],
+    ]);
     const moved = await t.app.inject({
       method: 'POST',
       url: `/api/shipments/${shipment.trackingNumber}/deliveryStatus`,
@@ -66,7 +72,8 @@ describe('shipment miles', () => {
   it('deletes a note for its author or staff only', async () => {
     const byStaff = (await note(staff, { mile: 'last', note: 'Receiver asked for afternoon delivery' })).json().data;
     const byRider = (await note(rider, { mile: 'first', note: 'Parcel heavier than declared' })).json().data;
-    const del = (session: Session, id: string) => t.app.inject({ method: 'DELETE', url: `/api/shipment-miles/notes/${id}`, headers: { cookie: session.cookie } });
+    const del = (session: Session, id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/shipment-miles/notes/${id}`, headers: { cookie: session.cookie } });
     expect((await del(rider, byStaff.id)).statusCode).toBe(403);
     expect((await del(owner, byRider.id)).statusCode).toBe(403);
     expect((await del(stranger, byRider.id)).statusCode).toBe(404);
@@ -81,7 +88,12 @@ describe('shipment miles', () => {
       t.app.inject({ method: 'PATCH', url: `/api/shipment-miles/progress/${id}/update-details`, headers: { cookie: session.cookie }, payload });
     const res = await patch(staff, { courierReference: 'LBC-123', handledById: rider.userId, startedAt: '2026-03-02T01:00:00.000Z' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ courierReference: 'LBC-123', handledById: rider.userId, startedAt: '2026-03-02T01:00:00.000Z', status: 'in_progress' });
+    expect(res.json().data).toMatchObject({
+      courierReference: 'LBC-123',
+      handledById: rider.userId,
+      startedAt: '2026-03-02T01:00:00.000Z',
+      status: 'in_progress',
+    });
     expect((await patch(staff, { completedAt: '2026-03-01T01:00:00.000Z' })).statusCode).toBe(400);
     expect((await patch(staff, { courierId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await patch(staff, {})).statusCode).toBe(400);

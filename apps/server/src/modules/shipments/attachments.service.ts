@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { proofImages, shipmentActivities, shipmentDocuments, shipments } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import type { ShipmentRow } from './shipments.repository.js';
 import { shipmentScope } from './shipments.scope.js';
 

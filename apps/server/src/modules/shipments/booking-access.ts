@@ -1,11 +1,10 @@
-import type { RoleName } from '@hatid/domain';
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, coveredProvinces, invitations, shipments, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { loadUserWithRoles, type UserWithRoles } from '../users/users.repository.js';
-import { partnerScope } from './shipments.scope.js';
+import { type Actor, type UserWithRoles, CUSTOMER_SIDE_ROLES } from '../../core/actor.js';
+import { loadUserWithRoles } from '../users/index.js';
+import { partnerScope } from '../partners/index.js';
 
 /**
  * Who may book in whose name (docs/decisions.md "Booking for someone else"):
@@ -16,9 +15,6 @@ import { partnerScope } from './shipments.scope.js';
  * - nobody else (403). A person outside what the booker may book for answers 404 "Customer not found",
  *   exactly as if there were nobody, so booking cannot be used to learn who has an account.
  */
-
-/** Accounts that may be booked for: every role they hold is one of these. */
-export const CUSTOMER_SIDE_ROLES: readonly RoleName[] = ['customer', 'business_admin', 'business_member'];
 
 export type BookingReach = 'any_customer' | 'partner_customers';
 
@@ -45,19 +41,16 @@ function isCustomerSide(user: UserWithRoles): boolean {
 export async function authorizeBookingOwner(db: DbOrTx, actor: Actor, ownerId: string): Promise<BookingOwner> {
   if (ownerId === actor.id) {
     const owner = await loadUserWithRoles(db, ownerId);
-    if (!owner || owner.status !== 'ACTIVE') throw customerNotFound();
+    if (owner?.status !== 'ACTIVE') throw customerNotFound();
     return { owner, servedProvinces: null };
   }
   const reach = bookingReach(actor);
   if (!reach) throw new AppError('FORBIDDEN', 'You are not allowed to book for another customer');
   const owner = await loadUserWithRoles(db, ownerId);
-  if (!owner || owner.status !== 'ACTIVE' || !isCustomerSide(owner)) throw customerNotFound();
+  if (owner?.status !== 'ACTIVE' || !isCustomerSide(owner)) throw customerNotFound();
   if (reach === 'any_customer') return { owner, servedProvinces: null };
 
-  const served = await db
-    .select({ provinceCode: coveredProvinces.provinceCode })
-    .from(coveredProvinces)
-    .where(eq(coveredProvinces.partnerId, actor.id));
+  const served = await db.select({ provinceCode: coveredProvinces.provinceCode }).from(coveredProvinces).where(eq(coveredProvinces.partnerId, actor.id));
   if (served.length === 0 || !(await isPartnerCustomer(db, actor.id, ownerId))) throw customerNotFound();
   return { owner, servedProvinces: new Set(served.map((p) => p.provinceCode)) };
 }
@@ -71,10 +64,16 @@ async function isPartnerCustomer(db: DbOrTx, partnerId: string, ownerId: string)
   const [row] = await db
     .select({
       invited: exists(
-        db.select({ one: sql`1` }).from(invitations).where(and(eq(invitations.userId, ownerId), eq(invitations.invitedById, partnerId))),
+        db
+          .select({ one: sql`1` })
+          .from(invitations)
+          .where(and(eq(invitations.userId, ownerId), eq(invitations.invitedById, partnerId))),
       ),
       addressInArea: exists(
-        db.select({ one: sql`1` }).from(addresses).where(and(eq(addresses.userId, ownerId), inArray(addresses.provinceCode, served))),
+        db
+          .select({ one: sql`1` })
+          .from(addresses)
+          .where(and(eq(addresses.userId, ownerId), inArray(addresses.provinceCode, served))),
       ),
       shippedInArea: exists(
         db

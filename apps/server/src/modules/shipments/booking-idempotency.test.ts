@@ -10,7 +10,11 @@ import pg from 'pg';
 import { idempotencyKeys, notifications, promoCodes, shipments } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
+import { customerBookingBody } from '@hatid/domain';
 import { bookingInput, priceOf } from '../../testing/shipments.js';
+import { actorFrom } from '../../core/actor.js';
+import { loadUserWithRoles } from '../users/index.js';
+import { bookShipments, newBookingContext } from './index.js';
 
 /**
  * Idempotency-Key on the booking routes (docs/decisions.md "Idempotency keys"): the key is claimed in the
@@ -55,6 +59,44 @@ async function bookedNotifications(session: Session) {
 async function customerPayload(overrides: Parameters<typeof bookingInput>[0] = {}) {
   const input = bookingInput(overrides);
   return { ...input, expectedTotalInCents: await priceOf(t, input) };
+}
+
+/** The PostgreSQL URL the test app uses (the crash tests run on PostgreSQL only). */
+const databaseUrl = () => (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+
+/**
+ * Another server process (testing/booking-child.ts) on the same database, sending one booking with `key`: for the
+ * tests that kill it part-way. `output()` is what it printed (ready, committed, answered); `kill()` sends SIGKILL.
+ */
+function bookInAnotherServer(customer: Session, payload: object, key: string, options: { holdAnswer?: boolean } = {}) {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-child-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      HATID_CHILD: JSON.stringify({
+        url: databaseUrl(),
+        method: 'POST',
+        path: '/api/shipments/customer',
+        cookie: customer.cookie,
+        idempotencyKey: key,
+        payload,
+        filesDir,
+        ...options,
+      }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  return {
+    output: () => output,
+    kill: async () => {
+      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function createPromo(code: string) {
@@ -156,9 +198,23 @@ describe('the same key on two booking routes', () => {
   });
 });
 
-describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
-  const databaseUrl = () => (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+describe('many bookings written together (bulk booking)', () => {
+  it('a key already spent books nothing more for that one and books the others, each once', async () => {
+    const customer = await createCustomer(t);
+    const actor = actorFrom((await loadUserWithRoles(t.database.db, customer.userId))!);
+    const input = customerBookingBody.parse(await customerPayload());
+    const items = [0, 1, 2].map((i) => ({ input, idempotencyKey: `bulk:spent:${i}` }));
+    const first = await t.database.db.transaction((tx) => bookShipments(tx, actor, [items[1]!]));
+    expect(first[0]).toMatchObject({ ok: true });
 
+    const results = await t.database.db.transaction((tx) => bookShipments(tx, actor, items, { context: newBookingContext() }));
+    expect(results.map((r) => r.ok)).toEqual([true, false, true]);
+    expect(results[1]).toMatchObject({ ok: false, error: { details: [{ field: 'Idempotency-Key' }] } });
+    for (const i of [0, 1, 2]) expect(await shipmentsWithKey(customer, `bulk:spent:${i}`)).toBe(1);
+  });
+});
+
+describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
   async function waitFor(condition: () => Promise<boolean>, what: string, ms = 20_000) {
     const deadline = Date.now() + ms;
     while (!(await condition())) {
@@ -184,35 +240,15 @@ describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM promo_codes WHERE code = $1 FOR UPDATE', ['CRASHONCE']);
-    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hatid-child-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        HATID_CHILD: JSON.stringify({
-          url: databaseUrl(),
-          method: 'POST',
-          path: '/api/shipments/customer',
-          cookie: customer.cookie,
-          idempotencyKey: 'killed-mid-booking',
-          payload,
-          filesDir,
-        }),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += String(chunk)));
+    const other = bookInAnotherServer(customer, payload, 'killed-mid-booking');
     try {
-      await waitFor(async () => output.includes('ready'), 'the other server to start', 60_000);
+      await waitFor(async () => other.output().includes('ready'), 'the other server to start', 60_000);
       await waitFor(async () => (await backendsWaitingOnLocks()) > 0, 'the other server to reach the promo lock');
-      expect(output).not.toContain('answered');
+      expect(other.output()).not.toContain('answered');
     } finally {
-      child.kill('SIGKILL');
-      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+      await other.kill();
       await holder.query('ROLLBACK');
       await holder.end();
-      fs.rmSync(filesDir, { recursive: true, force: true });
     }
     const retry = await post('/api/shipments/customer', customer, payload, 'killed-mid-booking');
     expect(retry.statusCode, retry.body).toBe(201);
@@ -223,6 +259,27 @@ describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
     expect(promo!.usageCount).toBe(1);
   }, 90_000);
 
+  it('a server killed (SIGKILL) after the booking committed, before answering: the retry elsewhere answers that booking, books nothing more', async () => {
+    const customer = await createCustomer(t);
+    const payload = await customerPayload();
+    const other = bookInAnotherServer(customer, payload, 'killed-after-commit', { holdAnswer: true });
+    try {
+      await waitFor(async () => other.output().includes('committed'), 'the other server to commit the booking', 60_000);
+      expect(other.output()).not.toContain('answered');
+    } finally {
+      await other.kill();
+    }
+    expect(await shipmentsWithKey(customer, 'killed-after-commit')).toBe(1);
+    const [booked] = await t.database.db
+      .select({ trackingNumber: shipments.trackingNumber })
+      .from(shipments)
+      .where(and(eq(shipments.bookedById, customer.userId), eq(shipments.idempotencyKey, 'killed-after-commit')));
+    const retry = await post('/api/shipments/customer', customer, payload, 'killed-after-commit');
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().data.trackingNumber).toBe(booked!.trackingNumber);
+    expect(await shipmentsWithKey(customer, 'killed-after-commit')).toBe(1);
+  }, 90_000);
+
   it('a claim in flight on another connection holds the retry until that connection dies, then the retry books', async () => {
     const customer = await createCustomer(t);
     const payload = await customerPayload();
@@ -230,10 +287,9 @@ describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
     other.on('error', () => {});
     await other.connect();
     await other.query('BEGIN');
-    await other.query(
-      "INSERT INTO idempotency_keys (key, user_id, route, request_hash) VALUES ('in-flight-claim1', $1, 'POST /api/shipments/customer', 'x')",
-      [customer.userId],
-    );
+    await other.query("INSERT INTO idempotency_keys (key, user_id, route, request_hash) VALUES ('in-flight-claim1', $1, 'POST /api/shipments/customer', 'x')", [
+      customer.userId,
+    ]);
     let settled = false;
     const retry = post('/api/shipments/customer', customer, payload, 'in-flight-claim1').finally(() => (settled = true));
     await waitFor(async () => (await backendsWaitingOnLocks()) > 0, 'the retry to wait on the claim');

@@ -72,10 +72,7 @@ describe('concurrent bookings', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.json().data.trackingNumber)).size).toBe(1);
-    const [rows] = await t.database.db
-      .select({ n: count() })
-      .from(shipments)
-      .where(eq(shipments.idempotencyKey, 'same-booking-10x'));
+    const [rows] = await t.database.db.select({ n: count() }).from(shipments).where(eq(shipments.idempotencyKey, 'same-booking-10x'));
     expect(rows!.n).toBe(1);
   });
 });

@@ -24,7 +24,12 @@ async function countShipmentsOf(userId: string) {
 }
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, session?: Session, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(session ? { cookie: session.cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(session ? { cookie: session.cookie } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('booking', () => {
   it('books a Next Day box paid by the recipient in cash, priced by the server, with an S10 number', async () => {
@@ -169,7 +174,11 @@ describe('status life cycle', () => {
     const skip = await move('Delivered');
     expect(skip.statusCode).toBe(409);
     expect(skip.json().message).toBe('Cannot move a shipment from "Order placed" to "Delivered"');
-    expect((await move('On the way for pickup')).json().data).toMatchObject({ status: 'OnGoing', deliveryStatus: 'For pickup', headline: 'Courier is on the way for pick up' });
+    expect((await move('On the way for pickup')).json().data).toMatchObject({
+      status: 'OnGoing',
+      deliveryStatus: 'For pickup',
+      headline: 'Courier is on the way for pick up',
+    });
     expect((await move('Pick up failed')).statusCode).toBe(400);
     expect((await move('Pick up failed', { reason: 'Sender unavailable' })).json().data.deliveryStatus).toBe('For pickup');
     expect((await move('Package picked up')).json().data).toMatchObject({ deliveryStatus: 'Picked up', headline: 'Shipment is on the way' });
@@ -201,7 +210,12 @@ describe('status life cycle', () => {
     expect(noReason.json().details).toEqual([{ field: 'note', message: 'Please tell us why you are cancelling' }]);
     const ok = await inject('PUT', `/api/shipments/${shipment.id}/cancel`, ana, { reasonForCancellation: 'Other (please specify)', note: 'Sent it by hand' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ status: 'Cancelled', reasonForCancellation: 'Other (please specify)', cancellationNote: 'Sent it by hand', headline: 'Shipment order cancelled' });
+    expect(ok.json().data).toMatchObject({
+      status: 'Cancelled',
+      reasonForCancellation: 'Other (please specify)',
+      cancellationNote: 'Sent it by hand',
+      headline: 'Shipment order cancelled',
+    });
     // What the customer reads carries their own words, never the form's prompt.
     const timeline = (await inject('GET', `/api/shipments/${shipment.trackingNumber}/tracking-updates`, ana)).json().data;
     expect(timeline.find((a: { name: string }) => a.name === 'Order cancelled')).toMatchObject({ note: 'Sent it by hand' });
@@ -232,7 +246,10 @@ describe('book again and timeline visibility', () => {
     ]);
     expect(copy.receiverAddress.cityLabel).toBe('Cebu City');
     // Somebody else cannot copy it.
-    const theirs = await inject('POST', '/api/shipments/duplicate', ben, { trackingNumber: original.trackingNumber, expectedTotalInCents: original.totalInCents });
+    const theirs = await inject('POST', '/api/shipments/duplicate', ben, {
+      trackingNumber: original.trackingNumber,
+      expectedTotalInCents: original.totalInCents,
+    });
     expect(theirs.statusCode).toBe(404);
   });
 
@@ -244,7 +261,9 @@ describe('book again and timeline visibility', () => {
     const custom = all.find((a: { customStatusName: string | null }) => a.customStatusName === 'Label reprinted');
     const url = `/api/shipments/${shipment.trackingNumber}/activities/${custom.id}/hide-from-timeline`;
     expect((await t.app.inject({ method: 'PATCH', url, headers: { cookie: ana.cookie }, payload: { hideFromTimeline: true } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url, headers: { cookie: staff.cookie }, payload: { hideFromTimeline: true } })).json().data.hideFromTimeline).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url, headers: { cookie: staff.cookie }, payload: { hideFromTimeline: true } })).json().data.hideFromTimeline,
+    ).toBe(true);
     const timeline = (await inject('GET', `/api/shipments/${shipment.trackingNumber}/tracking-updates`, ana)).json().data;
     expect(timeline.map((a: { name: string }) => a.name)).toEqual(['Order placed']);
     const publicView = (await inject('GET', `/api/shipments/track/${shipment.trackingNumber}`)).json().data;

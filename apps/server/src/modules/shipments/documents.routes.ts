@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { createDocumentBody, dataOf, shipmentDocumentDto } from '@hatid/domain';
+import { createDocumentBody, dataListOf, dataOf, deletedDto, shipmentDocumentDto, shipmentDocumentParams, shipmentTrackingParams } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addDocument, deleteDocument, listDocuments } from './documents.service.js';
 
 const tags = ['shipments'];
-const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
 
 /** Shipment documents (api-catalogue "Shipments": documents); mounted under /shipments. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +10,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:trackingNumber/documents',
-    { schema: { tags, summary: 'Documents of a shipment (operations and the sender)', params: trackingParams, response: { 200: dataOf(z.array(shipmentDocumentDto)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Documents of a shipment (operations and the sender)',
+        params: shipmentTrackingParams,
+        response: { 200: dataListOf(shipmentDocumentDto) },
+      },
+    },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: await listDocuments(app.db, actor, request.params.trackingNumber) };
@@ -25,7 +30,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Attach a PDF or image: an upload id, or the file as base64 (operations)',
-        params: trackingParams,
+        params: shipmentTrackingParams,
         body: createDocumentBody,
         response: { 201: dataOf(shipmentDocumentDto) },
       },
@@ -42,8 +47,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove a shipment document (operations)',
-        params: trackingParams.extend({ documentId: z.uuid() }),
-        response: { 200: dataOf(z.object({ id: z.string() })) },
+        params: shipmentDocumentParams,
+        response: { 200: dataOf(deletedDto) },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { CreateDocumentInput, DocumentType, ShipmentDocumentDto } from '@ha
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shipmentDocuments, uploads } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import {
   checkBase64File,
   deleteUploadRows,
@@ -13,7 +13,7 @@ import {
   putFile,
   removeStoredFiles,
   type FilesContext,
-} from '../uploads/uploads.service.js';
+} from '../uploads/index.js';
 import { isShipmentOps, mayReadDocuments } from './attachments.service.js';
 import type { ShipmentRow } from './shipments.repository.js';
 import { findVisibleShipment } from './status.service.js';
@@ -55,13 +55,17 @@ async function managedShipment(db: Db, actor: Actor, trackingNumber: string): Pr
   return shipment;
 }
 
-const kindOf = (contentType: string): DocumentType | null =>
-  contentType === 'application/pdf' ? 'pdf' : contentType.startsWith('image/') ? 'image' : null;
+const kindOf = (contentType: string): DocumentType | null => (contentType === 'application/pdf' ? 'pdf' : contentType.startsWith('image/') ? 'image' : null);
 
 function assertDocumentType(expected: DocumentType, contentType: string) {
   const actual = kindOf(contentType);
   if (actual !== expected) {
-    throw fieldError('documentType', actual ? `This file is ${actual === 'pdf' ? 'a PDF' : 'an image'}, not ${expected === 'pdf' ? 'a PDF' : 'an image'}` : 'Only PDF or image files may be shipment documents');
+    throw fieldError(
+      'documentType',
+      actual
+        ? `This file is ${actual === 'pdf' ? 'a PDF' : 'an image'}, not ${expected === 'pdf' ? 'a PDF' : 'an image'}`
+        : 'Only PDF or image files may be shipment documents',
+    );
   }
 }
 
@@ -79,18 +83,25 @@ export async function addDocument(ctx: FilesContext, actor: Actor, trackingNumbe
     const upload = await findUpload(ctx.db, input.uploadId);
     if (!upload || (upload.uploadedById !== actor.id && !isFileStaff(actor))) throw fieldError('uploadId', 'Upload not found', 'NOT_FOUND');
     assertDocumentType(input.documentType, upload.contentType);
-    const [row] = await ctx.db.insert(shipmentDocuments).values({ ...values, uploadId: upload.id }).returning({ id: shipmentDocuments.id });
+    const [row] = await ctx.db
+      .insert(shipmentDocuments)
+      .values({ ...values, uploadId: upload.id })
+      .returning({ id: shipmentDocuments.id });
     documentId = row!.id;
   } else {
     const file = checkBase64File(input.content, { field: 'content' });
     assertDocumentType(input.documentType, file.type.contentType);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: separators and control characters become '_' in a file name
     const fileName = input.fileName ?? `${values.name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').slice(0, 200)}.${file.type.extension}`;
     const upload = { file, fileName, uploadedById: actor.id, prefix: DOCUMENT_PREFIX };
     const key = await putFile(ctx.storage, upload);
     try {
       documentId = await ctx.db.transaction(async (tx) => {
         const stored = await insertUploadRow(tx, ctx.storage, key, upload);
-        const [row] = await tx.insert(shipmentDocuments).values({ ...values, uploadId: stored.id }).returning({ id: shipmentDocuments.id });
+        const [row] = await tx
+          .insert(shipmentDocuments)
+          .values({ ...values, uploadId: stored.id })
+          .returning({ id: shipmentDocuments.id });
         return row!.id;
       });
     } catch (error) {

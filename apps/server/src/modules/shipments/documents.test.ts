@@ -44,7 +44,9 @@ describe('shipment documents', () => {
 
   it('attaches an existing upload by id, checking that its bytes match the document type', async () => {
     const body = multipartBody('file', 'photo.png', PNG);
-    const uploaded = (await t.app.inject({ method: 'POST', url: '/api/uploads/upload-api', headers: { ...body.headers, cookie: staff.cookie }, payload: body.payload })).json().data;
+    const uploaded = (
+      await t.app.inject({ method: 'POST', url: '/api/uploads/upload-api', headers: { ...body.headers, cookie: staff.cookie }, payload: body.payload })
+    ).json().data;
     const wrongType = await add(staff, { name: 'Photo', documentType: 'pdf', uploadId: uploaded.id });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().details[0]).toEqual({ field: 'documentType', message: 'This file is an image, not a PDF' });
@@ -52,7 +54,9 @@ describe('shipment documents', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.uploadId).toBe(uploaded.id);
     // Someone else's upload cannot be attached by a non-staff operator.
-    const theirs = (await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: owner.cookie }, payload: { fileName: 'x.png', content: PNG_BASE64 } })).json().data;
+    const theirs = (
+      await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: owner.cookie }, payload: { fileName: 'x.png', content: PNG_BASE64 } })
+    ).json().data;
     expect((await add(agent, { name: 'X', documentType: 'image', uploadId: theirs.id })).statusCode).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { bookingReach } from './booking-access.js';
 import type { BookingInput } from './booking.service.js';
 import { packagesOf } from './shipments.repository.js';
@@ -57,5 +57,6 @@ export async function duplicateBookingInput(db: DbOrTx, actor: Actor, trackingNu
         }
       : {}),
     ...(source.notes ? { notes: source.notes } : {}),
+    textRecipientOnBooking: source.textRecipientOnBooking,
   };
 }

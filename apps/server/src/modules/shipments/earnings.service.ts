@@ -3,12 +3,12 @@ import type { CommissionStatsDto, CommissionStatsQuery, PayoutBreakdownDto, Payo
 import type { DbOrTx } from '../../db/client.js';
 import { shipments, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { outstandingCash } from '../collections/outstanding-cash.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
+import type { Actor } from '../../core/actor.js';
+import { outstandingCash } from '../collections/index.js';
+import { loadUserWithRoles } from '../users/index.js';
 import { managesShipments } from './operations.service.js';
-import { manilaDayStart, manilaNextDayStart, manilaToday } from './manila-time.js';
-import { partnerScope } from './shipments.scope.js';
+import { manilaDayStart, manilaNextDayStart, manilaToday } from '../../core/manila-time.js';
+import { partnerScope } from '../partners/index.js';
 
 /**
  * What sales agents and service partners earn (DECISIONS "Sales agents and referrals", "Service partners").
@@ -23,7 +23,13 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
 const deliveryFees = sql<string>`coalesce(sum(greatest(${shipments.subtotalInCents} - ${shipments.discountInCents}, 0)), 0)`;
 
 /** GET /shipments/commission-stats. */
-export async function commissionStats(db: DbOrTx, actor: Actor, query: CommissionStatsQuery, rateBasisPoints: number, now = new Date()): Promise<CommissionStatsDto> {
+export async function commissionStats(
+  db: DbOrTx,
+  actor: Actor,
+  query: CommissionStatsQuery,
+  rateBasisPoints: number,
+  now = new Date(),
+): Promise<CommissionStatsDto> {
   const isAgent = actor.roles.includes('sales_agent');
   if (!isAgent && !managesShipments(actor)) throw new AppError('FORBIDDEN', 'Only sales agents, staff and admins see commissions');
   let agentCode = query.agentCode;
@@ -33,11 +39,7 @@ export async function commissionStats(db: DbOrTx, actor: Actor, query: Commissio
     agentCode = actor.user.agentCode ?? undefined;
   }
   if (!agentCode) throw fieldError('agentCode', 'Enter an agent code');
-  const [agent] = await db
-    .select({ id: users.id, first: users.firstName, last: users.lastName })
-    .from(users)
-    .where(eq(users.agentCode, agentCode))
-    .limit(1);
+  const [agent] = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(eq(users.agentCode, agentCode)).limit(1);
   if (!agent) throw notFound('Agent');
 
   const today = manilaToday(now);
@@ -46,28 +48,38 @@ export async function commissionStats(db: DbOrTx, actor: Actor, query: Commissio
   if (startDate > endDate) throw fieldError('endDate', 'The end date must not be before the start date');
 
   const customers = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(eq(users.usedAgentCode, agentCode));
-  const rows = customers.length === 0
-    ? []
-    : await db
-        .select({ ownerId: shipments.ownerId, delivered: sql<number>`count(*)::int`, fees: deliveryFees })
-        .from(shipments)
-        .where(
-          and(
-            inArray(shipments.ownerId, customers.map((c) => c.id)),
-            isNull(shipments.deletedAt),
-            eq(shipments.deliveryStatus, 'Delivered'),
-            isNotNull(shipments.deliveredAt),
-            gte(shipments.deliveredAt, manilaDayStart(startDate)),
-            lt(shipments.deliveredAt, manilaNextDayStart(endDate)),
-          ),
-        )
-        .groupBy(shipments.ownerId);
+  const rows =
+    customers.length === 0
+      ? []
+      : await db
+          .select({ ownerId: shipments.ownerId, delivered: sql<number>`count(*)::int`, fees: deliveryFees })
+          .from(shipments)
+          .where(
+            and(
+              inArray(
+                shipments.ownerId,
+                customers.map((c) => c.id),
+              ),
+              isNull(shipments.deletedAt),
+              eq(shipments.deliveryStatus, 'Delivered'),
+              isNotNull(shipments.deliveredAt),
+              gte(shipments.deliveredAt, manilaDayStart(startDate)),
+              lt(shipments.deliveredAt, manilaNextDayStart(endDate)),
+            ),
+          )
+          .groupBy(shipments.ownerId);
   const names = new Map(customers.map((c) => [c.id, fullName(c.first, c.last)]));
   // Commission per customer, rounded down to the centavo; the total is their sum (so the rows add up).
   const byCustomer = rows
     .map((r) => {
       const fees = Number(r.fees);
-      return { customerId: r.ownerId, customerName: names.get(r.ownerId) ?? '', deliveredShipments: Number(r.delivered), deliveryFeesInCents: fees, commissionInCents: Math.floor((fees * rateBasisPoints) / 10_000) };
+      return {
+        customerId: r.ownerId,
+        customerName: names.get(r.ownerId) ?? '',
+        deliveredShipments: Number(r.delivered),
+        deliveryFeesInCents: fees,
+        commissionInCents: Math.floor((fees * rateBasisPoints) / 10_000),
+      };
     })
     .sort((a, b) => b.commissionInCents - a.commissionInCents || a.customerName.localeCompare(b.customerName));
   const sum = (pick: (r: (typeof byCustomer)[number]) => number) => byCustomer.reduce((total, r) => total + pick(r), 0);
@@ -96,7 +108,7 @@ export async function payoutBreakdown(db: DbOrTx, actor: Actor, query: PayoutBre
   }
   if (!partnerId) throw fieldError('partnerId', 'Choose a partner from the list');
   const partner = await loadUserWithRoles(db, partnerId);
-  if (!partner || !partner.roles.some((r) => r.name === 'service_partner')) throw notFound('Partner');
+  if (!partner?.roles.some((r) => r.name === 'service_partner')) throw notFound('Partner');
 
   const start = manilaDayStart(`${query.period}-01`);
   const [year, month] = query.period.split('-').map(Number) as [number, number];

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { place } from '../../testing/shipments.js';
 import { insertShipment, servePartnerProvince } from './lists.fixtures.js';
-import { manilaToday } from './manila-time.js';
+import { manilaToday } from '../../core/manila-time.js';
 
 let t: TestApp;
 let agent: Session;
@@ -30,7 +30,15 @@ const get = (url: string, session: Session) => t.app.inject({ method: 'GET', url
 /** A priced shipment whose sums hold: packages P, surcharge S, insurance I, retrieval R, discount D. */
 const priced = (p: { P: number; S?: number; I?: number; R?: number; D?: number }) => {
   const [S, I, R, D] = [p.S ?? 0, p.I ?? 0, p.R ?? 0, p.D ?? 0];
-  return { packagesTotalInCents: p.P, surchargeInCents: S, subtotalInCents: p.P + S, insuranceFeeInCents: I, retrievalFeeInCents: R, discountInCents: D, totalInCents: p.P + S + I + R - D };
+  return {
+    packagesTotalInCents: p.P,
+    surchargeInCents: S,
+    subtotalInCents: p.P + S,
+    insuranceFeeInCents: I,
+    retrievalFeeInCents: R,
+    discountInCents: D,
+    totalInCents: p.P + S + I + R - D,
+  };
 };
 const delivered = (at: string) => ({ status: 'OnGoing' as const, deliveryStatus: 'Delivered' as const, deliveredAt: new Date(at) });
 
@@ -41,7 +49,11 @@ describe('GET /shipments/commission-stats', () => {
     for (const c of [referred, other]) await t.database.db.update(users).set({ usedAgentCode: agentCode }).where(eq(users.id, c.userId));
     const db = t.database.db;
     // Delivery fees: packages + surcharge − discount. Insurance and retrieval (pass-through) do not count.
-    await insertShipment(db, { ownerId: referred.userId, ...priced({ P: 20000, S: 5000, I: 1500, R: 9000, D: 2000 }), ...delivered('2026-03-10T10:00:00+08:00') });
+    await insertShipment(db, {
+      ownerId: referred.userId,
+      ...priced({ P: 20000, S: 5000, I: 1500, R: 9000, D: 2000 }),
+      ...delivered('2026-03-10T10:00:00+08:00'),
+    });
     await insertShipment(db, { ownerId: referred.userId, ...priced({ P: 10000 }), ...delivered('2026-03-31T23:30:00+08:00') });
     await insertShipment(db, { ownerId: other.userId, ...priced({ P: 3333 }), ...delivered('2026-03-01T00:10:00+08:00') });
     // Outside: delivered in April (Manila), not delivered, and a customer of no agent.
@@ -96,14 +108,38 @@ describe('GET /shipments/payout-breakdown', () => {
   it("owes a partner the retrieval and outbound fees of the month's deliveries in its provinces, less its unremitted cash", async () => {
     const db = t.database.db;
     await servePartnerProvince(db, DAVAO().provinceCode, partner.userId);
-    const a = await insertShipment(db, { ownerId: customer.userId, to: DAVAO(), ...priced({ P: 20000, R: 15000 }), outboundFeeInCents: 4000, ...delivered('2026-05-02T09:00:00+08:00') });
-    const b = await insertShipment(db, { ownerId: customer.userId, to: DAVAO(), ...priced({ P: 20000 }), outboundFeeInCents: 2500, ...delivered('2026-05-31T23:59:00+08:00') });
+    const a = await insertShipment(db, {
+      ownerId: customer.userId,
+      to: DAVAO(),
+      ...priced({ P: 20000, R: 15000 }),
+      outboundFeeInCents: 4000,
+      ...delivered('2026-05-02T09:00:00+08:00'),
+    });
+    const b = await insertShipment(db, {
+      ownerId: customer.userId,
+      to: DAVAO(),
+      ...priced({ P: 20000 }),
+      outboundFeeInCents: 2500,
+      ...delivered('2026-05-31T23:59:00+08:00'),
+    });
     // Not the partner's (Cebu), not May, not delivered.
     await insertShipment(db, { ownerId: customer.userId, to: CEBU_CITY(), ...priced({ P: 20000, R: 15000 }), ...delivered('2026-05-10T09:00:00+08:00') });
     await insertShipment(db, { ownerId: customer.userId, to: DAVAO(), ...priced({ P: 20000, R: 15000 }), ...delivered('2026-06-01T00:01:00+08:00') });
     // Cash the partner collected on delivery and still holds.
-    const cod = await insertShipment(db, { ownerId: customer.userId, to: DAVAO(), ...priced({ P: 7000 }), status: 'OnGoing', deliveryStatus: 'Out for delivery', dropOffRiderId: partner.userId });
-    const paid = await t.app.inject({ method: 'POST', url: '/api/transaction/add-payment', headers: { cookie: staff.cookie }, payload: { trackingNumber: cod.trackingNumber, method: 'cash', amountInCents: 7000 } });
+    const cod = await insertShipment(db, {
+      ownerId: customer.userId,
+      to: DAVAO(),
+      ...priced({ P: 7000 }),
+      status: 'OnGoing',
+      deliveryStatus: 'Out for delivery',
+      dropOffRiderId: partner.userId,
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/transaction/add-payment',
+      headers: { cookie: staff.cookie },
+      payload: { trackingNumber: cod.trackingNumber, method: 'cash', amountInCents: 7000 },
+    });
     expect(paid.statusCode, paid.body).toBe(201);
     // Recorded by staff, the cash is the hub's: make it the partner's, as if the partner had taken it.
     await db.update(transactions).set({ receivedById: partner.userId }).where(eq(transactions.shipmentId, cod.id));
@@ -131,7 +167,11 @@ describe('GET /shipments/payout-breakdown', () => {
     const noPeriod = await get('/api/shipments/payout-breakdown', partner);
     expect(noPeriod.statusCode).toBe(400);
     expect(noPeriod.json().details).toEqual([{ field: 'period', message: 'Choose the month' }]);
-    expect((await get('/api/shipments/payout-breakdown?period=2026-13', partner)).json().details).toEqual([{ field: 'period', message: 'Use a yyyy-MM month' }]);
-    expect((await get('/api/shipments/payout-breakdown?period=2026-05', staff)).json().details).toEqual([{ field: 'partnerId', message: 'Choose a partner from the list' }]);
+    expect((await get('/api/shipments/payout-breakdown?period=2026-13', partner)).json().details).toEqual([
+      { field: 'period', message: 'Use a yyyy-MM month' },
+    ]);
+    expect((await get('/api/shipments/payout-breakdown?period=2026-05', staff)).json().details).toEqual([
+      { field: 'partnerId', message: 'Choose a partner from the list' },
+    ]);
   });
 });

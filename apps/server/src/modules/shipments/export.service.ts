@@ -1,7 +1,7 @@
 import { Readable, Transform, pipeline } from 'node:stream';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import Papa from 'papaparse';
+import { BOM, neutraliseCell, pesos, toCsv } from '../../core/csv.js';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { BILLED_TO_ACCOUNT_LABEL, DELIVERY_TYPE_LABELS, PAYER_LABELS, payerLabel } from '@hatid/domain';
@@ -12,7 +12,6 @@ import { findProvince, listProvinces } from '../../platform/psgc/index.js';
 import { codAmountOf, type ShipmentRow } from './shipments.repository.js';
 
 export const EXPORT_BATCH_SIZE = 5000;
-export const DEFAULT_EXPORT_FILENAME = 'shipments_all.csv';
 
 const COLUMNS = [
   'Tracking number',
@@ -33,21 +32,6 @@ const COLUMNS = [
   'Pickup date',
 ] as const;
 type Column = (typeof COLUMNS)[number];
-
-/** "1234.50" from cents, exactly (integer arithmetic, no float rounding). */
-export function pesos(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * CSV injection (OWASP): a spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return)
- * as a formula. Such cells get a leading apostrophe, which spreadsheets show as plain text.
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const provinceName = (code: string) => findProvince(code)?.name ?? code;
 
@@ -137,12 +121,6 @@ export async function* shipmentBatches(db: Db, where: SQL, batchSize = EXPORT_BA
   }
 }
 
-// papaparse writes CSV about 3x faster than csv-stringify, which was most of a large export's time.
-export const toCsv = (records: string[][]) => Papa.unparse(records, { newline: '\n' });
-
-// A byte-order mark makes Excel read names like "Peñaflor" as UTF-8.
-export const BOM = '\uFEFF';
-
 /** The CSV text, one chunk per batch (header and byte-order mark first), so the socket gets few large writes. */
 async function* csvChunks(db: Db, where: SQL, batchSize: number): AsyncGenerator<string> {
   yield `${BOM}${toCsv([[...COLUMNS]])}\n`;
@@ -176,8 +154,7 @@ export function shipmentsCsvStream(database: Database, where: SQL, batchSize = E
 // ---------------------------------------------------------------------------------------------------------
 
 /** A text cell as neutraliseCell leaves it; '' becomes NULL. (ascii('') is 0, ascii(NULL) is NULL.) */
-const textCell = (value: SQL) =>
-  sql`case when ascii(${value}) in (61, 43, 45, 64, 9, 13) then '''' || ${value} else nullif(${value}, '') end`;
+const textCell = (value: SQL) => sql`case when ascii(${value}) in (61, 43, 45, 64, 9, 13) then '''' || ${value} else nullif(${value}, '') end`;
 
 /**
  * pesos(): integer cents times 0.01 is a numeric of scale 2, exact ("230.00", "-0.05"); neutraliseCell
@@ -246,7 +223,10 @@ function exportStatements(where: SQL): { create: { sql: string; params: unknown[
   const create = dialect.sqlToQuery(sql`create temporary table ${EXPORT_TABLE} on commit drop as
     select ${sql.join(cells, sql`, `)}, row_number() over (order by ${shipments.createdAt} desc, ${shipments.id} desc) as ord
     from ${shipments} cross join ${lookupSource(exportLookups())} where ${where}`);
-  const copy = dialect.sqlToQuery(sql`copy (select ${sql.join(COLUMNS.map((column) => sql.identifier(column)), sql`, `)}
+  const copy = dialect.sqlToQuery(sql`copy (select ${sql.join(
+    COLUMNS.map((column) => sql.identifier(column)),
+    sql`, `,
+  )}
     from ${EXPORT_TABLE} order by ord) to stdout with (format csv, header)`);
   if (copy.params.length > 0) throw new Error('export: COPY cannot take parameters');
   return { create, copy: copy.sql };
@@ -315,17 +295,4 @@ function copyCsvStream(pool: pg.Pool, where: SQL): Readable {
   };
   start().catch((err: Error) => out.destroy(err));
   return out;
-}
-
-/** A safe attachment name: letters, digits, dot, dash, underscore; the table title gets "_all.csv". */
-export function exportFilename(requested: string | undefined): string {
-  const base = (requested ?? '')
-    .trim()
-    .replace(/^.*[\\/]/, '')
-    .replace(/\s+/g, '_')
-    .replace(/[^A-Za-z0-9._-]/g, '')
-    .replace(/^[.-]+/, '')
-    .slice(0, 100);
-  if (!/[A-Za-z0-9]/.test(base.replace(/\.csv$/i, ''))) return DEFAULT_EXPORT_FILENAME;
-  return /\.csv$/i.test(base) ? base : `${base}_all.csv`;
 }

@@ -15,14 +15,57 @@ import type { ShipmentRow } from './shipments.repository.js';
 
 /** The shipment fields a list row shows (toShipmentDto), nothing else: no pricing details, keys or audit. */
 const LISTED_KEYS = [
-  'id', 'trackingNumber', 'status', 'deliveryStatus', 'deliveryType', 'shipmentType', 'source', 'paymentMethod', 'paidBy',
-  'paymentStatus', 'senderName', 'senderMobileNumber', 'senderEmail', 'senderProvinceCode', 'senderCityCode',
-  'senderBarangayCode', 'senderStreetName', 'senderCityLabel', 'receiverName', 'receiverMobileNumber', 'receiverEmail',
-  'receiverProvinceCode', 'receiverCityCode', 'receiverBarangayCode', 'receiverStreetName', 'receiverCityLabel',
-  'declaredValueInCents', 'promoCode', 'packagesTotalInCents', 'surchargeInCents', 'subtotalInCents', 'insuranceFeeInCents',
-  'retrievalFeeInCents', 'dangerousGoodsFeeInCents', 'fuelChargeFeeInCents', 'othersFeeInCents', 'sizeAdjustmentFeeInCents',
-  'discountInCents', 'totalInCents', 'outboundFeeInCents', 'cancellationReason', 'cancellationNote', 'pickupDate',
-  'pickupRiderId', 'dropOffRiderId', 'ownerId', 'bookedById', 'notes', 'deliveredAt', 'createdAt', 'updatedAt',
+  'id',
+  'trackingNumber',
+  'status',
+  'deliveryStatus',
+  'deliveryType',
+  'shipmentType',
+  'source',
+  'paymentMethod',
+  'paidBy',
+  'paymentStatus',
+  'senderName',
+  'senderMobileNumber',
+  'senderEmail',
+  'senderProvinceCode',
+  'senderCityCode',
+  'senderBarangayCode',
+  'senderStreetName',
+  'senderCityLabel',
+  'receiverName',
+  'receiverMobileNumber',
+  'receiverEmail',
+  'receiverProvinceCode',
+  'receiverCityCode',
+  'receiverBarangayCode',
+  'receiverStreetName',
+  'receiverCityLabel',
+  'declaredValueInCents',
+  'promoCode',
+  'packagesTotalInCents',
+  'surchargeInCents',
+  'subtotalInCents',
+  'insuranceFeeInCents',
+  'retrievalFeeInCents',
+  'dangerousGoodsFeeInCents',
+  'fuelChargeFeeInCents',
+  'othersFeeInCents',
+  'sizeAdjustmentFeeInCents',
+  'discountInCents',
+  'totalInCents',
+  'outboundFeeInCents',
+  'cancellationReason',
+  'cancellationNote',
+  'pickupDate',
+  'pickupRiderId',
+  'dropOffRiderId',
+  'ownerId',
+  'bookedById',
+  'notes',
+  'deliveredAt',
+  'createdAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof ShipmentRow)[];
 
 export type ListedShipmentRow = Pick<ShipmentRow, (typeof LISTED_KEYS)[number]>;
@@ -144,14 +187,7 @@ export async function selectByIds(db: Db, ids: readonly string[]): Promise<Liste
  * One page of a resolved search's matches (`matches`: ids and booking times, see resolveSearch) in booking-time
  * order, then id: the matches are ordered where they are found, and only the page's rows are read.
  */
-export async function selectMatchesPage(
-  db: Db,
-  matches: SQL,
-  by: string,
-  direction: 'asc' | 'desc',
-  offset: number,
-  count: number,
-): Promise<ListedRow[]> {
+export async function selectMatchesPage(db: Db, matches: SQL, by: string, direction: 'asc' | 'desc', offset: number, count: number): Promise<ListedRow[]> {
   const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
   const statement = sql`${SELECT_LISTED}, null as "cappedTotal"
     from "shipments" inner join (select m.id, m.created_at from ${matches} m order by m.created_at ${dir}, m.id ${dir} offset ${offset} limit ${count}) page_ids

@@ -1,19 +1,15 @@
-import { z } from 'zod';
-import { pageOf, shipmentDto, shipmentTabCounts } from '@hatid/domain';
+import { riderAssignmentsQuery, shipmentExportQuery, shipmentPage, shipmentPageQuery, type ShipmentPageQuery as PageQuery } from '@hatid/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { sendJsonBytes } from '../../platform/read-cache.js';
 import { trustedJson } from '../../platform/trusted-json.js';
-import { exportFilename, shipmentsCsvStream } from './export.service.js';
-import { courierQuery, exportQuery, pageQuery, type PageQuery } from './lists.schemas.js';
+import { shipmentsCsvStream } from './export.service.js';
+import { exportFilename } from '../../core/csv.js';
 import { countTabs, listCondition, mayListShipments, listShipments, type ListView } from './lists.service.js';
 
 const tags = ['shipments'];
-// Large results carry an estimated total (see countShipments); the UI shows it as "about".
-// With ?tabCounts=true the answer also carries each tab's count for the same filters.
-const pageOfShipments = pageOf(shipmentDto).extend({ totalIsEstimate: z.boolean(), tabCounts: shipmentTabCounts.optional() });
 
 const LISTS: { url: string; view: ListView; summary: string }[] = [
   { url: '/', view: 'all', summary: 'Every shipment I may see (admin view), with the catalogue filters' },
@@ -32,7 +28,6 @@ function exportView(actor: Actor): ListView {
   if (!mayListShipments(actor)) throw new AppError('FORBIDDEN', 'You are not allowed to export shipments');
   return 'all';
 }
-
 
 export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -58,7 +53,7 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       list.url,
       {
-        schema: { tags, summary: list.summary, querystring: pageQuery, response: { 200: pageOfShipments } },
+        schema: { tags, summary: list.summary, querystring: shipmentPageQuery, response: { 200: shipmentPage } },
         serializerCompiler: trustedJson,
       },
       async (request, reply) => sendPage(reply, request.requireActor(), list.view, request.query),
@@ -71,8 +66,8 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A rider's active assignments (not delivered, not cancelled)",
-        querystring: courierQuery,
-        response: { 200: pageOfShipments },
+        querystring: riderAssignmentsQuery,
+        response: { 200: shipmentPage },
       },
       serializerCompiler: trustedJson,
     },
@@ -85,7 +80,7 @@ export const shipmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Download the filtered shipments as CSV (streamed; any size)',
-        querystring: exportQuery,
+        querystring: shipmentExportQuery,
         produces: ['text/csv'],
       },
     },

@@ -1,18 +1,36 @@
 import { and, eq, gte, inArray, lt, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeMobileNumber, normalizeTrackingNumber, SHIPMENT_TABS, shipmentTabFilters, type ShipmentDto, type ShipmentSortKey, type ShipmentTabCounts } from '@hatid/domain';
+import {
+  normalizeMobileNumber,
+  normalizeTrackingNumber,
+  SHIPMENT_TABS,
+  shipmentTabFilters,
+  type ShipmentDto,
+  type ShipmentSortKey,
+  type ShipmentTabCounts,
+  type ShipmentListFilters as ListFilters,
+} from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { allOf, cachedEstimateOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, keyedParts, type Counted, type KeyedPart } from '../../db/estimate.js';
 import { executeNamed, rowsOf } from '../../db/rendered.js';
 export { EXACT_COUNT_LIMIT };
 import { coveredProvinces, shipments, transactions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import type { ListFilters } from './lists.schemas.js';
-import { isDateOnly, manilaDayStart, manilaNextDayStart } from './manila-time.js';
-import { consolidatorScope, partnerScope, seesAllShipments, shipmentScope } from './shipments.scope.js';
+import type { Actor } from '../../core/actor.js';
+import { isDateOnly, manilaDayStart, manilaNextDayStart } from '../../core/manila-time.js';
+import { consolidatorScope, seesAllShipments, shipmentScope } from './shipments.scope.js';
+import { partnerScope } from '../partners/index.js';
 import { toShipmentDto } from './shipments.repository.js';
 import { selectByIds, selectMatchesPage, selectPage, type ListedRow } from './list-rows.js';
-import { NAME_PAGE_DEPTH, nameMatches, nameMatchesEstimated, nameSearchTerm, nameStartCondition, pageOfTermWithin, pageOfTerms, termsOfName } from './name-search.js';
+import {
+  NAME_PAGE_DEPTH,
+  nameMatches,
+  nameMatchesEstimated,
+  nameSearchTerm,
+  nameStartCondition,
+  pageOfTermWithin,
+  pageOfTerms,
+  termsOfName,
+} from './name-search.js';
 
 /** Which list a call asks for; every view is further intersected with shipmentScope(actor). */
 export type ListView = 'all' | 'mine' | 'rider' | 'consolidator' | 'partners' | 'courier';
@@ -65,11 +83,7 @@ export function viewCondition(actor: Actor, view: ListView): SQL | undefined {
       return assignedTo(actor.id);
     case 'courier':
       if (!has('rider')) throw forbidden('Only riders have assigned shipments');
-      return and(
-        assignedTo(actor.id),
-        notInArray(shipments.status, ['Cancelled']),
-        notInArray(shipments.deliveryStatus, ['Delivered']),
-      );
+      return and(assignedTo(actor.id), notInArray(shipments.status, ['Cancelled']), notInArray(shipments.deliveryStatus, ['Delivered']));
     case 'consolidator':
       if (!has('consolidator') && !actor.ability.can('update_delivery_status', 'Shipment')) {
         throw forbidden('Only consolidators have consolidator shipments');
@@ -107,10 +121,7 @@ export function searchCondition(raw: string | undefined): SQL | undefined {
  *     booking-time order instead, and its total is an estimate of at least `cap`;
  *   - `none`: no search, or a mobile number (its equality indexes need no help).
  */
-export type ResolvedSearch =
-  | { kind: 'none' }
-  | { kind: 'ids'; count: number; matches: SQL; by: SearchBy }
-  | { kind: 'many'; atLeast: number; by: SearchBy };
+export type ResolvedSearch = { kind: 'none' } | { kind: 'ids'; count: number; matches: SQL; by: SearchBy } | { kind: 'many'; atLeast: number; by: SearchBy };
 
 type SearchBy = 'name' | 'tracking';
 
@@ -173,9 +184,7 @@ function createdBetween(startDate?: string, endDate?: string): SQL[] {
 }
 
 const noLiveTransaction = () =>
-  not(
-    sql`exists (select 1 from ${transactions} where ${transactions.shipmentId} = ${shipments.id} and ${transactions.voidedAt} is null)`,
-  );
+  not(sql`exists (select 1 from ${transactions} where ${transactions.shipmentId} = ${shipments.id} and ${transactions.voidedAt} is null)`);
 
 /** The catalogue's shipment filters as one condition (undefined parts are dropped by `and`). */
 export function filterCondition(f: ListFilters): SQL | undefined {
@@ -195,11 +204,7 @@ function filterParts(f: ListFilters): KeyedPart[] {
     ['deliveryTypes', f.deliveryTypes, f.deliveryTypes?.length ? inArray(shipments.deliveryType, f.deliveryTypes) : undefined],
     ['senderProvince', f.senderProvince, f.senderProvince ? eq(shipments.senderProvinceCode, f.senderProvince) : undefined],
     ['receiverProvince', f.receiverProvince, f.receiverProvince ? eq(shipments.receiverProvinceCode, f.receiverProvince) : undefined],
-    [
-      'location',
-      f.location,
-      f.location ? or(eq(shipments.senderProvinceCode, f.location), eq(shipments.receiverProvinceCode, f.location)) : undefined,
-    ],
+    ['location', f.location, f.location ? or(eq(shipments.senderProvinceCode, f.location), eq(shipments.receiverProvinceCode, f.location)) : undefined],
     ['partnerId', f.partnerId, f.partnerId ? partnerScope(f.partnerId) : undefined],
     ['pickupById', f.pickupById, f.pickupById ? eq(shipments.pickupRiderId, f.pickupById) : undefined],
     ['dropOffById', f.dropOffById, f.dropOffById ? eq(shipments.dropOffRiderId, f.dropOffById) : undefined],
@@ -270,9 +275,7 @@ export async function listShipments(
   }
   const resolved = search.kind === 'ids' ? search : null;
   const parts = listConditionParts(actor, view, filters);
-  const where = resolved
-    ? withMatches(listCondition(actor, view, { ...filters, search: undefined }), resolved)
-    : allOf(parts)!;
+  const where = resolved ? withMatches(listCondition(actor, view, { ...filters, search: undefined }), resolved) : allOf(parts)!;
   // The planner's estimate (kept 10 s) decides how to count: a large result keeps it as its total, since
   // counting even 1,001 sparse matches can walk most of the table; a small one is counted exactly, up to
   // EXACT_COUNT_LIMIT + 1, in the page's own statement (selectPage).
@@ -286,9 +289,12 @@ export async function listShipments(
   const walk = () => selectPage(db, { where, direction, limit, offset, smallUpTo: null, halves: resolved ? null : locationHalves(actor, view, filters) });
   let rows = large
     ? await walk()
-    : await selectPage(db, resolved
-        ? { where: listCondition(actor, view, { ...filters, search: undefined }), matches: resolved.matches, direction, limit, offset, smallUpTo: exactLimit }
-        : { where, direction, limit, offset, smallUpTo: exactLimit });
+    : await selectPage(
+        db,
+        resolved
+          ? { where: listCondition(actor, view, { ...filters, search: undefined }), matches: resolved.matches, direction, limit, offset, smallUpTo: exactLimit }
+          : { where, direction, limit, offset, smallUpTo: exactLimit },
+      );
   let total: Counted;
   if (large) {
     total = commonName
@@ -383,7 +389,6 @@ function pageOf(rows: ListedRow[], page: number, limit: number, total: Counted):
     totalIsEstimate: total.estimated,
   };
 }
-
 
 /**
  * How many shipments each tab holds for the list's search and filters (its own status filters are

@@ -7,8 +7,8 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book } from '../../testing/shipments.js';
 import { countShipments, listShipments, resolveSearch, searchCandidates, searchCondition } from './lists.service.js';
-import { actorFrom } from '../../plugins/auth.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
+import { actorFrom } from '../../core/actor.js';
+import { loadUserWithRoles } from '../users/index.js';
 import { CEBU_CITY, insertShipment, insertShipments, MAKATI, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
 import type { ShipmentRow } from './shipments.repository.js';
 import { rowsOf } from '../../db/rendered.js';
@@ -90,7 +90,13 @@ describe('scope: who sees what', () => {
     expect(await numbers('/api/shipments/me', ben)).toEqual(tn('b1', 'b2'));
     // A filter cannot widen the scope.
     expect(await numbers(`/api/shipments/me?userId=${ben.userId}`, ana)).toEqual([]);
-    for (const url of ['/api/shipments', '/api/shipments/partners', '/api/shipments/me/rider', '/api/shipments/me/consolidator', '/api/shipments/partners/export']) {
+    for (const url of [
+      '/api/shipments',
+      '/api/shipments/partners',
+      '/api/shipments/me/rider',
+      '/api/shipments/me/consolidator',
+      '/api/shipments/partners/export',
+    ]) {
       expect((await get(url, ana)).statusCode, url).toBe(403);
     }
   });
@@ -245,7 +251,9 @@ describe('tab counts', () => {
     expect(counts['Order placed']).toBeGreaterThanOrEqual(4);
     expect(counts['Orig. hub']).toBe(await listed('deliveryStatus=Orig.%20hub&shipmentStatus=Pending,OnGoing'));
     expect(counts.Cancelled).toBe(await listed('shipmentStatus=Cancelled'));
-    const tabsTotal = Object.entries(counts).filter(([tab]) => tab !== 'All').reduce((sum, [, n]) => sum + n, 0);
+    const tabsTotal = Object.entries(counts)
+      .filter(([tab]) => tab !== 'All')
+      .reduce((sum, [, n]) => sum + n, 0);
     expect(tabsTotal).toBe(7); // every shipment sits in exactly one tab
     const sameDay = (await get('/api/shipments?limit=1&tabCounts=true&deliveryTypes=same_day', staff)).json();
     expect(sameDay.tabCounts.counts.All).toBe(1);
@@ -298,7 +306,11 @@ describe('estimates from the filters one by one', () => {
     ];
     for (const [c, conditions] of combinations.entries()) {
       const whole = await cachedEstimate(db, shipments, and(...conditions));
-      const byParts = await estimateOfParts(db, shipments, conditions.map((condition, i) => ({ key: `test ${c}.${i}`, condition })));
+      const byParts = await estimateOfParts(
+        db,
+        shipments,
+        conditions.map((condition, i) => ({ key: `test ${c}.${i}`, condition })),
+      );
       // Each part's estimate is a whole number of rows: the product may differ from the whole's by rounding only.
       expect(Math.abs(byParts - whole), `${byParts} against ${whole}`).toBeLessThanOrEqual(Math.max(1, whole * 0.03));
     }
@@ -337,9 +349,7 @@ describe('the two ways to a page', () => {
       .where(sql`${shipments.deletedAt} is null and (${shipments.senderProvinceCode} = ${province} or ${shipments.receiverProvinceCode} = ${province})`);
     expect(rows.map((r) => r.id)).toContain(both.id);
     for (const sortOrder of ['desc', 'asc'] as const) {
-      const expected = [...rows]
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-        .map((r) => r.id);
+      const expected = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((r) => r.id);
       if (sortOrder === 'desc') expected.reverse();
       const seen: string[] = [];
       for (let page = 1; page <= Math.ceil(expected.length / 3) + 1; page++) {
@@ -382,9 +392,15 @@ describe('search candidates', () => {
     }
     for (const search of ['uintin', 'rien', 'elapaz', 'quintin paz', 'amora']) expect(await found(search), search).toEqual([]);
     // The list, the walk's filter and the export agree with the index (searchCondition).
-    const listed = await db.select({ id: shipments.id }).from(shipments).where(and(searchCondition('dela p'), eq(shipments.ownerId, ben.userId)));
+    const listed = await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(searchCondition('dela p'), eq(shipments.ownerId, ben.userId)));
     expect(listed.map((r) => r.id)).toEqual([made.id]);
-    const midWord = await db.select({ id: shipments.id }).from(shipments).where(and(searchCondition('ela paz'), eq(shipments.ownerId, ben.userId)));
+    const midWord = await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(searchCondition('ela paz'), eq(shipments.ownerId, ben.userId)));
     expect(midWord).toEqual([]);
     await db.delete(shipments).where(eq(shipments.id, made.id));
     expect(await found("o'brien")).toEqual([]);
@@ -431,12 +447,18 @@ describe('search candidates', () => {
     const made = [];
     for (let i = 0; i < 7; i++) {
       // Three share one instant, two differ by a microsecond only (a Date cannot tell those apart).
-      made.push(await insertShipment(db, { ownerId: ben.userId, receiverName: `Lorna Bagatsing ${i}`, createdAt: new Date(at.getTime() + (i < 3 ? 0 : i) * 1000) }));
+      made.push(
+        await insertShipment(db, { ownerId: ben.userId, receiverName: `Lorna Bagatsing ${i}`, createdAt: new Date(at.getTime() + (i < 3 ? 0 : i) * 1000) }),
+      );
     }
-    await db.execute(sql`update shipments set created_at = (select created_at from shipments where id = ${made[5]!.id}) + interval '1 microsecond' where id = ${made[6]!.id}`);
+    await db.execute(
+      sql`update shipments set created_at = (select created_at from shipments where id = ${made[5]!.id}) + interval '1 microsecond' where id = ${made[6]!.id}`,
+    );
     for (const sortOrder of ['desc', 'asc'] as const) {
       const expected = rowsOfIds(
-        await db.execute(sql`select id from shipments where receiver_name ilike '%bagatsing%' order by created_at ${sql.raw(sortOrder)}, id ${sql.raw(sortOrder)}`),
+        await db.execute(
+          sql`select id from shipments where receiver_name ilike '%bagatsing%' order by created_at ${sql.raw(sortOrder)}, id ${sql.raw(sortOrder)}`,
+        ),
       );
       expect(expected).toHaveLength(7);
       const seen: string[] = [];
@@ -497,14 +519,35 @@ describe('list rows', () => {
     expect(await listedLines(row.id)).toEqual([]);
     // Two lines in one statement, out of position order.
     await db.insert(shipmentPackages).values([
-      { shipmentId: row.id, position: 1, boxName: 'Large Pouch', packagingCategory: 'Box', quantity: 3, priceInCents: 9000, basePriceInCents: 3000, weightInGrams: 300 },
-      { shipmentId: row.id, position: 0, boxName: 'Small Box', packagingCategory: 'Box', quantity: 1, priceInCents: 22000, basePriceInCents: 22000, weightInGrams: 1500 },
+      {
+        shipmentId: row.id,
+        position: 1,
+        boxName: 'Large Pouch',
+        packagingCategory: 'Box',
+        quantity: 3,
+        priceInCents: 9000,
+        basePriceInCents: 3000,
+        weightInGrams: 300,
+      },
+      {
+        shipmentId: row.id,
+        position: 0,
+        boxName: 'Small Box',
+        packagingCategory: 'Box',
+        quantity: 1,
+        priceInCents: 22000,
+        basePriceInCents: 22000,
+        weightInGrams: 1500,
+      },
     ]);
     expect(await listedLines(row.id)).toEqual([
       ['Small Box', 1, 0, 1500],
       ['Large Pouch', 3, 1, 300],
     ]);
-    await db.update(shipmentPackages).set({ quantity: 5 }).where(and(eq(shipmentPackages.shipmentId, row.id), eq(shipmentPackages.position, 1)));
+    await db
+      .update(shipmentPackages)
+      .set({ quantity: 5 })
+      .where(and(eq(shipmentPackages.shipmentId, row.id), eq(shipmentPackages.position, 1)));
     expect(await listedLines(row.id)).toEqual([
       ['Small Box', 1, 0, 1500],
       ['Large Pouch', 5, 1, 300],
@@ -542,13 +585,24 @@ describe('a common search term', () => {
         await db
           .select({ id: shipments.id })
           .from(shipments)
-          .where(sql`(${shipments.receiverName} ilike 'magbanua%' or ${shipments.receiverName} ilike '% magbanua%' or ${shipments.senderName} ilike '% magbanua%') and ${shipments.deletedAt} is null`)
+          .where(
+            sql`(${shipments.receiverName} ilike 'magbanua%' or ${shipments.receiverName} ilike '% magbanua%' or ${shipments.senderName} ilike '% magbanua%') and ${shipments.deletedAt} is null`,
+          )
           .orderBy(dir(shipments.createdAt), dir(shipments.id))
       ).map((r) => r.id);
       expect(expected).toHaveLength(1010);
-      for (const [page, limit] of [[1, 10], [2, 100], [20, 50], [101, 10], [11, 100]] as const) {
+      for (const [page, limit] of [
+        [1, 10],
+        [2, 100],
+        [20, 50],
+        [101, 10],
+        [11, 100],
+      ] as const) {
         const result = await listShipments(db, actor, 'all', { page, limit, sortOrder, search: 'Magbanua' });
-        expect(result.data.map((d) => d.id), `${sortOrder} page ${page} of ${limit}`).toEqual(expected.slice((page - 1) * limit, page * limit));
+        expect(
+          result.data.map((d) => d.id),
+          `${sortOrder} page ${page} of ${limit}`,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit));
         expect(result.hasNextPage).toBe(page * limit < expected.length);
         if (result.hasNextPage) {
           expect(result.totalIsEstimate).toBe(true);
@@ -585,15 +639,26 @@ describe('a common search term', () => {
         await db
           .select({ id: shipments.id })
           .from(shipments)
-          .where(sql`${named} and ${shipments.deliveryStatus} = 'Picked up' and ${shipments.status} in ('Pending', 'OnGoing') and ${shipments.deletedAt} is null`)
+          .where(
+            sql`${named} and ${shipments.deliveryStatus} = 'Picked up' and ${shipments.status} in ('Pending', 'OnGoing') and ${shipments.deletedAt} is null`,
+          )
           .orderBy(dir(shipments.createdAt), dir(shipments.id))
       ).map((r) => r.id);
       expect(expected).toHaveLength(255);
-      for (const [page, limit] of [[1, 10], [3, 50], [6, 50], [26, 10]] as const) {
+      for (const [page, limit] of [
+        [1, 10],
+        [3, 50],
+        [6, 50],
+        [26, 10],
+      ] as const) {
         const result = await listShipments(db, actor, 'all', { page, limit, sortOrder, search: 'Lacsamana', ...tab });
-        expect(result.data.map((d) => d.id), `${sortOrder} page ${page} of ${limit}`).toEqual(expected.slice((page - 1) * limit, page * limit));
+        expect(
+          result.data.map((d) => d.id),
+          `${sortOrder} page ${page} of ${limit}`,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit));
         expect(result.hasNextPage).toBe(page * limit < expected.length);
-        if (!result.hasNextPage && result.data.length > 0) expect({ total: result.total, estimated: result.totalIsEstimate }).toEqual({ total: expected.length, estimated: false });
+        if (!result.hasNextPage && result.data.length > 0)
+          expect({ total: result.total, estimated: result.totalIsEstimate }).toEqual({ total: expected.length, estimated: false });
       }
     }
     // Carl booked them all; Ana, searching her own shipments, finds none of them.
@@ -602,7 +667,6 @@ describe('a common search term', () => {
     const carls = await listShipments(db, actorFrom((await loadUserWithRoles(db, carl.userId))!), 'mine', { page: 1, limit: 10, search: 'lacsamana' });
     expect(carls.data).toHaveLength(10);
   });
-
 
   it('more than 1,000 matches: pages exactly like the filter, with at least 1,001 as an estimated total until the last page', async () => {
     const db = t.database.db;

@@ -31,8 +31,7 @@ export function nameStartCondition(words: string): SQL {
 }
 
 /** The name index's entries in a search's range, `n`: one per matching shipment, two when both names match. */
-const inRange = (words: string) =>
-  sql`n.term >= lower(${words}) collate "C" and n.term < (lower(${words}) || chr(1114111)) collate "C"`;
+const inRange = (words: string) => sql`n.term >= lower(${words}) collate "C" and n.term < (lower(${words}) || chr(1114111)) collate "C"`;
 
 /**
  * A name index entry's shipment, joined by booking time and id: the key of the list indexes (migrations 0008

@@ -4,7 +4,7 @@ import { businesses, shipments, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, type Session } from '../../testing/auth.js';
 import { bookingInput, priceOf } from '../../testing/shipments.js';
-import { assignRoles } from '../users/users.repository.js';
+import { assignRoles } from '../users/index.js';
 
 /**
  * The credit limit's race (docs/decisions.md "Booking on account"): on real PostgreSQL (TEST_DB=pg, npm run
@@ -57,7 +57,9 @@ describe(`members of one business booking on account at once (${process.env.TEST
     for (const answer of refused) {
       expect(answer.statusCode).toBe(422);
       expect(answer.json().details[0].field).toBe('paidBy');
-      expect(answer.json().details[0].message).toMatch(/^This booking would pass your account's credit limit of ₱[\d,.]+ \(₱[\d,.]+ already owed\)\. Choose cash or wallet\.$/);
+      expect(answer.json().details[0].message).toMatch(
+        /^This booking would pass your account's credit limit of ₱[\d,.]+ \(₱[\d,.]+ already owed\)\. Choose cash or wallet\.$/,
+      );
     }
     expect(await owedOf(businessId)).toEqual({ count: 4, owed: expectedTotalInCents * 4 });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { formatMoney } from '@hatid/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import { customerBookingBody, formatMoney } from '@hatid/domain';
 import { businesses, shipmentActivities, shipments, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
@@ -8,7 +8,9 @@ import { book, bookingInput, priceOf } from '../../testing/shipments.js';
 import { fundWallet } from '../../testing/wallet.js';
 import { sampleWaybill } from '../../platform/waybill/fixtures.js';
 import { paymentSummary } from '../../platform/waybill/label.js';
-import { assignRoles } from '../users/users.repository.js';
+import { assignRoles, loadUserWithRoles } from '../users/index.js';
+import { actorFrom } from '../../core/actor.js';
+import { bookShipments, newBookingContext } from './index.js';
 
 /** Booking on account (docs/decisions.md "Booking on account"): sender-pays bookings of a business on an invoice account. */
 let t: TestApp;
@@ -28,7 +30,10 @@ type NewBusiness = Partial<typeof businesses.$inferInsert>;
 /** A business straight in the database (on an invoice account unless told otherwise) and one of its members. */
 async function businessWithMember(over: NewBusiness = {}) {
   const db = t.database.db;
-  const [business] = await db.insert(businesses).values({ name: 'Acme Trading', invoiceBillingEnabled: true, ...over }).returning();
+  const [business] = await db
+    .insert(businesses)
+    .values({ name: 'Acme Trading', invoiceBillingEnabled: true, ...over })
+    .returning();
   const member = await createCustomer(t, 'Member');
   await db.update(users).set({ businessId: business!.id, accountType: 'business', businessName: business!.name }).where(eq(users.id, member.userId));
   await assignRoles(db, member.userId, ['business_member']);
@@ -124,6 +129,39 @@ describe('booking on account', () => {
       .where(eq(shipments.id, third.json().data.id));
     expect((await bookAs(member, { paidBy: 'sender' })).statusCode).toBe(201);
     expect(business.creditLimitInCents).toBe(limit);
+  });
+
+  it('holds the credit limit for many bookings written together (bulk booking): those past it are refused, the others booked once', async () => {
+    const limit = Math.floor(total * 3.5);
+    const { business, member } = await businessWithMember({ creditLimitInCents: limit });
+    await book(t, member, { paidBy: 'sender' });
+    const actor = actorFrom((await loadUserWithRoles(t.database.db, member.userId))!);
+    const input = customerBookingBody.parse({ ...bookingInput({ paidBy: 'sender' }), expectedTotalInCents: total });
+    const cod = customerBookingBody.parse({
+      ...bookingInput({ paidBy: 'recipient' }),
+      expectedTotalInCents: await priceOf(t, bookingInput({ paidBy: 'recipient' })),
+    });
+    const items = [input, input, cod, input, input].map((one, i) => ({ input: one, idempotencyKey: `bulk:test:${business.id}:${i}` }));
+    const results = await t.database.db.transaction((tx) => bookShipments(tx, actor, items, { context: newBookingContext() }));
+
+    // One owed already: two more fit under 3.5 bookings' worth; the fourth and fifth would pass it. Cash is not counted.
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false, false]);
+    const message = `This booking would pass your account's credit limit of ${formatMoney(limit)} (${formatMoney(total * 3)} already owed). Choose cash or wallet.`;
+    for (const refused of results.slice(3))
+      expect(refused).toMatchObject({ ok: false, error: { code: 'RULE_BROKEN', details: [{ field: 'paidBy', message }] } });
+    const booked = await t.database.db.select().from(shipments).where(eq(shipments.businessId, business.id));
+    expect(booked).toHaveLength(4);
+    expect(booked.filter((s) => s.paymentMethod === 'invoice').reduce((sum, s) => sum + s.totalInCents, 0)).toBe(total * 3);
+    const [activities] = await t.database.db
+      .select({ n: count() })
+      .from(shipmentActivities)
+      .where(
+        inArray(
+          shipmentActivities.shipmentId,
+          booked.map((s) => s.id),
+        ),
+      );
+    expect(activities!.n).toBe(4);
   });
 
   it('has no limit when the credit limit is 0', async () => {

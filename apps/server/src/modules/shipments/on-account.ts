@@ -2,8 +2,8 @@ import { formatMoney } from '@hatid/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { businesses, shipments } from '../../db/schema/index.js';
-import { fieldError } from '../../errors.js';
-import { findBusiness, lockBusiness, type BusinessRow } from '../businesses/businesses.repository.js';
+import { type AppError, fieldError } from '../../errors.js';
+import { findBusiness, lockBusiness, type BusinessRow } from '../businesses/index.js';
 
 /**
  * Booking on account (docs/decisions.md "Booking on account"): a business on an invoice account
@@ -49,17 +49,32 @@ export async function owedOnAccountInCents(db: DbOrTx, businessId: string): Prom
  * no limit.
  */
 export async function reserveOnAccount(tx: Tx, businessId: string, totalInCents: number): Promise<void> {
+  const [refused] = await reserveOnAccountMany(tx, businessId, [totalInCents]);
+  if (refused) throw refused;
+}
+
+/**
+ * `reserveOnAccount` for several bookings in one transaction (bulk booking, issue 33): the business is locked
+ * and what it owes read once, then each booking, in order, passes if what is owed with the ones passed before
+ * it stays within the limit. Answers, per booking, null (reserved) or the error refusing it; the caller books
+ * the ones passed in this same transaction, so the limit holds for them together.
+ */
+export async function reserveOnAccountMany(tx: Tx, businessId: string, totalsInCents: number[]): Promise<(AppError | null)[]> {
   const row = await lockBusiness(tx, businessId);
   if (!opensAccount(row)) {
-    throw fieldError('paidBy', "Your business's invoice account is closed. Choose cash or wallet.", 'RULE_BROKEN');
+    return totalsInCents.map(() => fieldError('paidBy', "Your business's invoice account is closed. Choose cash or wallet.", 'RULE_BROKEN'));
   }
-  if (row.creditLimitInCents === 0) return;
-  const owed = await owedOnAccountInCents(tx, businessId);
-  if (owed + totalInCents > row.creditLimitInCents) {
-    throw fieldError(
-      'paidBy',
-      `This booking would pass your account's credit limit of ${formatMoney(row.creditLimitInCents)} (${formatMoney(owed)} already owed). Choose cash or wallet.`,
-      'RULE_BROKEN',
-    );
-  }
+  if (row.creditLimitInCents === 0) return totalsInCents.map(() => null);
+  let owed = await owedOnAccountInCents(tx, businessId);
+  return totalsInCents.map((total) => {
+    if (owed + total > row.creditLimitInCents) {
+      return fieldError(
+        'paidBy',
+        `This booking would pass your account's credit limit of ${formatMoney(row.creditLimitInCents)} (${formatMoney(owed)} already owed). Choose cash or wallet.`,
+        'RULE_BROKEN',
+      );
+    }
+    owed += total;
+    return null;
+  });
 }

@@ -1,35 +1,30 @@
-import { z } from 'zod';
-import { bulkDeliveryStatusBody, bulkResultDto, dataOf, shipmentDto } from '@hatid/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bulkDeliveryStatusBody,
   bulkPaymentStatusBody,
+  bulkResultDto,
+  dataListOf,
+  dataOf,
+  noContentDto,
   outboundFeeBody,
   paymentStatusBody,
+  shipmentDto,
+  shipmentRefParams,
+  shipmentTrackingParams,
   shipmentWeightDto,
   updateShipmentBody,
-} from './lists.schemas.js';
-import {
-  bulkMoveShipments,
-  bulkSetPaymentStatus,
-  deleteShipment,
-  setOutboundFees,
-  setPaymentStatus,
-  updateShipment,
-  weightsOf,
-} from './operations.service.js';
-import { announceMoved, announceRiderAssigned } from './shipment-events.js';
+} from '@hatid/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkMoveShipments, bulkSetPaymentStatus, deleteShipment, setOutboundFees, setPaymentStatus, updateShipment, weightsOf } from './operations.service.js';
 import { shipmentToDto } from './shipments.service.js';
 import { findVisibleShipment } from './status.service.js';
 
 const tags = ['shipments'];
 /** A uuid or a tracking number: both find the shipment, within the caller's scope (else 404). */
-const idParams = z.object({ id: z.string().trim().min(1).max(40) });
-const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
 
 export const shipmentOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
-    { schema: { tags, summary: 'A shipment I may see, by id or tracking number', params: idParams, response: { 200: dataOf(shipmentDto) } } },
+    { schema: { tags, summary: 'A shipment I may see, by id or tracking number', params: shipmentRefParams, response: { 200: dataOf(shipmentDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: await shipmentToDto(app.db, await findVisibleShipment(app.db, actor, request.params.id)) };
@@ -42,25 +37,24 @@ export const shipmentOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Assign riders, set category, outbound fee or notes (customers: notes until dispatch)',
-        params: idParams,
+        params: shipmentRefParams,
         body: updateShipmentBody,
         response: { 200: dataOf(shipmentDto) },
       },
     },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
-      const { before, after } = await updateShipment(app.db, actor, request.params.id, request.body, request.ip);
-      // Committed: the newly assigned rider hears of it live (WebSocket + push); a failure only gets logged.
-      await announceRiderAssigned(app, before, after).catch((error: unknown) => {
-        request.log.error({ err: error, trackingNumber: after.trackingNumber }, 'announcing a rider assignment failed');
-      });
+      // A newly assigned rider hears of it live (WebSocket + push) before the answer (shipment-events.ts).
+      const { after } = await updateShipment(app.db, actor, request.params.id, request.body, request.ip);
       return { data: await shipmentToDto(app.db, after) };
     },
   );
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Remove a cancelled shipment from the lists (admins; soft delete)', params: idParams, response: { 204: z.null() } } },
+    {
+      schema: { tags, summary: 'Remove a cancelled shipment from the lists (admins; soft delete)', params: shipmentRefParams, response: { 204: noContentDto } },
+    },
     async (request, reply) => {
       await deleteShipment(app.db, request.requireActor(), request.params.id, request.ip);
       return reply.status(204).send(null);
@@ -69,7 +63,7 @@ export const shipmentOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/weights',
-    { schema: { tags, summary: 'Weighings of a shipment, newest first', params: idParams, response: { 200: dataOf(z.array(shipmentWeightDto)) } } },
+    { schema: { tags, summary: 'Weighings of a shipment, newest first', params: shipmentRefParams, response: { 200: dataListOf(shipmentWeightDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: await weightsOf(app.db, actor, request.params.id) };
@@ -88,11 +82,7 @@ export const shipmentOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { trackingNumbers, ...input } = request.body;
-      const result = await bulkMoveShipments(app.db, request.requireActor(), trackingNumbers, input, async (moved) => {
-        await announceMoved(app, moved).catch((error: unknown) => {
-          request.log.error({ err: error, trackingNumber: moved.after.trackingNumber }, 'announcing a bulk move failed');
-        });
-      });
+      const result = await bulkMoveShipments(app.db, request.requireActor(), trackingNumbers, input);
       return { data: result };
     },
   );
@@ -103,7 +93,7 @@ export const shipmentOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set the payment status of a shipment (staff, ssp)',
-        params: trackingParams,
+        params: shipmentTrackingParams,
         body: paymentStatusBody,
         response: { 200: dataOf(shipmentDto) },
       },

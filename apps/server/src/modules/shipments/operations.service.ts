@@ -1,16 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
-import { formatMoney, type DeliveryStatusInput, type PaymentStatus } from '@hatid/domain';
+import { formatMoney, type DeliveryStatusInput, type PaymentStatus, type UpdateShipmentBody as UpdateShipmentInput } from '@hatid/domain';
 import { BILLED_ON_ACCOUNT } from './on-account.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shipments, shipmentWeights } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
-import type { UpdateShipmentInput } from './lists.schemas.js';
+import { loadUserWithRoles } from '../users/index.js';
 import { RIDER_ASSIGNMENT_CATEGORY } from './stats.service.js';
 import { lockShipment, type ShipmentRow } from './shipments.repository.js';
-import { findVisibleShipment, moveShipment, type MoveResult } from './status.service.js';
+import { announceRiderAssigned } from './shipment-events.js';
+import { findVisibleShipment, moveShipment } from './status.service.js';
 
 export interface BulkResult {
   updated: string[];
@@ -21,8 +21,7 @@ const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 const cancelledConflict = () => new AppError('CONFLICT', 'This shipment is cancelled');
 
 /** Staff, ssp and admins run operations: they update shipments and their delivery statuses. */
-export const isOperator = (actor: Actor) =>
-  actor.ability.can('update', 'Shipment') && actor.ability.can('update_delivery_status', 'Shipment');
+export const isOperator = (actor: Actor) => actor.ability.can('update', 'Shipment') && actor.ability.can('update_delivery_status', 'Shipment');
 /** Staff and admins (manage shipments): money owed to partners and the sales figures. */
 export const managesShipments = (actor: Actor) => actor.ability.can('manage', 'Shipment');
 export const mayRecordPayments = (actor: Actor) => isOperator(actor) && actor.ability.can('create', 'Transaction');
@@ -53,7 +52,7 @@ function assertMayUpdate(actor: Actor, row: ShipmentRow, input: UpdateShipmentIn
 async function assertRider(db: DbOrTx, field: string, userId: string | null | undefined) {
   if (!userId) return;
   const user = await loadUserWithRoles(db, userId);
-  if (!user || user.status !== 'ACTIVE' || !user.roles.some((r) => r.name === 'rider')) {
+  if (user?.status !== 'ACTIVE' || !user.roles.some((r) => r.name === 'rider')) {
     throw fieldError(field, 'Choose an active rider', 'RULE_BROKEN');
   }
 }
@@ -72,7 +71,8 @@ async function changeSummary(tx: DbOrTx, trackingNumber: string, changes: Record
   const parts: string[] = [];
   for (const [key, value] of Object.entries(changes)) {
     const leg = key === 'pickupRiderId' ? 'pick-up' : 'delivery';
-    if (key === 'pickupRiderId' || key === 'dropOffRiderId') parts.push(value ? `assigned rider ${await riderName(value)} for ${leg}` : `removed the ${leg} rider`);
+    if (key === 'pickupRiderId' || key === 'dropOffRiderId')
+      parts.push(value ? `assigned rider ${await riderName(value)} for ${leg}` : `removed the ${leg} rider`);
     else if (key === 'notes') parts.push('changed the notes');
     else if (key === 'deliveryCategory') parts.push(`set the line-haul category to ${String(value)}`);
     else if (key === 'outboundFeeInCents') parts.push(`set the outbound fee to ${formatMoney(Number(value))}`);
@@ -110,7 +110,8 @@ export async function updateShipment(
     const [after] = await tx
       .update(shipments)
       .set(changes as Partial<typeof shipments.$inferInsert>)
-      .where(eq(shipments.id, before.id)).returning();
+      .where(eq(shipments.id, before.id))
+      .returning();
     const assignsRider = 'pickupRiderId' in changes || 'dropOffRiderId' in changes;
     await recordActivity(tx, {
       actor,
@@ -123,6 +124,7 @@ export async function updateShipment(
       after: changes,
       ip: ip ?? null,
     });
+    if (assignsRider) await announceRiderAssigned(tx, before, after!);
     return { before, after: after! };
   });
 }
@@ -183,7 +185,11 @@ async function setField<K extends 'paymentStatus' | 'outboundFeeInCents'>(
     // An on-account shipment is paid through its billing (its payments settle it); a hand-set status would lie.
     if (field === 'paymentStatus' && before.paymentMethod === 'invoice') throw new AppError('CONFLICT', BILLED_ON_ACCOUNT);
     if (before[field] === value) return before;
-    const [after] = await tx.update(shipments).set({ [field]: value }).where(eq(shipments.id, before.id)).returning();
+    const [after] = await tx
+      .update(shipments)
+      .set({ [field]: value })
+      .where(eq(shipments.id, before.id))
+      .returning();
     await recordActivity(tx, {
       actor,
       action: 'UPDATED',
@@ -239,21 +245,14 @@ export async function setOutboundFees(db: Db, actor: Actor, trackingNumbers: str
 
 /**
  * The same move on many shipments, each in its own transaction (moveShipment locks and checks each):
- * one refused move (409, 403, 404) is reported and does not undo the others. `onMoved` runs after each
- * commit; a failure to announce is logged by the caller, never reported as a failed move.
+ * one refused move (409, 403, 404) is reported and does not undo the others. Each move announces itself
+ * after the request's commits (shipment-events.ts); a failure to announce is never a failed move.
  */
-export async function bulkMoveShipments(
-  db: Db,
-  actor: Actor,
-  trackingNumbers: string[],
-  input: DeliveryStatusInput,
-  onMoved: (moved: MoveResult) => Promise<void>,
-): Promise<BulkResult> {
+export async function bulkMoveShipments(db: Db, actor: Actor, trackingNumbers: string[], input: DeliveryStatusInput): Promise<BulkResult> {
   if (!actor.ability.can('update', 'Shipment') && !actor.ability.can('update_delivery_status', 'Shipment')) {
     throw forbidden('You are not allowed to change delivery statuses');
   }
   return eachNumber(trackingNumbers, async (n) => {
-    const moved = await moveShipment(db, actor, n, input);
-    await onMoved(moved).catch(() => {});
+    await moveShipment(db, actor, n, input);
   });
 }

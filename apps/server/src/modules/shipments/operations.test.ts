@@ -35,8 +35,7 @@ type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
 const call = (method: Method, url: string, session: Session, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: session.cookie }, ...(payload ? { payload } : {}) });
 const row = async (id: string) => (await t.database.db.select().from(shipments).where(eq(shipments.id, id)))[0]!;
-const cancelled = (ownerId: string) =>
-  insertShipment(t.database.db, { ownerId, status: 'Cancelled', cancellationReason: 'Changed my mind' });
+const cancelled = (ownerId: string) => insertShipment(t.database.db, { ownerId, status: 'Cancelled', cancellationReason: 'Changed my mind' });
 const nobodys = () => makeTrackingNumber('next_day');
 
 describe('GET and PUT /shipments/{id}', () => {
@@ -167,10 +166,18 @@ describe('bulk delivery status', () => {
 
   it('reports shipments outside the caller scope as not found, and refuses customers outright', async () => {
     const theirs = await book(t, ben);
-    const res = await call('PATCH', '/api/shipments/bulk-delivery-status', rider, { activity: 'On the way for pickup', trackingNumbers: [theirs.trackingNumber] });
+    const res = await call('PATCH', '/api/shipments/bulk-delivery-status', rider, {
+      activity: 'On the way for pickup',
+      trackingNumbers: [theirs.trackingNumber],
+    });
     expect(res.json().data).toEqual({ updated: [], failed: [{ trackingNumber: theirs.trackingNumber, message: 'Shipment not found' }] });
-    expect((await call('PATCH', '/api/shipments/bulk-delivery-status', ana, { activity: 'On the way for pickup', trackingNumbers: [theirs.trackingNumber] })).statusCode).toBe(403);
-    expect((await call('PATCH', '/api/shipments/bulk-delivery-status', staff, { activity: 'On the way for pickup', trackingNumbers: ['ND123'] })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', '/api/shipments/bulk-delivery-status', ana, { activity: 'On the way for pickup', trackingNumbers: [theirs.trackingNumber] }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', '/api/shipments/bulk-delivery-status', staff, { activity: 'On the way for pickup', trackingNumbers: ['ND123'] })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -198,13 +205,18 @@ describe('payment status and outbound fee', () => {
     });
     expect(res.json().data).toEqual({ updated: [a.trackingNumber], failed: [{ trackingNumber: gone.trackingNumber, message: 'This shipment is cancelled' }] });
     expect((await row(a.id)).paymentStatus).toBe('Paid');
-    expect((await call('PATCH', '/api/shipments/bulk-payment-status', ana, { paymentStatus: 'Paid', trackingNumbers: [a.trackingNumber] })).statusCode).toBe(403);
+    expect((await call('PATCH', '/api/shipments/bulk-payment-status', ana, { paymentStatus: 'Paid', trackingNumbers: [a.trackingNumber] })).statusCode).toBe(
+      403,
+    );
   });
 
   it('lets staff and admins set the outbound fee of many shipments', async () => {
     const [a, b] = [await book(t, ana), await book(t, ben)];
     const unknown = nobodys();
-    const res = await call('PATCH', '/api/shipments/outbound-fee', staff, { trackingNumbers: [a.trackingNumber, b.trackingNumber, unknown], outboundFeeInCents: 7500 });
+    const res = await call('PATCH', '/api/shipments/outbound-fee', staff, {
+      trackingNumbers: [a.trackingNumber, b.trackingNumber, unknown],
+      outboundFeeInCents: 7500,
+    });
     expect(res.json().data).toEqual({ updated: [a.trackingNumber, b.trackingNumber], failed: [{ trackingNumber: unknown, message: 'Shipment not found' }] });
     expect((await row(b.id)).outboundFeeInCents).toBe(7500);
     expect((await call('PATCH', '/api/shipments/outbound-fee', admin, { trackingNumbers: [a.trackingNumber], outboundFeeInCents: 0 })).statusCode).toBe(200);

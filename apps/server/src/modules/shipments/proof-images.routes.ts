@@ -1,11 +1,18 @@
-import { z } from 'zod';
-import { dataOf, deleteProofImageBody, PROOF_IMAGE_TYPES, proofImageBody, proofImageDto } from '@hatid/domain';
+import {
+  dataListOf,
+  dataOf,
+  deleteProofImageBody,
+  idempotencyHeaders,
+  proofImageBody,
+  proofImageDto,
+  proofImageTypeParams,
+  shipmentTrackingParams,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { addProofImage, listProofImages, removeProofImages } from './proof-images.service.js';
 
 const tags = ['shipments'];
-const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
 
 /** Pickup and delivery photos (api-catalogue "Shipments": proof-image calls); mounted under /shipments. */
 export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +20,7 @@ export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:trackingNumber/proof-images',
-    { schema: { tags, summary: 'Proof images of a shipment I can see', params: trackingParams, response: { 200: dataOf(z.array(proofImageDto)) } } },
+    { schema: { tags, summary: 'Proof images of a shipment I can see', params: shipmentTrackingParams, response: { 200: dataListOf(proofImageDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: await listProofImages(app.db, actor, request.params.trackingNumber) };
@@ -26,8 +33,8 @@ export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a pickup or delivery proof image (base64; Idempotency-Key: a resent photo is stored once)',
-        params: trackingParams,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        params: shipmentTrackingParams,
+        headers: idempotencyHeaders,
         body: proofImageBody,
         response: { 201: dataOf(proofImageDto) },
       },
@@ -49,7 +56,13 @@ export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:trackingNumber/proof-image',
     {
-      schema: { tags, summary: 'Replace the proof images of one type (base64)', params: trackingParams, body: proofImageBody, response: { 200: dataOf(proofImageDto) } },
+      schema: {
+        tags,
+        summary: 'Replace the proof images of one type (base64)',
+        params: shipmentTrackingParams,
+        body: proofImageBody,
+        response: { 200: dataOf(proofImageDto) },
+      },
     },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
@@ -63,9 +76,9 @@ export const proofImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove one proof image (body uploadId) or all of a type; answers the images left',
-        params: trackingParams.extend({ type: z.enum(PROOF_IMAGE_TYPES) }),
+        params: proofImageTypeParams,
         body: deleteProofImageBody,
-        response: { 200: dataOf(z.array(proofImageDto)) },
+        response: { 200: dataListOf(proofImageDto) },
       },
     },
     async (request) => {

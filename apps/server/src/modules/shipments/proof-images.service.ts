@@ -3,15 +3,8 @@ import { INVALID_BASE64_MESSAGE, type ProofImageDto, type ProofImageInput, type 
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { proofImages, uploads } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import {
-  checkBase64File,
-  deleteUploadRows,
-  insertUploadRow,
-  putFile,
-  removeStoredFiles,
-  type FilesContext,
-} from '../uploads/uploads.service.js';
+import type { Actor } from '../../core/actor.js';
+import { checkBase64File, deleteUploadRows, insertUploadRow, putFile, removeStoredFiles, type FilesContext } from '../uploads/index.js';
 import type { ShipmentRow } from './shipments.repository.js';
 import { findVisibleShipment, phoneTime } from './status.service.js';
 
@@ -83,10 +76,11 @@ export async function addProofImage(
   let result: { proofId: string; replaced: string[] };
   try {
     result = await inTransaction(async (tx) => {
-      const previous = options.replace
-        ? await proofRows(tx, and(eq(proofImages.shipmentId, shipment.id), eq(proofImages.type, input.type))!)
-        : [];
-      const replaced = await deleteUploadRows(tx, previous.map((p) => ({ id: p.uploadId, path: p.path })));
+      const previous = options.replace ? await proofRows(tx, and(eq(proofImages.shipmentId, shipment.id), eq(proofImages.type, input.type))!) : [];
+      const replaced = await deleteUploadRows(
+        tx,
+        previous.map((p) => ({ id: p.uploadId, path: p.path })),
+      );
       const row = await insertUploadRow(tx, ctx.storage, key, upload);
       const [proof] = await tx
         .insert(proofImages)
@@ -114,14 +108,13 @@ export async function removeProofImages(
   const shipment = await findVisibleShipment(ctx.db, actor, trackingNumber);
   assertMayChangeProof(actor, shipment, type);
   const keys = await ctx.db.transaction(async (tx) => {
-    const where = and(
-      eq(proofImages.shipmentId, shipment.id),
-      eq(proofImages.type, type),
-      uploadId ? eq(proofImages.uploadId, uploadId) : undefined,
-    )!;
+    const where = and(eq(proofImages.shipmentId, shipment.id), eq(proofImages.type, type), uploadId ? eq(proofImages.uploadId, uploadId) : undefined)!;
     const rows = await proofRows(tx, where);
     if (uploadId && rows.length === 0) throw notFound('Proof image');
-    return deleteUploadRows(tx, rows.map((p) => ({ id: p.uploadId, path: p.path })));
+    return deleteUploadRows(
+      tx,
+      rows.map((p) => ({ id: p.uploadId, path: p.path })),
+    );
   });
   await removeStoredFiles(ctx.storage, keys);
   return (await proofRows(ctx.db, eq(proofImages.shipmentId, shipment.id))).map(toDto);

@@ -25,7 +25,8 @@ afterAll(() => t.close());
 
 const send = (method: 'POST' | 'PUT', session: Session, payload: Record<string, unknown>, trackingNumber = shipment.trackingNumber) =>
   t.app.inject({ method, url: `/api/shipments/${trackingNumber}/proof-image`, headers: { cookie: session.cookie }, payload });
-const list = (session: Session) => t.app.inject({ method: 'GET', url: `/api/shipments/${shipment.trackingNumber}/proof-images`, headers: { cookie: session.cookie } });
+const list = (session: Session) =>
+  t.app.inject({ method: 'GET', url: `/api/shipments/${shipment.trackingNumber}/proof-images`, headers: { cookie: session.cookie } });
 const nothingStored = async (run: () => Promise<unknown>) => {
   const before = [await uploadCount(t), storedFileCount(t)];
   await run();
@@ -51,7 +52,13 @@ describe('proof images', () => {
 
   it('answers exactly "Invalid base64 data" for garbage, a text file or a PDF, and stores nothing', async () => {
     await assignRiders(t, shipment.id, { pickup: rider.userId });
-    for (const imageBase64 of ['not base64 at all!', 'data:image/png;base64,@@@@', TEXT_BASE64, `data:image/png;base64,${TEXT_BASE64}`, PDF.toString('base64')]) {
+    for (const imageBase64 of [
+      'not base64 at all!',
+      'data:image/png;base64,@@@@',
+      TEXT_BASE64,
+      `data:image/png;base64,${TEXT_BASE64}`,
+      PDF.toString('base64'),
+    ]) {
       await nothingStored(async () => {
         const res = await send('POST', rider, { type: 'pickup', imageBase64 });
         expect(res.statusCode).toBe(400);
@@ -97,15 +104,32 @@ describe('proof images', () => {
     expect((await t.app.inject({ method: 'GET', url: pickupsBefore[0].url, headers: { cookie: staff.cookie } })).statusCode).toBe(404);
 
     const deliveryImage = after.find((i: { type: string }) => i.type === 'delivery');
-    const one = await t.app.inject({ method: 'DELETE', url: `/api/shipments/${shipment.trackingNumber}/proof-image/delivery`, headers: { cookie: rider.cookie }, payload: { uploadId: deliveryImage.uploadId } });
+    const one = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shipments/${shipment.trackingNumber}/proof-image/delivery`,
+      headers: { cookie: rider.cookie },
+      payload: { uploadId: deliveryImage.uploadId },
+    });
     expect(one.statusCode).toBe(200);
     expect(one.json().data.map((i: { type: string }) => i.type)).toEqual(['pickup']);
-    const missing = await t.app.inject({ method: 'DELETE', url: `/api/shipments/${shipment.trackingNumber}/proof-image/delivery`, headers: { cookie: rider.cookie }, payload: { uploadId: deliveryImage.uploadId } });
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shipments/${shipment.trackingNumber}/proof-image/delivery`,
+      headers: { cookie: rider.cookie },
+      payload: { uploadId: deliveryImage.uploadId },
+    });
     expect(missing.statusCode).toBe(404);
-    const all = await t.app.inject({ method: 'DELETE', url: `/api/shipments/${shipment.trackingNumber}/proof-image/pickup`, headers: { cookie: staff.cookie } });
+    const all = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shipments/${shipment.trackingNumber}/proof-image/pickup`,
+      headers: { cookie: staff.cookie },
+    });
     expect([all.statusCode, all.json().data]).toEqual([200, []]);
     expect(storedFileCount(t)).toBe(filesBefore - pickupsBefore.length - 1);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/shipments/${shipment.trackingNumber}/proof-image/pickup`, headers: { cookie: owner.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/shipments/${shipment.trackingNumber}/proof-image/pickup`, headers: { cookie: owner.cookie } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('refuses an image over 10 MB with 413', async () => {

@@ -55,7 +55,10 @@ let markers = 0;
 async function quiet(): Promise<void> {
   const marker = `test-quiet-${++markers}`;
   await t.database.db.execute(sql`SELECT pg_notify(${SHIPMENTS_CHANGED_CHANNEL}, ${marker})`);
-  await eventually(async () => t.app.shipmentReads.lastNotice, (notice) => notice === marker);
+  await eventually(
+    async () => t.app.shipmentReads.lastNotice,
+    (notice) => notice === marker,
+  );
   expect(t.app.shipmentReads.lastNotice).toBe(marker);
 }
 

@@ -15,14 +15,26 @@ export async function lockShipment(db: DbOrTx, id: string): Promise<ShipmentRow 
   return row ?? null;
 }
 
+/**
+ * Who a live shipment is for, by tracking number: what the recipient's proof on the public tracking page is
+ * checked against (recipient-sms). Never answered to a browser.
+ */
+export async function findShipmentRecipient(
+  db: DbOrTx,
+  trackingNumber: string,
+): Promise<{ id: string; trackingNumber: string; receiverMobileNumber: string } | null> {
+  const [row] = await db
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber, receiverMobileNumber: shipments.receiverMobileNumber })
+    .from(shipments)
+    .where(and(eq(shipments.trackingNumber, trackingNumber), isNull(shipments.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function packagesOf(db: DbOrTx, shipmentIds: string[]): Promise<Map<string, PackageRow[]>> {
   const byShipment = new Map<string, PackageRow[]>();
   if (shipmentIds.length === 0) return byShipment;
-  const rows = await db
-    .select()
-    .from(shipmentPackages)
-    .where(inArray(shipmentPackages.shipmentId, shipmentIds))
-    .orderBy(asc(shipmentPackages.position));
+  const rows = await db.select().from(shipmentPackages).where(inArray(shipmentPackages.shipmentId, shipmentIds)).orderBy(asc(shipmentPackages.position));
   for (const row of rows) {
     const list = byShipment.get(row.shipmentId) ?? [];
     list.push(row);
@@ -35,12 +47,7 @@ export async function activitiesOf(db: DbOrTx, shipmentId: string, options: { in
   return db
     .select()
     .from(shipmentActivities)
-    .where(
-      and(
-        eq(shipmentActivities.shipmentId, shipmentId),
-        options.includeHidden ? undefined : eq(shipmentActivities.hideFromTimeline, false),
-      ),
-    )
+    .where(and(eq(shipmentActivities.shipmentId, shipmentId), options.includeHidden ? undefined : eq(shipmentActivities.hideFromTimeline, false)))
     .orderBy(desc(shipmentActivities.createdAt), desc(shipmentActivities.id));
 }
 
@@ -57,13 +64,7 @@ export async function lastStatusStep(db: DbOrTx, shipmentId: string): Promise<{ 
   const [row] = await db
     .select({ name: shipmentActivities.name, occurredAt: shipmentActivities.occurredAt, createdAt: shipmentActivities.createdAt })
     .from(shipmentActivities)
-    .where(
-      and(
-        eq(shipmentActivities.shipmentId, shipmentId),
-        isNotNull(shipmentActivities.deliveryStatus),
-        ne(shipmentActivities.name, 'Order cancelled'),
-      ),
-    )
+    .where(and(eq(shipmentActivities.shipmentId, shipmentId), isNotNull(shipmentActivities.deliveryStatus), ne(shipmentActivities.name, 'Order cancelled')))
     .orderBy(desc(shipmentActivities.createdAt))
     .limit(1);
   return row ? { name: row.name, at: row.occurredAt ?? row.createdAt } : null;

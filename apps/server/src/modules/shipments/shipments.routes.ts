@@ -1,36 +1,35 @@
-import { z } from 'zod';
 import {
   activityDto,
   cancelShipmentBody,
   customerBookingBody,
+  dataListOf,
   dataOf,
   deliveryStatusBody,
   duplicateShipmentBody,
+  hideFromTimelineBody,
+  idempotencyHeaders,
   publicTrackingDto,
   shipmentDto,
+  shipmentRefParams,
+  shipmentTrackingParams,
   staffBookingBody,
-  trackingNumberSchema,
+  timelineActivityParams,
+  trackingNumberParams,
 } from '@hatid/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { withIdempotency } from '../../platform/idempotency.js';
 import { sendJsonBytes } from '../../platform/read-cache.js';
 import { bookShipment, findBookingByIdempotencyKey, type BookingInput } from './booking.service.js';
 import { duplicateBookingInput } from './duplicate.service.js';
-import { announceWalletChanged } from '../wallet/wallet-events.js';
-import { announceBooked, announceCancelled, announceMoved } from './shipment-events.js';
 import { shipmentToDto } from './shipments.service.js';
-import { toActivityDto, type ShipmentRow } from './shipments.repository.js';
-import { cancelShipment, findVisibleShipment, moveShipmentIn, type MoveResult } from './status.service.js';
+import { toActivityDto } from './shipments.repository.js';
+import { cancelShipment, findVisibleShipment, moveShipmentIn } from './status.service.js';
 import { activitiesFor, setActivityHidden, trackPublicly } from './tracking.service.js';
 
 const tags = ['shipments'];
-
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
-const trackingParams = z.object({ trackingNumber: z.string().trim().min(1).max(40) });
-const idParams = z.object({ id: z.string().trim().min(1).max(40) });
 
 export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -44,22 +43,17 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     input: (tx: DbOrTx) => Promise<BookingInput>,
   ) {
     const key = request.headers['idempotency-key'];
-    const done: { shipment?: ShipmentRow } = {};
-    const result = await withIdempotency(app.db, { key, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body }, async (tx, claim) => {
-      // A key row left unanswered by a crash of the old claim-then-work code: its booking may have committed.
-      const earlier = claim.takenOver && key ? await findBookingByIdempotencyKey(tx, actor.id, key) : null;
-      if (earlier) return { status: 201, body: { data: await shipmentToDto(tx, earlier) } };
-      const { shipment } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key, appEnv: app.config.APP_ENV });
-      done.shipment = shipment;
-      return { status: 201, body: { data: await shipmentToDto(tx, shipment) } };
-    });
-    if (done.shipment) {
-      // Committed: a failing announcement must not turn the booking into an error (a retry would replay it).
-      await announceBooked(app, done.shipment).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a booking failed'));
-      if (done.shipment.paymentMethod === 'wallet') {
-        await announceWalletChanged(app, done.shipment.ownerId).catch((error: unknown) => app.log.error({ err: error }, 'Announcing a wallet payment failed'));
-      }
-    }
+    const result = await withIdempotency(
+      app.db,
+      { key, userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body },
+      async (tx, claim) => {
+        // A key row left unanswered by a crash of the old claim-then-work code: its booking may have committed.
+        const earlier = claim.takenOver && key ? await findBookingByIdempotencyKey(tx, actor.id, key) : null;
+        if (earlier) return { status: 201, body: { data: await shipmentToDto(tx, earlier) } };
+        const { shipment } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key, appEnv: app.config.APP_ENV });
+        return { status: 201, body: { data: await shipmentToDto(tx, shipment) } };
+      },
+    );
     return result;
   }
 
@@ -117,9 +111,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = request.authorize('create', 'Shipment');
-      const result = await book(actor, request, (tx) =>
-        duplicateBookingInput(tx, actor, request.body.trackingNumber, request.body.expectedTotalInCents),
-      );
+      const result = await book(actor, request, (tx) => duplicateBookingInput(tx, actor, request.body.trackingNumber, request.body.expectedTotalInCents));
       return reply.status(201).send(result.body);
     },
   );
@@ -130,7 +122,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Public tracking: statuses and cities only',
-        params: z.object({ trackingNumber: trackingNumberSchema }),
+        params: trackingNumberParams,
         response: { 200: dataOf(publicTrackingDto) },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
@@ -148,7 +140,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/trackingNumber/:trackingNumber',
-    { schema: { tags, summary: 'A shipment I may see, by tracking number', params: trackingParams, response: { 200: dataOf(shipmentDto) } } },
+    { schema: { tags, summary: 'A shipment I may see, by tracking number', params: shipmentTrackingParams, response: { 200: dataOf(shipmentDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: await shipmentToDto(app.db, await findVisibleShipment(app.db, actor, request.params.trackingNumber)) };
@@ -161,7 +153,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Record an activity and move the delivery status (Idempotency-Key: a resent move is recorded once)',
-        params: trackingParams,
+        params: shipmentTrackingParams,
         headers: idempotencyHeaders,
         body: deliveryStatusBody,
         response: { 200: dataOf(shipmentDto) },
@@ -170,17 +162,19 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = request.requireActor();
       // A rider's phone resends a move it queued offline until it hears back: the key makes it count once.
-      const done: { moved?: MoveResult } = {};
       const result = await withIdempotency(
         app.db,
-        { key: request.headers['idempotency-key'], userId: actor.id, route: `POST ${request.routeOptions.url}`, body: { ...request.body, trackingNumber: request.params.trackingNumber } },
+        {
+          key: request.headers['idempotency-key'],
+          userId: actor.id,
+          route: `POST ${request.routeOptions.url}`,
+          body: { ...request.body, trackingNumber: request.params.trackingNumber },
+        },
         async (tx) => {
           const moved = await moveShipmentIn(tx, actor, request.params.trackingNumber, request.body);
-          done.moved = moved;
           return { status: 200, body: { data: await shipmentToDto(tx, moved.after) } };
         },
       );
-      if (done.moved) await announceMoved(app, done.moved);
       return reply.status(200).send(result.body);
     },
   );
@@ -188,20 +182,25 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/cancel',
     {
-      schema: { tags, summary: 'Cancel a shipment with a reason', params: idParams, body: cancelShipmentBody, response: { 200: dataOf(shipmentDto) } },
+      schema: { tags, summary: 'Cancel a shipment with a reason', params: shipmentRefParams, body: cancelShipmentBody, response: { 200: dataOf(shipmentDto) } },
     },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       const cancelled = await cancelShipment(app.db, actor, request.params.id, request.body);
-      await announceCancelled(app, cancelled);
-      if (cancelled.paymentMethod === 'wallet') await announceWalletChanged(app, cancelled.ownerId);
       return { data: await shipmentToDto(app.db, cancelled) };
     },
   );
 
   app.get(
     '/:trackingNumber/activities',
-    { schema: { tags, summary: 'Every activity of a shipment (hidden ones for operations staff)', params: trackingParams, response: { 200: dataOf(z.array(activityDto)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every activity of a shipment (hidden ones for operations staff)',
+        params: shipmentTrackingParams,
+        response: { 200: dataListOf(activityDto) },
+      },
+    },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: (await activitiesFor(app.db, actor, request.params.trackingNumber, { timelineOnly: false })).map(toActivityDto) };
@@ -210,7 +209,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:trackingNumber/tracking-updates',
-    { schema: { tags, summary: 'The timeline a customer sees', params: trackingParams, response: { 200: dataOf(z.array(activityDto)) } } },
+    { schema: { tags, summary: 'The timeline a customer sees', params: shipmentTrackingParams, response: { 200: dataListOf(activityDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Shipment');
       return { data: (await activitiesFor(app.db, actor, request.params.trackingNumber, { timelineOnly: true })).map(toActivityDto) };
@@ -223,8 +222,8 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Hide or show an activity on the customer timeline',
-        params: z.object({ trackingNumber: z.string().max(40), activityId: z.uuid() }),
-        body: z.object({ hideFromTimeline: z.boolean() }),
+        params: timelineActivityParams,
+        body: hideFromTimelineBody,
         response: { 200: dataOf(activityDto) },
       },
     },

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { coveredProvinces, shipments, users } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
+import { shipments, users } from '../../db/schema/index.js';
+import type { Actor } from '../../core/actor.js';
+import { partnerScope } from '../partners/index.js';
 
 /** Roles that see every shipment (DECISIONS "Roles and data scope"). */
 const SEES_ALL = new Set(['admin', 'super_admin', 'staff', 'ssp']);
@@ -31,9 +32,7 @@ export function shipmentScope(actor: Actor): SQL {
   }
   if (actor.roles.includes('consolidator')) parts.push(consolidatorScope());
   if (actor.roles.includes('sales_agent') && user.agentCode) {
-    parts.push(
-      inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${user.agentCode})`),
-    );
+    parts.push(inArray(shipments.ownerId, sql`(select ${users.id} from ${users} where ${users.usedAgentCode} = ${user.agentCode})`));
   }
   if (actor.roles.includes('service_partner')) parts.push(partnerScope(actor.id));
   return and(notDeleted, or(...parts))!;
@@ -41,12 +40,6 @@ export function shipmentScope(actor: Actor): SQL {
 
 export function consolidatorScope(): SQL {
   return inArray(shipments.deliveryStatus, [...MID_MILE]);
-}
-
-/** Shipments picked up or delivered in the provinces a partner serves. */
-export function partnerScope(partnerId: string): SQL {
-  const served = sql`(select ${coveredProvinces.provinceCode} from ${coveredProvinces} where ${coveredProvinces.partnerId} = ${partnerId})`;
-  return or(inArray(shipments.senderProvinceCode, served), inArray(shipments.receiverProvinceCode, served))!;
 }
 
 export async function canSeeTrackingNumber(db: Db, actor: Actor, trackingNumber: string): Promise<boolean> {

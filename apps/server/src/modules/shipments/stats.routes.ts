@@ -1,9 +1,19 @@
-import { z } from 'zod';
-import { commissionStatsDto, commissionStatsQuery, dataOf, payoutBreakdownDto, payoutBreakdownQuery } from '@hatid/domain';
+import {
+  commissionStatsDto,
+  commissionStatsQuery,
+  dashboardStatsDto,
+  dataOf,
+  payoutBreakdownDto,
+  payoutBreakdownQuery,
+  riderStatsDto,
+  salesStatsDto,
+  salesStatsQuery,
+  shipmentCountDto,
+  statsLocationQuery,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { dashboardStatsDto, locationQuery, riderStatsDto, salesStatsDto, salesStatsQuery } from './lists.schemas.js';
+import type { Actor } from '../../core/actor.js';
 import { managesShipments } from './operations.service.js';
 import { commissionStats, payoutBreakdown } from './earnings.service.js';
 import { dashboardStats, ongoingShipmentsCount, riderStats, salesStats } from './stats.service.js';
@@ -24,7 +34,7 @@ export const shipmentStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Counts by status, bookings and booked revenue today and this month (Manila days)',
-        querystring: locationQuery,
+        querystring: statsLocationQuery,
         response: { 200: dataOf(dashboardStatsDto) },
       },
     },
@@ -37,8 +47,8 @@ export const shipmentStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Shipments on their way (dispatched, not delivered, not cancelled)',
-        querystring: locationQuery,
-        response: { 200: dataOf(z.object({ count: z.number().int() })) },
+        querystring: statsLocationQuery,
+        response: { 200: dataOf(shipmentCountDto) },
       },
     },
     async (request) => ({

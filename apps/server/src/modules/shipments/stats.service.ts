@@ -1,11 +1,10 @@
 import { and, count, eq, gte, inArray, isNull, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
-import { DELIVERY_STATUSES, SHIPMENT_STATUSES } from '@hatid/domain';
+import { DELIVERY_STATUSES, SHIPMENT_STATUSES, type DashboardStatsDto, type RiderStatsDto, type SalesStatsDto } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { activityLogs, collections, shipmentActivities, shipments, transactions } from '../../db/schema/index.js';
 import { fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import type { DashboardStatsDto, RiderStatsDto, SalesStatsDto } from './lists.schemas.js';
-import { addDays, manilaDayStart, manilaNextDayStart, manilaToday } from './manila-time.js';
+import type { Actor } from '../../core/actor.js';
+import { addDays, manilaDayStart, manilaNextDayStart, manilaToday } from '../../core/manila-time.js';
 import { shipmentScope } from './shipments.scope.js';
 
 /** Category of the activity-log rows that record rider assignments (read back by the rider's stats). */
@@ -16,8 +15,7 @@ const toInt = (value: unknown) => Number(value ?? 0);
 /** An instant as a bound parameter of raw SQL (drivers differ in how they send a JS Date). */
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const notCancelled = ne(shipments.status, 'Cancelled');
-const inProvince = (location?: string) =>
-  location ? or(eq(shipments.senderProvinceCode, location), eq(shipments.receiverProvinceCode, location)) : undefined;
+const inProvince = (location?: string) => (location ? or(eq(shipments.senderProvinceCode, location), eq(shipments.receiverProvinceCode, location)) : undefined);
 const createdFrom = (from: Date, to: Date) => and(gte(shipments.createdAt, from), lt(shipments.createdAt, to));
 /** A Manila calendar day of a timestamp, as yyyy-MM-dd text (no time-zone database needed: Manila is UTC+8). */
 const manilaDay = sql<string>`to_char((${shipments.createdAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
@@ -78,12 +76,7 @@ export async function ongoingShipmentsCount(db: Db, actor: Actor, location?: str
 }
 
 /** Bookings and booked revenue per Manila day, every day of the range present (zeros included). */
-export async function salesStats(
-  db: Db,
-  actor: Actor,
-  range: { startDate?: string; endDate?: string },
-  now = new Date(),
-): Promise<SalesStatsDto> {
+export async function salesStats(db: Db, actor: Actor, range: { startDate?: string; endDate?: string }, now = new Date()): Promise<SalesStatsDto> {
   const endDate = range.endDate ?? manilaToday(now);
   const startDate = range.startDate ?? addDays(endDate, -29);
   const days = Math.round((manilaDayStart(endDate).getTime() - manilaDayStart(startDate).getTime()) / 86_400_000) + 1;

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
 import { book, place } from '../../testing/shipments.js';
 import { insertShipment, SAN_FERNANDO, servePartnerProvince } from './lists.fixtures.js';
-import { addDays, manilaDayStart, manilaToday } from './manila-time.js';
+import { addDays, manilaDayStart, manilaToday } from '../../core/manila-time.js';
 
 let t: TestApp;
 let ana: Session;

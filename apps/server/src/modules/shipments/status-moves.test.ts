@@ -68,7 +68,12 @@ describe("a phone's time of a status move", () => {
     // The audit's pickup dated 29 days before the booking.
     const early = await move(s.trackingNumber, { activity: 'On the way for pickup', occurredAt: minutes(-29 * 24 * 60) });
     expect(early.statusCode).toBe(400);
-    expect(early.json().details).toEqual([{ field: 'occurredAt', message: expect.stringMatching(/^must not be earlier than the shipment's last step \("Order placed", \d{4}-\d\d-\d\d \d\d:\d\d Manila time\)/) }]);
+    expect(early.json().details).toEqual([
+      {
+        field: 'occurredAt',
+        message: expect.stringMatching(/^must not be earlier than the shipment's last step \("Order placed", \d{4}-\d\d-\d\d \d\d:\d\d Manila time\)/),
+      },
+    ]);
     expect(await steps(s.id)).toEqual(['Order placed']);
 
     expect((await move(s.trackingNumber, { activity: 'On the way for pickup' })).statusCode).toBe(200);

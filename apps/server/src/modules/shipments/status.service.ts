@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   normalizeTrackingNumber,
   ALREADY_DONE,
   cancellationReasonText,
   canCancel,
   canMoveTo,
+  canMoveTogether,
   DELIVERY_STATUSES,
   findActivityStatus,
   isRiderActivity,
@@ -12,18 +13,20 @@ import {
   PHONE_MAX_AGE_MS,
   type DeliveryStatusInput,
   type CancellationReason,
+  type DeliveryStatus,
 } from '@hatid/domain';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { refundWalletPayments } from '../wallet/wallet-payments.js';
-import { askForReferralReward } from '../wallet/referral-rewards.js';
+import type { Actor } from '../../core/actor.js';
+import { refundWalletPayments } from './wallet-payments.js';
+import { askForReferralReward } from '../wallet/index.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { releasePromoUse } from '../promo-codes/promo-codes.service.js';
+import { releasePromoUse } from '../pricing/index.js';
 import { shipmentScope } from './shipments.scope.js';
 import { lastStatusStep, lockShipment, type ShipmentRow } from './shipments.repository.js';
-import { manilaMinute } from './manila-time.js';
+import { manilaMinute } from '../../core/manila-time.js';
+import { announceCancelled, announceMoved, eventsOfMove, tellBusinesses } from './shipment-events.js';
 
 export const CUSTOM_ACTIVITY = 'Custom';
 
@@ -34,7 +37,11 @@ export async function findVisibleShipment(db: DbOrTx, actor: Actor, idOrTracking
   const key = /^[0-9a-f-]{36}$/i.test(idOrTrackingNumber)
     ? eq(shipments.id, idOrTrackingNumber)
     : eq(shipments.trackingNumber, normalizeTrackingNumber(idOrTrackingNumber));
-  const [row] = await db.select().from(shipments).where(and(key, shipmentScope(actor))).limit(1);
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(key, shipmentScope(actor)))
+    .limit(1);
   if (!row) throw notFound('Shipment');
   return row;
 }
@@ -88,7 +95,9 @@ export function phoneTime(field: string, value: string | undefined, now = new Da
 function assertAfterLastStep(occurredAt: Date, shipment: ShipmentRow, last: { name: string; at: Date } | null) {
   const floor = last ?? { name: 'Order placed', at: shipment.createdAt };
   if (occurredAt.getTime() >= floor.at.getTime() - PHONE_CLOCK_SKEW_MS) return;
-  const which = last ? `the shipment's last step ("${floor.name}", ${manilaMinute(floor.at.toISOString())} Manila time)` : `the booking (${manilaMinute(floor.at.toISOString())} Manila time)`;
+  const which = last
+    ? `the shipment's last step ("${floor.name}", ${manilaMinute(floor.at.toISOString())} Manila time)`
+    : `the booking (${manilaMinute(floor.at.toISOString())} Manila time)`;
   throw fieldError('occurredAt', `must not be earlier than ${which}: check the phone's clock`);
 }
 
@@ -182,8 +191,94 @@ export async function moveShipmentIn(tx: Tx, actor: Actor, trackingNumber: strin
     },
     status: after!.deliveryStatus,
   });
-  return { before, after: after!, activity: activity! };
+  const moved = { before, after: after!, activity: activity! };
+  await announceMoved(tx, moved);
+  return moved;
 }
+
+export interface TogetherMove {
+  /** Where every shipment moved must be. */
+  from: DeliveryStatus;
+  activity: string;
+  /** The timeline row's type (a consolidation's moves are 'consolidation'). */
+  type: NonNullable<typeof shipmentActivities.$inferInsert.type>;
+  note: string;
+  location: string | null;
+  /** 'refuse': a cancelled shipment or one not at `from` refuses the whole move; 'skip': it is left as it is. */
+  strays: 'refuse' | 'skip';
+}
+
+/**
+ * Moves many shipments by one activity at once (a consolidation sealed, landed, completed), along the moves
+ * packages/domain allows shipments to make together (canMoveTogether): one INSERT … SELECT for the timeline
+ * rows and one UPDATE for the delivery statuses, whatever the number of shipments (500 in the benchmark). The
+ * rows are locked first, in id order, and checked: none may have been cancelled or moved on. Answers the ids moved.
+ */
+export async function moveShipmentsTogether(tx: Tx, actor: Actor, ids: string[], move: TogetherMove): Promise<string[]> {
+  const allowed = canMoveTogether(move.from, move.activity);
+  if (!allowed.ok) throw new AppError('CONFLICT', allowed.message);
+  if (ids.length === 0) return [];
+  const locked = await tx
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber, status: shipments.status, deliveryStatus: shipments.deliveryStatus })
+    .from(shipments)
+    .where(inArray(shipments.id, ids))
+    .orderBy(shipments.id)
+    .for('update');
+  const isStray = (s: (typeof locked)[number]) => s.status === 'Cancelled' || s.deliveryStatus !== move.from;
+  const stray = locked.filter(isStray);
+  if (move.strays === 'refuse' && stray.length > 0) {
+    const list = stray.slice(0, 5).map((s) => `${s.trackingNumber} (${s.status === 'Cancelled' ? 'cancelled' : s.deliveryStatus})`);
+    throw new AppError(
+      'CONFLICT',
+      `Not every shipment is at "${move.from}": ${list.join(', ')}${stray.length > 5 ? ` and ${stray.length - 5} more` : ''}. Remove or move them first.`,
+    );
+  }
+  const moving = locked.filter((s) => !isStray(s)).map((s) => s.id);
+  if (moving.length === 0) return [];
+  await tx.execute(sql`
+    INSERT INTO ${shipmentActivities} (shipment_id, name, type, delivery_status, note, location, actor_id, actor_name)
+    SELECT ${shipments.id}, ${allowed.activity}::text, ${move.type}::activity_type, ${allowed.next}::delivery_status,
+           ${move.note}::text, ${move.location}::text, ${actor.id}::uuid, ${togetherActorName(actor)}::text
+    FROM ${shipments}
+    WHERE ${inArray(shipments.id, moving)}`);
+  // Dispatched, as a single move makes it (moveShipmentIn): a pending shipment is now on its way.
+  const after = await tx
+    .update(shipments)
+    .set({ deliveryStatus: allowed.next, status: sql`CASE WHEN ${shipments.status} = 'Pending' THEN 'OnGoing'::shipment_status ELSE ${shipments.status} END` })
+    .where(inArray(shipments.id, moving))
+    .returning({
+      id: shipments.id,
+      businessId: shipments.businessId,
+      status: shipments.status,
+      deliveryStatus: shipments.deliveryStatus,
+      paymentStatus: shipments.paymentStatus,
+    });
+  // A business's shipments moved by the group tell the business, as a single move does (announceMoved).
+  await tellBusinesses(tx, after, eventsOfMove(allowed.activity ?? move.activity));
+  return moving;
+}
+
+/**
+ * Puts a shipment on hold without moving it (a package found missing or damaged at deconsolidation): the hold
+ * activity on its timeline at its current delivery status, which the rest of the system reads as "on hold".
+ */
+export async function putShipmentOnHold(tx: Tx, actor: Actor, shipmentId: string, hold: { note: string; location: string | null }): Promise<void> {
+  const shipment = (await lockShipment(tx, shipmentId))!;
+  await tx.insert(shipmentActivities).values({
+    shipmentId,
+    name: ON_HOLD,
+    type: 'on_hold',
+    deliveryStatus: shipment.deliveryStatus,
+    note: hold.note,
+    location: hold.location,
+    actorId: actor.id,
+    actorName: togetherActorName(actor),
+  });
+}
+
+const ON_HOLD = 'On hold - Requires documentation';
+// A consolidation's rows have always carried the name trimmed (no trailing space for a one-word name).
+const togetherActorName = (actor: Actor) => actorName(actor).trim();
 
 const isShortLabel = (value: string) => (DELIVERY_STATUSES as readonly string[]).includes(value);
 
@@ -236,7 +331,8 @@ export async function cancelShipment(db: Db, actor: Actor, idOrTrackingNumber: s
       after: { status: 'Cancelled', cancellationReason: input.reasonForCancellation, refundedInCents: refund.refundedInCents },
     });
     // The voids moved the payment status: read the row as it now stands.
-    if (refund.refundedInCents > 0) return (await lockShipment(tx, before.id))!;
-    return after!;
+    const cancelled = refund.refundedInCents > 0 ? (await lockShipment(tx, before.id))! : after!;
+    await announceCancelled(tx, cancelled);
+    return cancelled;
   });
 }

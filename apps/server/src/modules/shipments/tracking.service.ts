@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { shipmentActivities, shipments } from '../../db/schema/index.js';
 import { findProvince } from '../../platform/psgc/index.js';
 import { notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { activitiesOf } from './shipments.repository.js';
 import { findVisibleShipment } from './status.service.js';
 
@@ -45,7 +45,10 @@ const prepared = new WeakMap<Db, ReturnType<typeof preparePublicTracking>>();
  */
 export async function trackPublicly(db: Db, trackingNumber: string): Promise<PublicTrackingDto> {
   let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = preparePublicTracking(db)));
+  if (!query) {
+    query = preparePublicTracking(db);
+    prepared.set(db, query);
+  }
   const row = await query.execute({ trackingNumber: normalizeTrackingNumber(trackingNumber) });
   if (!row) throw notFound('Shipment');
   const place = (cityLabel: string, provinceCode: string) => ({ cityLabel, provinceName: findProvince(provinceCode)?.name ?? provinceCode });

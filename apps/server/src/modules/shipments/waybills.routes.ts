@@ -1,27 +1,22 @@
-import { z } from 'zod';
-import { trackingNumberSchema, waybillFileName } from '@hatid/domain';
+import {
+  MAX_WAYBILL_IMAGES,
+  trackingNumberParams,
+  waybillDownloadBody,
+  waybillDownloadResult,
+  waybillFileName,
+  waybillHtmlDto,
+  waybillPdfDto,
+  waybillZipFileName,
+} from '@hatid/domain';
+import { zipSync, type Zippable } from 'fflate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { renderWaybillHtml, renderWaybillPng, renderWaybillsPdf } from '../../platform/waybill/index.js';
 import { loadWaybillBatch, loadWaybills } from './waybills.service.js';
 
 const tags = ['waybills'];
-const MAX_LABELS = 500;
 /** The PDF's response header naming the shipments left out (comma-separated), when `skipCancelled` left any. */
 export const SKIPPED_HEADER = 'x-skipped-cancelled';
-
-const downloadBody = z.object({
-  format: z.enum(['pdf', 'image']).default('pdf'),
-  trackingNumbers: z.array(trackingNumberSchema).min(1, 'Choose at least one shipment').max(MAX_LABELS, `At most ${MAX_LABELS} labels at once`),
-  /**
-   * A batch from a list (the console's "Print waybills"): cancelled shipments are left out, the others printed,
-   * and the PDF response names those left out in the `x-skipped-cancelled` header. Without it any cancelled one
-   * refuses the whole request (422 naming it on its place), as a pasted list wants.
-   */
-  skipCancelled: z.boolean().default(false),
-});
-
-const imageResult = z.object({ contentType: z.literal('image/png'), filename: z.string(), imageBase64: z.string() });
 
 /** 4x6 in labels with a Code 128 barcode and a QR code of the tracking number, for shipments one may see. */
 export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,8 +26,8 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The air waybill of one shipment (PDF, 4x6 in)',
-        params: z.object({ trackingNumber: trackingNumberSchema }),
-        response: { 200: z.any().describe('application/pdf') },
+        params: trackingNumberParams,
+        response: { 200: waybillPdfDto },
       },
     },
     async (request, reply) => {
@@ -52,8 +47,8 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The air waybill of one shipment as a printable page',
-        params: z.object({ trackingNumber: trackingNumberSchema }),
-        response: { 200: z.string().describe('text/html') },
+        params: trackingNumberParams,
+        response: { 200: waybillHtmlDto },
       },
     },
     async (request, reply) => {
@@ -73,21 +68,21 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { readsOnly: true },
       schema: {
         tags,
-        summary: 'Download labels: one PDF for any number of shipments, or a PNG image of one',
-        body: downloadBody,
-        response: { 200: z.union([imageResult, z.any().describe('application/pdf')]) },
+        summary: `Download labels: one PDF for any number of shipments; format image: a PNG of one, a ZIP of PNGs of up to ${MAX_WAYBILL_IMAGES}`,
+        body: waybillDownloadBody,
+        response: { 200: waybillDownloadResult },
       },
     },
     async (request, reply) => {
       const actor = request.authorize('view', 'Shipment');
       const { format, trackingNumbers, skipCancelled } = request.body;
-      if (format === 'image' && trackingNumbers.length > 1) {
-        throw new AppError('VALIDATION_FAILED', 'An image holds one label: choose one shipment, or download a PDF', [
-          { field: 'trackingNumbers', message: 'An image holds one label: choose one shipment, or download a PDF' },
-        ]);
+      if (format === 'image' && trackingNumbers.length > MAX_WAYBILL_IMAGES) {
+        const message = `At most ${MAX_WAYBILL_IMAGES} labels as images at once: download a PDF for more`;
+        throw new AppError('VALIDATION_FAILED', message, [{ field: 'trackingNumbers', message }]);
       }
       const { items, skipped } = await loadWaybillBatch(app.db, actor, trackingNumbers, { skipCancelled });
-      if (format === 'image') {
+      if (skipped.length > 0) reply.header(SKIPPED_HEADER, skipped.join(','));
+      if (format === 'image' && items.length === 1) {
         const png = await renderWaybillPng(items[0]!);
         return {
           contentType: 'image/png' as const,
@@ -95,9 +90,19 @@ export const waybillsRoutes: FastifyPluginAsyncZod = async (app) => {
           imageBase64: png.toString('base64'),
         };
       }
+      if (format === 'image') {
+        // One 4x6 PNG per label, each printable as it is (docs/decisions.md "Issue 33: the catalogue to the letter"),
+        // rendered one after another so a batch holds one canvas at a time. PNGs are compressed already: stored.
+        const files: Zippable = {};
+        for (const item of items) files[`waybill-${item.trackingNumber}.png`] = [await renderWaybillPng(item), { level: 0 }];
+        return {
+          contentType: 'application/zip' as const,
+          filename: waybillZipFileName(items.length),
+          imageBase64: Buffer.from(zipSync(files)).toString('base64'),
+        };
+      }
       const pdf = await renderWaybillsPdf(items);
       const filename = waybillFileName(items.map((i) => i.trackingNumber));
-      if (skipped.length > 0) reply.header(SKIPPED_HEADER, skipped.join(','));
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
     },
   );

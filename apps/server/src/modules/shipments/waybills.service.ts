@@ -3,11 +3,12 @@ import { formatMobileNumber } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { shipments } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import type { WaybillData } from '../../platform/waybill/index.js';
-import { dropOffHubsOf, type DropOffHub } from '../hubs/hubs.service.js';
+import { dropOffHubsOf, type DropOffHub } from '../hubs/index.js';
 import { codAmountOf, packagesOf, toShipmentDto, type ShipmentRow } from './shipments.repository.js';
 import { shipmentScope } from './shipments.scope.js';
+import { languagesOfUsers } from '../../core/language.js';
 
 /**
  * The label data of shipments the actor may see, in the order asked; any other number is a 404 naming it.
@@ -38,20 +39,31 @@ export async function loadWaybillBatch(
   }
   // A label on a cancelled parcel invites a pickup that must not happen; each such number is named on its place.
   const cancelled = trackingNumbers.flatMap((n, index) =>
-    byNumber.get(n.trim().toUpperCase())?.status === 'Cancelled' ? [{ field: `trackingNumbers.${index}`, message: 'This shipment is cancelled: it has no waybill' }] : [],
+    byNumber.get(n.trim().toUpperCase())?.status === 'Cancelled'
+      ? [{ field: `trackingNumbers.${index}`, message: 'This shipment is cancelled: it has no waybill' }]
+      : [],
   );
   const skipped = wanted.filter((n) => byNumber.get(n)!.status === 'Cancelled');
   if (cancelled.length > 0 && (!skipCancelled || skipped.length === wanted.length)) {
     throw new AppError('RULE_BROKEN', 'A cancelled shipment has no waybill', cancelled);
   }
   const printed = rows.filter((r) => r.status !== 'Cancelled');
-  const packages = await packagesOf(db, printed.map((r) => r.id));
+  const packages = await packagesOf(
+    db,
+    printed.map((r) => r.id),
+  );
   const hubs = await dropOffHubsOf(db, printed);
+  // Each label in its shipper's language (the parcel's owner; English when they never chose).
+  const languages = await languagesOfUsers(
+    db,
+    printed.map((r) => r.ownerId),
+  );
   const items = wanted
     .filter((n) => !skipped.includes(n))
     .map((n) => {
       const row = byNumber.get(n)!;
-      return toWaybill(row, packages.get(row.id) ?? [], row.dropOffHubId ? hubs.get(row.dropOffHubId) : undefined);
+      const label = toWaybill(row, packages.get(row.id) ?? [], row.dropOffHubId ? hubs.get(row.dropOffHubId) : undefined);
+      return { ...label, language: languages.get(row.ownerId) ?? 'en' };
     });
   return { items, skipped };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { warmupDto } from '@hatid/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -7,7 +7,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/_ah/warmup',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: warmupDto } },
       config: { rateLimit: false },
     },
     async () => {

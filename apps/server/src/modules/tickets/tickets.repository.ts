@@ -32,7 +32,9 @@ function selectViews(db: DbOrTx) {
 }
 
 export async function findTicketView(db: DbOrTx, id: string, scope?: SQL): Promise<TicketView | null> {
-  const [row] = await selectViews(db).where(and(eq(tickets.id, id), scope)).limit(1);
+  const [row] = await selectViews(db)
+    .where(and(eq(tickets.id, id), scope))
+    .limit(1);
   return row ?? null;
 }
 

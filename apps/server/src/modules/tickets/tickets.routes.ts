@@ -1,10 +1,21 @@
-import { z } from 'zod';
-import { createTicketBody, dataOf, errorDto, pageOf, ticketDto, ticketListQuery, ticketReplyBody, ticketThreadEntryDto, updateTicketBody } from '@hatid/domain';
+import {
+  createTicketBody,
+  dataListOf,
+  dataOf,
+  errorDto,
+  noContentDto,
+  pageOf,
+  shipmentIdParams,
+  ticketDto,
+  ticketIdParams,
+  ticketListQuery,
+  ticketReplyBody,
+  ticketThreadEntryDto,
+  updateTicketBody,
+} from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notify, publishNotifications } from '../notifications/notifications.service.js';
 import { changeTicket, createTicket, getTicket, getTicketThread, listTickets, listTicketsOfShipment, removeTicket, replyToTicket } from './tickets.service.js';
 
-const idParams = z.object({ id: z.uuid('Ticket not found') });
 const tags = ['tickets'];
 const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto, 422: errorDto };
 
@@ -15,7 +26,14 @@ const errors = { 400: errorDto, 401: errorDto, 403: errorDto, 404: errorDto, 422
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
-    { schema: { tags, summary: 'Open a support ticket, optionally about one of my shipments', body: createTicketBody, response: { 201: dataOf(ticketDto), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Open a support ticket, optionally about one of my shipments',
+        body: createTicketBody,
+        response: { 201: dataOf(ticketDto), ...errors },
+      },
+    },
     async (request, reply) => {
       const actor = request.requireActor();
       const created = await createTicket(app.db, actor, request.body, { ip: request.ip });
@@ -43,8 +61,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Tickets about one shipment (by id or tracking number)',
-        params: z.object({ shipmentId: z.string().trim().min(1).max(40) }),
-        response: { 200: dataOf(z.array(ticketDto)), 401: errorDto, 404: errorDto },
+        params: shipmentIdParams,
+        response: { 200: dataListOf(ticketDto), 401: errorDto, 404: errorDto },
       },
     },
     async (request) => ({ data: await listTicketsOfShipment(app.db, request.requireActor(), request.params.shipmentId) }),
@@ -52,7 +70,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { tags, summary: 'One ticket', params: idParams, response: { 200: dataOf(ticketDto), 401: errorDto, 404: errorDto } } },
+    { schema: { tags, summary: 'One ticket', params: ticketIdParams, response: { 200: dataOf(ticketDto), 401: errorDto, 404: errorDto } } },
     async (request) => ({ data: await getTicket(app.db, request.requireActor(), request.params.id) }),
   );
 
@@ -62,21 +80,14 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit a ticket, change its status or assignee (the creator: edit while open, or close it; only the creator rewrites its text)',
-        params: idParams,
+        params: ticketIdParams,
         body: updateTicketBody,
         response: { 200: dataOf(ticketDto), ...errors },
       },
     },
     async (request) => {
       const actor = request.requireActor();
-      const { ticket, notifyCreator } = await changeTicket(app.db, actor, request.params.id, request.body, { ip: request.ip });
-      if (notifyCreator) {
-        await notify(app.db, app.events, {
-          userIds: [notifyCreator.userId],
-          type: 'ticket_updated',
-          metadata: { ticketId: ticket.id, status: notifyCreator.status },
-        });
-      }
+      const { ticket } = await changeTicket(app.db, actor, request.params.id, request.body, { ip: request.ip });
       return { data: ticket };
     },
   );
@@ -88,8 +99,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A ticket's thread, oldest first: replies by its creator and support, and status changes",
-        params: idParams,
-        response: { 200: dataOf(z.array(ticketThreadEntryDto)), 401: errorDto, 404: errorDto },
+        params: ticketIdParams,
+        response: { 200: dataListOf(ticketThreadEntryDto), 401: errorDto, 404: errorDto },
       },
     },
     async (request) => ({ data: await getTicketThread(app.db, request.requireActor(), request.params.id) }),
@@ -101,14 +112,14 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Reply in a ticket’s thread (its creator, or support) until it is closed; the other side is told',
-        params: idParams,
+        params: ticketIdParams,
         body: ticketReplyBody,
         response: { 201: dataOf(ticketThreadEntryDto), ...errors },
       },
     },
     async (request, reply) => {
-      const { entry, notifications } = await replyToTicket(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip });
-      await publishNotifications(app.events, notifications);
+      // The other side hears of it before the answer (its notification is announced after the commit).
+      const { entry } = await replyToTicket(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip });
       reply.status(201);
       return { data: entry };
     },
@@ -116,7 +127,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Delete a ticket (the creator: while it is still open)', params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, summary: 'Delete a ticket (the creator: while it is still open)', params: ticketIdParams, response: { 204: noContentDto, ...errors } } },
     async (request, reply) => {
       await removeTicket(app.db, request.requireActor(), request.params.id, { ip: request.ip });
       return reply.status(204).send(null);

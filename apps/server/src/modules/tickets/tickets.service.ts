@@ -6,21 +6,20 @@ import {
   type TicketThreadEntryDto,
   type TicketListQuery,
   type TicketStatus,
-  type createTicketBody,
-  type ticketReplyBody,
-  type updateTicketBody,
+  type CreateTicketBody as CreateInput,
+  type TicketReplyBody as ReplyInput,
+  type UpdateTicketBody as UpdateInput,
 } from '@hatid/domain';
-import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockLimit } from '../../db/locks.js';
 import { tickets } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
-import { writeNotifications } from '../notifications/notifications.service.js';
-import type { NotificationRow } from '../notifications/notifications.repository.js';
-import { loadUserWithRoles } from '../users/users.repository.js';
+import { findVisibleShipment } from '../shipments/index.js';
+import { notifyAfterCommit, publishNotificationsAfterCommit, writeNotifications } from '../notifications/index.js';
+import type { NotificationRow } from '../notifications/index.js';
+import { loadUserWithRoles } from '../users/index.js';
 import {
   countUnfinishedTickets,
   deleteTicket,
@@ -39,9 +38,6 @@ import {
 } from './tickets.repository.js';
 import { toPage } from '../../db/paging.js';
 
-type CreateInput = z.output<typeof createTicketBody>;
-type UpdateInput = z.output<typeof updateTicketBody>;
-type ReplyInput = z.output<typeof ticketReplyBody>;
 type Options = { ip?: string; now?: Date };
 
 /** A person may have this many tickets waiting on support at once; more is almost always a duplicate. */
@@ -142,11 +138,7 @@ export async function createTicket(db: Db, actor: Actor, input: CreateInput, opt
  * A ticket operations open about a shipment in the caller's transaction (a package found missing or
  * damaged at deconsolidation): no per-person limit, since one bad flight can flag many shipments at once.
  */
-export async function openOperationsTicket(
-  tx: DbOrTx,
-  actor: Actor,
-  input: { shipmentId: string; subject: string; description: string },
-): Promise<TicketDto> {
+export async function openOperationsTicket(tx: DbOrTx, actor: Actor, input: { shipmentId: string; subject: string; description: string }): Promise<TicketDto> {
   const row = await insertTicket(tx, { ...input, createdById: actor.id });
   const dto = await viewOf(tx, row.id);
   await log(tx, actor, 'CREATED', row.id, `Ticket "${row.subject}" opened`, null, dto, {});
@@ -188,10 +180,12 @@ export async function changeTicket(db: Db, actor: Actor, id: string, patch: Upda
     if (statusChanged) await insertTicketReply(tx, { ticketId: id, authorId: actor.id, kind: 'status', status: after.status, createdAt: now });
     const summary = statusChanged ? `Ticket "${after.subject}" is now ${after.status}` : `Ticket "${after.subject}" changed`;
     await log(tx, actor, 'UPDATED', id, summary, before, after, options);
-    return {
-      ticket: after,
-      notifyCreator: statusChanged && current.createdById !== actor.id ? { userId: current.createdById, status: after.status } : null,
-    };
+    const notifyCreator = statusChanged && current.createdById !== actor.id ? { userId: current.createdById, status: after.status } : null;
+    // The creator hears of a status someone else set, once this commits.
+    if (notifyCreator) {
+      await notifyAfterCommit(tx, { userIds: [notifyCreator.userId], type: 'ticket_updated', metadata: { ticketId: after.id, status: notifyCreator.status } });
+    }
+    return { ticket: after, notifyCreator };
   });
 }
 
@@ -330,6 +324,7 @@ export async function replyToTicket(db: Db, actor: Actor, id: string, input: Rep
           metadata: { ticketId: id, reply: 'support', subject: current.subject, status: ticket.status },
         });
     const [row] = (await listTicketThread(tx, id)).filter((r) => r.entry.id === reply.id);
+    await publishNotificationsAfterCommit(tx, notifications);
     return { entry: toThreadEntryDto(row!, current.createdById), ticket, notifications };
   });
 }

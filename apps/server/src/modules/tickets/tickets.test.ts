@@ -85,7 +85,7 @@ describe('opening a ticket', () => {
     expect(long.json().details).toEqual([{ field: 'description', message: 'Text must be at most 1024 characters' }]);
     const typo = await call('POST', '/api/tickets', ana, { subject: 'Typo', description: 'Where is it?', trackingNumber: 'ND123456780PH' });
     expect(typo.statusCode).toBe(400);
-    expect(typo.json().details[0]).toEqual({ field: 'trackingNumber', message: 'Check the tracking number: it has a typo' });
+    expect(typo.json().details[0]).toEqual({ field: 'trackingNumber', message: 'Check the tracking number: it has a typo', reason: 'tracking.typo' });
     expect((await call('GET', '/api/tickets', ana)).json().total).toBe(before);
     expect((await call('POST', '/api/tickets', undefined, { subject: 'Hi', description: 'Anyone?' })).statusCode).toBe(401);
   });
@@ -198,7 +198,12 @@ describe('changing a ticket', () => {
     const worked = await call('PATCH', `/api/tickets/${ticket.id}`, staff, { status: 'in_progress', assignedToId: staff.userId });
     expect(worked.json().data).toMatchObject({ status: 'in_progress', assignedToId: staff.userId, assignedToName: expect.any(String) });
 
-    const notes = (await call('GET', '/api/notifications/me?limit=100', ana)).json().data as { type: string; metadata: { ticketId?: string }; title: string; message: string }[];
+    const notes = (await call('GET', '/api/notifications/me?limit=100', ana)).json().data as {
+      type: string;
+      metadata: { ticketId?: string };
+      title: string;
+      message: string;
+    }[];
     const note = notes.find((n) => n.type === 'ticket_updated' && n.metadata.ticketId === ticket.id);
     expect(note).toMatchObject({ title: 'Ticket updated', message: 'Your support ticket is now in progress.' });
 
@@ -267,9 +272,13 @@ describe('the thread (issue 29 item 8)', () => {
   };
   const reply = (id: string, who: Session, message: string) => call('POST', `/api/tickets/${id}/replies`, who, { message });
   const ticketNotes = async (who: Session, ticketId: string) =>
-    ((await call('GET', '/api/notifications/me?limit=100', who)).json().data as { metadata: { ticketId?: string; reply?: string }; title: string; message: string }[]).filter(
-      (n) => n.metadata.ticketId === ticketId,
-    );
+    (
+      (await call('GET', '/api/notifications/me?limit=100', who)).json().data as {
+        metadata: { ticketId?: string; reply?: string };
+        title: string;
+        message: string;
+      }[]
+    ).filter((n) => n.metadata.ticketId === ticketId);
 
   it('support replies and the customer sees it in the thread, is notified (with a push job) and can answer', async () => {
     const ticket = await open(ana, { subject: 'Parcel damaged' });
@@ -294,9 +303,16 @@ describe('the thread (issue 29 item 8)', () => {
 
     const notes = await ticketNotes(ana, ticket.id);
     expect(notes).toEqual([
-      expect.objectContaining({ title: 'New reply to your ticket', message: 'Our support team replied to your ticket "Parcel damaged".', metadata: expect.objectContaining({ reply: 'support' }) }),
+      expect.objectContaining({
+        title: 'New reply to your ticket',
+        message: 'Our support team replied to your ticket "Parcel damaged".',
+        metadata: expect.objectContaining({ reply: 'support' }),
+      }),
     ]);
-    const [row] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, ana.userId), sql`${notifications.metadata}->>'ticketId' = ${ticket.id}`));
+    const [row] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ana.userId), sql`${notifications.metadata}->>'ticketId' = ${ticket.id}`));
     const jobs = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.dedupeKey, row!.id));
     expect(jobs).toEqual([expect.objectContaining({ topic: 'notification.push' })]);
 

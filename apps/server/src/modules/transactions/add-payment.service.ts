@@ -1,18 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { formatMoney, shortfallText, type addPaymentBody, type PaymentStatus, type TransactionDto } from '@hatid/domain';
+import { formatMoney, shortfallText, type AddPaymentBody, type PaymentStatus, type TransactionDto } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { transactions, uploads, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { mayRecordPayments } from '../shipments/operations.service.js';
-import { BILLED_ON_ACCOUNT } from '../shipments/on-account.js';
-import type { ShipmentRow } from '../shipments/shipments.repository.js';
-import { findVisibleShipment, phoneTime } from '../shipments/status.service.js';
-import { amountPaidInCents, recordShipmentPayment, type TransactionRow } from './shipment-payments.js';
-
-export type AddPaymentBody = z.output<typeof addPaymentBody>;
+import { notifyAfterCommit } from '../notifications/index.js';
+import { mayRecordPayments } from '../shipments/index.js';
+import { BILLED_ON_ACCOUNT } from '../shipments/index.js';
+import type { ShipmentRow } from '../shipments/index.js';
+import { findVisibleShipment, phoneTime } from '../shipments/index.js';
+import { amountPaidInCents, recordShipmentPayment, type TransactionRow } from '../shipments/index.js';
 
 export interface AddPaymentResult {
   shipment: ShipmentRow;
@@ -115,6 +113,12 @@ export async function addPayment(tx: Tx, actor: Actor, input: AddPaymentBody, no
       ...(short > 0 ? { shortInCents: short, shortReason: input.shortReason } : {}),
     },
     status: paymentStatus,
+  });
+  // The sender hears that the money arrived (DECISIONS "Notifications": payment received), once this commits.
+  await notifyAfterCommit(tx, {
+    userIds: [shipment.ownerId],
+    type: 'payment_received',
+    metadata: { trackingNumber: shipment.trackingNumber, amountInCents: transaction.amountInCents },
   });
   return {
     shipment,

@@ -51,7 +51,11 @@ describe('POST /transaction/add-payment', () => {
     const body = { trackingNumber: s.trackingNumber, method: 'cash', amountInCents: 23000, receivedAt: new Date(Date.now() - 3_600_000).toISOString() };
     const first = await pay(rider, body, 'cash-offline-0001');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().data).toMatchObject({ paymentStatus: 'Paid', balanceInCents: 0, transaction: { amountInCents: 23000, paidBy: 'recipient', receivedById: rider.userId } });
+    expect(first.json().data).toMatchObject({
+      paymentStatus: 'Paid',
+      balanceInCents: 0,
+      transaction: { amountInCents: 23000, paidBy: 'recipient', receivedById: rider.userId },
+    });
     const again = await pay(rider, body, 'cash-offline-0001');
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
@@ -91,7 +95,12 @@ describe('POST /transaction/add-payment', () => {
     const future = await pay(rider, { ...base, receivedAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(future.statusCode).toBe(400);
     expect(future.json().details[0].field).toBe('receivedAt');
-    for (const bad of [{ ...base, amountInCents: 10.5 }, { ...base, amountInCents: -5 }, { method: 'cash', amountInCents: 5 }, { ...base, trackingNumber: s.trackingNumber }]) {
+    for (const bad of [
+      { ...base, amountInCents: 10.5 },
+      { ...base, amountInCents: -5 },
+      { method: 'cash', amountInCents: 5 },
+      { ...base, trackingNumber: s.trackingNumber },
+    ]) {
       expect((await pay(rider, bad)).statusCode).toBe(400);
     }
     // Someone else's shipment is not found; customers record nothing.
@@ -103,7 +112,7 @@ describe('POST /transaction/add-payment', () => {
     expect(await t.database.db.select().from(transactions).where(eq(transactions.shipmentId, s.id))).toHaveLength(0);
   });
 
-  it("asks a rider why the cash is short, keeps the shortfall on record, and shows it to the rider and the collections desk (issue 29, item 5)", async () => {
+  it('asks a rider why the cash is short, keeps the shortfall on record, and shows it to the rider and the collections desk (issue 29, item 5)', async () => {
     const s = await codShipment({ totalInCents: 24000 });
     const base = { trackingNumber: s.trackingNumber, method: 'cash', amountInCents: 20000 };
     const silent = await pay(rider, base);
@@ -180,7 +189,10 @@ describe('an offline rider, sent again', () => {
     expect(done.occurredAt!.getTime()).toBeLessThan(done.createdAt.getTime());
     expect(await t.database.db.select().from(proofImages).where(eq(proofImages.shipmentId, s.id))).toHaveLength(1);
     const timeline = await send('GET', `/api/shipments/${s.trackingNumber}/activities`, staff);
-    expect(timeline.json().data.find((a: { name: string }) => a.name === 'Delivered')).toMatchObject({ receivedBy: 'Lorna Reyes (sister)', occurredAt: done.occurredAt!.toISOString() });
+    expect(timeline.json().data.find((a: { name: string }) => a.name === 'Delivered')).toMatchObject({
+      receivedBy: 'Lorna Reyes (sister)',
+      occurredAt: done.occurredAt!.toISOString(),
+    });
 
     // The same key for another shipment's photo is refused: a photo never lands on the wrong job.
     const other = await codShipment();
@@ -192,7 +204,11 @@ describe('an offline rider, sent again', () => {
     const res = await send('POST', `/api/shipments/${s.trackingNumber}/deliveryStatus`, rider, { activity: 'Loaded for shipping' });
     expect(res.statusCode).toBe(403);
     const d = await codShipment({ deliveryStatus: 'Out for delivery' });
-    const wrong = await send('POST', `/api/shipments/${d.trackingNumber}/deliveryStatus`, rider, { activity: 'Delivery failed', reason: 'Weather', receivedBy: 'Someone' });
+    const wrong = await send('POST', `/api/shipments/${d.trackingNumber}/deliveryStatus`, rider, {
+      activity: 'Delivery failed',
+      reason: 'Weather',
+      receivedBy: 'Someone',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details[0].field).toBe('receivedBy');
   });

@@ -1,14 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { formatMoney, type TransactionRecordDto, type transactionMetaBody, type VoidPaymentResult } from '@hatid/domain';
+import { formatMoney, type TransactionRecordDto, type TransactionMetaBody, type VoidPaymentResult } from '@hatid/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { collectionShipments, collections, shipments, transactions, uploads } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
+import { shipmentScope } from '../shipments/index.js';
 import { findRecord } from './transactions-desk.service.js';
-import { amountPaidInCents, voidShipmentPayment, type TransactionRow } from './shipment-payments.js';
+import { amountPaidInCents, voidShipmentPayment, type TransactionRow } from '../shipments/index.js';
 
 /**
  * Changes to a recorded payment (DECISIONS "Transactions and payment status"): its remarks, meta and proof
@@ -40,7 +39,12 @@ function assertNotVoided(row: TransactionRow, what: string): void {
 }
 
 /** One activity-log entry per change, with what the field was before. */
-function logChange(tx: Tx, actor: Actor, id: string, change: { summary: string; before: Record<string, unknown>; after: Record<string, unknown>; status: 'valid' | 'voided'; ip?: string | undefined }) {
+function logChange(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  change: { summary: string; before: Record<string, unknown>; after: Record<string, unknown>; status: 'valid' | 'voided'; ip?: string | undefined },
+) {
   return recordActivity(tx, { actor, action: 'UPDATED', entity: 'Transaction', entityId: id, category: CATEGORY, ...change, ip: change.ip ?? null });
 }
 
@@ -71,13 +75,7 @@ export async function setRemarks(db: DbOrTx, actor: Actor, id: string, remarks: 
 }
 
 /** PUT /transaction/meta/{id}: the extra details, replaced whole (an empty object clears them). */
-export async function setMeta(
-  db: DbOrTx,
-  actor: Actor,
-  id: string,
-  meta: z.output<typeof transactionMetaBody>['meta'],
-  ip?: string,
-): Promise<TransactionRecordDto> {
+export async function setMeta(db: DbOrTx, actor: Actor, id: string, meta: TransactionMetaBody['meta'], ip?: string): Promise<TransactionRecordDto> {
   assertMayChange(actor);
   return db.transaction(async (tx) => {
     const { row, trackingNumber } = await lockVisible(tx, actor, id);
@@ -136,7 +134,8 @@ export async function voidPayment(db: DbOrTx, actor: Actor, id: string, reason: 
     if (row.method === 'wallet' || row.walletTransactionId) {
       throw new AppError('CONFLICT', 'A wallet payment is refunded to the wallet by cancelling the shipment, not voided');
     }
-    if (row.method === 'invoice') throw new AppError('CONFLICT', 'This shipment was settled through its billing: its payments are kept on the billing, not voided here');
+    if (row.method === 'invoice')
+      throw new AppError('CONFLICT', 'This shipment was settled through its billing: its payments are kept on the billing, not voided here');
     if (row.method === 'cash') {
       const [handOver] = await tx
         .select({ id: collections.id, status: collections.status })

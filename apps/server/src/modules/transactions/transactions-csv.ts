@@ -1,17 +1,10 @@
 import { Readable } from 'node:stream';
-import {
-  PAYER_LABELS,
-  PAYMENT_METHOD_LABELS,
-  payerLabel,
-  TRANSACTION_STATUS_LABELS,
-  type TransactionExportQuery,
-  type TransactionRowDto,
-} from '@hatid/domain';
+import { PAYER_LABELS, PAYMENT_METHOD_LABELS, payerLabel, TRANSACTION_STATUS_LABELS, type TransactionExportQuery, type TransactionRowDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../plugins/auth.js';
-import { BOM, exportFilename, neutraliseCell, pesos, toCsv } from '../shipments/export.service.js';
+import type { Actor } from '../../core/actor.js';
+import { BOM, exportFilename, neutraliseCell, pesos, toCsv } from '../../core/csv.js';
 import { assertMayViewTransactions, transactionRowBatches } from './transactions-desk.service.js';
-import { manilaMinute } from '../shipments/manila-time.js';
+import { manilaMinute } from '../../core/manila-time.js';
 
 /** The desk's download: the columns of its table, for each tab. */
 const PAYMENT_COLUMNS = [
@@ -32,7 +25,16 @@ const UNPAID_COLUMNS = ['Booked (Asia/Manila)', 'Tracking number', 'Sender', 'Re
 
 function toRecord({ transaction: t, shipment: s }: TransactionRowDto): string[] {
   if (!t) {
-    return [manilaMinute(s.createdAt), s.trackingNumber, s.senderName, s.receiverName, payerLabel(s), PAYMENT_METHOD_LABELS[s.paymentMethod], s.paymentStatus, pesos(s.totalInCents)];
+    return [
+      manilaMinute(s.createdAt),
+      s.trackingNumber,
+      s.senderName,
+      s.receiverName,
+      payerLabel(s),
+      PAYMENT_METHOD_LABELS[s.paymentMethod],
+      s.paymentStatus,
+      pesos(s.totalInCents),
+    ];
   }
   return [
     manilaMinute(t.receivedAt),

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AmountPaidDto,
   PaymentMethod,
@@ -13,14 +13,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rendered.js';
 import { collectionShipments, collections, shipments, transactions, uploads, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
-import { manilaDayStart, manilaNextDayStart } from '../shipments/manila-time.js';
-import { shipmentScope } from '../shipments/shipments.scope.js';
-import { findVisibleShipment } from '../shipments/status.service.js';
+import type { Actor } from '../../core/actor.js';
+import { withinFilterDates } from '../../core/manila-time.js';
+import { shipmentScope } from '../shipments/index.js';
+import { findVisibleShipment } from '../shipments/index.js';
 import { toTransactionDto } from './add-payment.service.js';
-import { paymentStatusFor, type TransactionRow } from './shipment-payments.js';
+import { paymentStatusFor, type TransactionRow } from '../shipments/index.js';
 import { escapeLike, toPage } from '../../db/paging.js';
-import { personName } from '../users/users.repository.js';
+import { personName } from '../../core/names.js';
 
 /**
  * The transactions desk (/transactions): the payments recorded for shipments, newest first, with the
@@ -33,7 +33,6 @@ export function assertMayViewTransactions(actor: Actor): void {
 
 const receivedBy = aliasedTable(users, 'received_by');
 const voidedBy = aliasedTable(users, 'voided_by');
-
 
 const shipmentColumns = {
   id: shipments.id,
@@ -84,12 +83,9 @@ const recordColumns = {
 
 type Filters = Pick<TransactionListQuery, 'search' | 'paymentType' | 'transactionStatus' | 'startDate' | 'endDate'>;
 
-/** [from, to) of the Manila days asked for, on `column`. */
+/** The Manila days or the instants asked for, on `column`. */
 function dayRange(column: typeof transactions.receivedAt | typeof shipments.createdAt, filters: Filters): (SQL | undefined)[] {
-  return [
-    filters.startDate ? gte(column, manilaDayStart(filters.startDate)) : undefined,
-    filters.endDate ? lt(column, manilaNextDayStart(filters.endDate)) : undefined,
-  ];
+  return [withinFilterDates(column, filters.startDate, filters.endDate)];
 }
 
 /** The start of a tracking number (any case). Tracking numbers are upper case, so the prefix index serves it. */
@@ -159,7 +155,10 @@ function deskRows(db: DbOrTx, actor: Actor, query: TransactionExportQuery | Tran
   const where = transactionsWhere(actor, query);
   return {
     rows: async (limit: number, offset: number): Promise<TransactionRowDto[]> =>
-      (await transactionRowsQuery(db, where).limit(limit).offset(offset)).map((r) => ({ transaction: toRecordDto(r), shipment: toShipmentSummary(r.shipment) })),
+      (await transactionRowsQuery(db, where).limit(limit).offset(offset)).map((r) => ({
+        transaction: toRecordDto(r),
+        shipment: toShipmentSummary(r.shipment),
+      })),
     count: async () =>
       (await db.select({ n: count() }).from(transactions).innerJoin(shipments, eq(shipments.id, transactions.shipmentId)).where(where))[0]?.n ?? 0,
   };
@@ -236,7 +235,13 @@ export async function collectionOf(db: DbOrTx, actor: Actor, idOrTrackingNumber:
   assertMayViewTransactions(actor);
   const shipment = await findVisibleShipment(db, actor, idOrTrackingNumber);
   const cash = await db
-    .select({ userId: transactions.receivedById, first: receivedBy.firstName, last: receivedBy.lastName, amountInCents: transactions.amountInCents, receivedAt: transactions.receivedAt })
+    .select({
+      userId: transactions.receivedById,
+      first: receivedBy.firstName,
+      last: receivedBy.lastName,
+      amountInCents: transactions.amountInCents,
+      receivedAt: transactions.receivedAt,
+    })
     .from(transactions)
     .leftJoin(receivedBy, eq(receivedBy.id, transactions.receivedById))
     .where(and(eq(transactions.shipmentId, shipment.id), eq(transactions.method, 'cash'), isNull(transactions.voidedAt)))
@@ -266,7 +271,12 @@ export async function collectionOf(db: DbOrTx, actor: Actor, idOrTrackingNumber:
     trackingNumber: shipment.trackingNumber,
     paidBy: shipment.paidBy,
     cashCollectedInCents: collected,
-    collectedBy: cash.map((c) => ({ userId: c.userId, name: personName(c.first, c.last), amountInCents: c.amountInCents, receivedAt: c.receivedAt.toISOString() })),
+    collectedBy: cash.map((c) => ({
+      userId: c.userId,
+      name: personName(c.first, c.last),
+      amountInCents: c.amountInCents,
+      receivedAt: c.receivedAt.toISOString(),
+    })),
     remittedInCents: remitted,
     inHandOverInCents: inHandOver,
     outstandingInCents: Math.max(collected - remitted - inHandOver, 0),

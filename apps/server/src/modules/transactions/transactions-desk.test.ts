@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { PNG_BASE64 } from '../../testing/files.js';
 import { insertShipment, type FixtureInput } from '../shipments/lists.fixtures.js';
-import { addDays, manilaToday } from '../shipments/manila-time.js';
+import { addDays, manilaToday } from '../../core/manila-time.js';
 
 let t: TestApp;
 let staff: Session;
@@ -17,7 +17,13 @@ let owner: Session;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [staff, ssp, admin, rider, owner] = await Promise.all([signInAs(t, 'staff'), signInAs(t, 'ssp'), signInAs(t, 'admin'), signInAs(t, 'rider'), createCustomer(t)]);
+  [staff, ssp, admin, rider, owner] = await Promise.all([
+    signInAs(t, 'staff'),
+    signInAs(t, 'ssp'),
+    signInAs(t, 'admin'),
+    signInAs(t, 'rider'),
+    createCustomer(t),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -26,14 +32,14 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, session: Session, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: session.cookie }, ...(payload ? { payload } : {}) });
-const shipment = (extra: Partial<FixtureInput> = {}) => insertShipment(t.database.db, { ownerId: owner.userId, status: 'OnGoing', deliveryStatus: 'Dest. hub', ...extra });
+const shipment = (extra: Partial<FixtureInput> = {}) =>
+  insertShipment(t.database.db, { ownerId: owner.userId, status: 'OnGoing', deliveryStatus: 'Dest. hub', ...extra });
 const pay = async (trackingNumber: string, amountInCents: number, extra: object = {}) => {
   const res = await call('POST', '/api/transaction/add-payment', staff, { trackingNumber, method: 'bank_transfer', amountInCents, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.transaction as { id: string };
 };
-const paymentStatusOf = async (id: string) =>
-  (await t.database.db.select({ s: shipments.paymentStatus }).from(shipments).where(eq(shipments.id, id)))[0]!.s;
+const paymentStatusOf = async (id: string) => (await t.database.db.select({ s: shipments.paymentStatus }).from(shipments).where(eq(shipments.id, id)))[0]!.s;
 
 describe('the transactions desk', () => {
   it('lists payments newest first with their shipment, filtered by search, type, status and Manila days', async () => {
@@ -72,7 +78,13 @@ describe('the transactions desk', () => {
 
   it('shows the shipments without a valid payment on the other tab, and a shipment leaves it when paid', async () => {
     const unpaid = await shipment({ totalInCents: 12000 });
-    const cancelled = await shipment({ totalInCents: 12000, status: 'Cancelled', deliveryStatus: 'Order placed', cancellationReason: 'Changed my mind', cancelledAt: new Date() });
+    const cancelled = await shipment({
+      totalInCents: 12000,
+      status: 'Cancelled',
+      deliveryStatus: 'Order placed',
+      cancellationReason: 'Changed my mind',
+      cancelledAt: new Date(),
+    });
     const prefix = unpaid.trackingNumber;
     const before = (await call('GET', `/api/transaction?filter=no_transactions&search=${prefix}`, staff)).json();
     expect(before).toMatchObject({ total: 1, data: [{ transaction: null, shipment: { id: unpaid.id, paymentStatus: 'Pending', totalInCents: 12000 } }] });
@@ -84,7 +96,9 @@ describe('the transactions desk', () => {
     expect((await call('POST', `/api/transaction/void-payment/${paid.id}`, staff, { reason: 'Deposit bounced' })).statusCode).toBe(200);
     expect((await call('GET', `/api/transaction?filter=no_transactions&search=${prefix}`, staff)).json().total).toBe(1);
     const voided = (await call('GET', `/api/transaction?transactionStatus=voided&search=${prefix}`, staff)).json();
-    expect(voided.data).toEqual([expect.objectContaining({ transaction: expect.objectContaining({ id: paid.id, voidReason: 'Deposit bounced', voidedByName: expect.any(String) }) })]);
+    expect(voided.data).toEqual([
+      expect.objectContaining({ transaction: expect.objectContaining({ id: paid.id, voidReason: 'Deposit bounced', voidedByName: expect.any(String) }) }),
+    ]);
     expect((await call('GET', `/api/transaction?transactionStatus=valid&search=${prefix}`, staff)).json().total).toBe(0);
   });
 
@@ -96,9 +110,25 @@ describe('the transactions desk', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="Transactions_all.csv"');
     const rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual([
-      'Received (Asia/Manila)', 'Tracking number', 'Amount (PHP)', 'Payment type', 'Status', 'Paid by', 'Received by', 'Reference number', 'Remarks', 'Void reason', 'Shipment total (PHP)', 'Shipment payment status',
+      'Received (Asia/Manila)',
+      'Tracking number',
+      'Amount (PHP)',
+      'Payment type',
+      'Status',
+      'Paid by',
+      'Received by',
+      'Reference number',
+      'Remarks',
+      'Void reason',
+      'Shipment total (PHP)',
+      'Shipment payment status',
     ]);
-    expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(['10.00', '10.01', '10.02']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(['10.00', '10.01', '10.02']);
     expect(rows.slice(1).every((r) => r[1] === s.trackingNumber && r[10] === '400.00' && r[11] === 'Partially Paid')).toBe(true);
     expect(rows.slice(1).map((r) => r[8])).toContain(`'=HYPERLINK("x")`);
 
@@ -134,13 +164,23 @@ describe('the transactions desk', () => {
     expect(none).toMatchObject({ cashCollectedInCents: 10000, remittedInCents: 0, inHandOverInCents: 0, outstandingInCents: 10000, collections: [] });
     expect(none.collectedBy).toEqual([expect.objectContaining({ userId: staff.userId, amountInCents: 10000 })]);
 
-    const [handOver] = await t.database.db.insert(collections).values({ collectedFromId: staff.userId, source: 'delivery', status: 'completed', amountInCents: 6000, completedAt: new Date() }).returning();
+    const [handOver] = await t.database.db
+      .insert(collections)
+      .values({ collectedFromId: staff.userId, source: 'delivery', status: 'completed', amountInCents: 6000, completedAt: new Date() })
+      .returning();
     await t.database.db.insert(collectionShipments).values({ collectionId: handOver!.id, shipmentId: s.id, amountInCents: 6000 });
     const some = (await call('GET', `/api/transaction/collection/${s.trackingNumber}`, staff)).json().data;
-    expect(some).toMatchObject({ remittedInCents: 6000, outstandingInCents: 4000, collections: [{ id: handOver!.id, status: 'completed', amountInCents: 6000, collectedFromName: expect.any(String) }] });
+    expect(some).toMatchObject({
+      remittedInCents: 6000,
+      outstandingInCents: 4000,
+      collections: [{ id: handOver!.id, status: 'completed', amountInCents: 6000, collectedFromName: expect.any(String) }],
+    });
 
     // Cash in a hand-over stays counted: voiding it would leave the hand-over's total wrong.
-    const [cash] = await t.database.db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.shipmentId, s.id), eq(transactions.method, 'cash'), eq(transactions.amountInCents, 10000)));
+    const [cash] = await t.database.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.shipmentId, s.id), eq(transactions.method, 'cash'), eq(transactions.amountInCents, 10000)));
     const refused = await call('POST', `/api/transaction/void-payment/${cash!.id}`, staff, { reason: 'Typo' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This cash is in a hand-over to the hub (completed): cancel that collection first');
@@ -156,23 +196,33 @@ describe('changing a payment', () => {
     const remarks = await call('PUT', `/api/transaction/remarks/${payment.id}`, staff, { remarks: '  Deposit slip checked  ' });
     expect(remarks.statusCode, remarks.body).toBe(200);
     expect(remarks.json().data.remarks).toBe('Deposit slip checked');
-    const meta = await call('PUT', `/api/transaction/meta/${payment.id}`, admin, { meta: { bank: 'BPI', 'Account no.': '1234-5678', verified: true, recordedBy: 'nobody' } });
+    const meta = await call('PUT', `/api/transaction/meta/${payment.id}`, admin, {
+      meta: { bank: 'BPI', 'Account no.': '1234-5678', verified: true, recordedBy: 'nobody' },
+    });
     // Who recorded the payment is the server's note: it stays whatever the details sent.
     expect(meta.json().data.meta).toEqual({ bank: 'BPI', 'Account no.': '1234-5678', verified: true, recordedBy: 'operations' });
 
-    const upload = (await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: staff.cookie }, payload: { fileName: 'slip.png', content: PNG_BASE64 } })).json().data;
+    const upload = (
+      await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: staff.cookie }, payload: { fileName: 'slip.png', content: PNG_BASE64 } })
+    ).json().data;
     const proof = await call('PUT', `/api/transaction/proof-of-payment/${payment.id}`, staff, { proofUploadId: upload.id });
     expect(proof.statusCode, proof.body).toBe(200);
     expect(proof.json().data).toMatchObject({ proofUploadId: upload.id, proofUrl: expect.stringContaining('/api/uploads/download/file?') });
     // Someone else's file cannot become proof (it could be anything of theirs).
-    const theirs = (await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: owner.cookie }, payload: { fileName: 'id.png', content: PNG_BASE64 } })).json().data;
+    const theirs = (
+      await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: owner.cookie }, payload: { fileName: 'id.png', content: PNG_BASE64 } })
+    ).json().data;
     const notMine = await call('PUT', `/api/transaction/proof-of-payment/${payment.id}`, staff, { proofUploadId: theirs.id });
     expect(notMine.statusCode).toBe(422);
     expect(notMine.json().details).toEqual([{ field: 'proofUploadId', message: 'Upload the proof of payment first' }]);
 
     const voided = await call('POST', `/api/transaction/void-payment/${payment.id}`, staff, { reason: 'Paid to the wrong account' });
     expect(voided.statusCode, voided.body).toBe(200);
-    expect(voided.json().data).toMatchObject({ paymentStatus: 'Pending', balanceInCents: 20000, transaction: { voidReason: 'Paid to the wrong account', voidedById: staff.userId } });
+    expect(voided.json().data).toMatchObject({
+      paymentStatus: 'Pending',
+      balanceInCents: 20000,
+      transaction: { voidReason: 'Paid to the wrong account', voidedById: staff.userId },
+    });
     expect(await paymentStatusOf(s.id)).toBe('Pending');
     const twice = await call('POST', `/api/transaction/void-payment/${payment.id}`, admin, { reason: 'Again' });
     expect(twice.statusCode).toBe(409);
@@ -180,7 +230,10 @@ describe('changing a payment', () => {
     expect((await call('PUT', `/api/transaction/meta/${payment.id}`, staff, { meta: {} })).statusCode).toBe(409);
     expect((await call('PUT', `/api/transaction/remarks/${payment.id}`, staff, { remarks: 'Customer paid again by GCash' })).statusCode).toBe(200);
 
-    const logged = await t.database.db.select({ summary: activityLogs.summary, before: activityLogs.before, after: activityLogs.after }).from(activityLogs).where(and(eq(activityLogs.entity, 'Transaction'), eq(activityLogs.entityId, payment.id)));
+    const logged = await t.database.db
+      .select({ summary: activityLogs.summary, before: activityLogs.before, after: activityLogs.after })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity, 'Transaction'), eq(activityLogs.entityId, payment.id)));
     expect(logged.map((l) => l.summary)).toEqual(
       expect.arrayContaining([
         `Remarks of a ₱200.00 payment for ${s.trackingNumber} changed`,
@@ -206,7 +259,10 @@ describe('changing a payment', () => {
       call('POST', `/api/transaction/void-payment/${payment.id}`, admin, { reason: 'Bounced too' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const voids = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.entityId, payment.id), eq(activityLogs.status, 'voided')));
+    const voids = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entityId, payment.id), eq(activityLogs.status, 'voided')));
     expect(voids).toHaveLength(1);
   });
 
@@ -220,7 +276,9 @@ describe('changing a payment', () => {
     expect(badMeta.statusCode).toBe(400);
     expect(badMeta.json().details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining([expect.stringMatching(/^meta/)]));
     const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i]));
-    expect((await call('PUT', `/api/transaction/meta/${payment.id}`, staff, { meta: many })).json().details).toEqual([{ field: 'meta', message: 'At most 20 details' }]);
+    expect((await call('PUT', `/api/transaction/meta/${payment.id}`, staff, { meta: many })).json().details).toEqual([
+      { field: 'meta', message: 'At most 20 details' },
+    ]);
     const badDates = await call('GET', '/api/transaction?startDate=2026-03-05&endDate=2026-03-01', staff);
     expect(badDates.json().details).toEqual([{ field: 'endDate', message: 'The end date must not be before the start date' }]);
     expect((await call('GET', '/api/transaction?paymentType=crypto', staff)).json().details[0].field).toBe('paymentType');
@@ -234,7 +292,10 @@ describe('changing a payment', () => {
     expect((await call('GET', '/api/transaction', rider)).statusCode).toBe(403);
     expect((await call('GET', '/api/transaction/export', rider)).statusCode).toBe(403);
     expect((await call('GET', '/api/transaction', owner)).statusCode).toBe(403);
-    const [row] = await t.database.db.select({ voidedAt: transactions.voidedAt, remarks: transactions.remarks }).from(transactions).where(eq(transactions.id, payment.id));
+    const [row] = await t.database.db
+      .select({ voidedAt: transactions.voidedAt, remarks: transactions.remarks })
+      .from(transactions)
+      .where(eq(transactions.id, payment.id));
     expect(row).toEqual({ voidedAt: null, remarks: null });
   });
 });

@@ -1,36 +1,36 @@
-import { z } from 'zod';
 import {
   addPaymentBody,
   addPaymentResult,
   amountPaidDto,
+  dataListOf,
   dataOf,
   errorDto,
+  idempotencyHeaders,
   pageOf,
-  PAYMENT_METHODS,
   proofOfPaymentBody,
+  recordedPaymentMethodDto,
   shipmentCollectionDto,
+  shipmentIdParams,
   transactionDto,
   transactionExportQuery,
+  transactionIdParams,
   transactionListQuery,
   transactionMetaBody,
   transactionRecordDto,
   transactionRemarksBody,
   transactionRowDto,
   voidPaymentBody,
+  voidPaymentParams,
   voidPaymentResult,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withIdempotency } from '../../platform/idempotency.js';
-import { notify } from '../notifications/notifications.service.js';
-import { addPayment, paymentsOf, type AddPaymentResult } from './add-payment.service.js';
+import { addPayment, paymentsOf } from './add-payment.service.js';
 import { setMeta, setProofOfPayment, setRemarks, voidPayment } from './transaction-changes.service.js';
 import { transactionsCsv, transactionsFilename } from './transactions-csv.js';
 import { amountPaidOf, collectionOf, listTransactions, uniquePaymentTypes } from './transactions-desk.service.js';
 
 const tags = ['transactions'];
-
-const shipmentParams = z.object({ shipmentId: z.string().trim().min(1).max(40) });
-const idParams = z.object({ id: z.uuid('Transaction not found') });
 
 /**
  * The catalogue's /transaction calls: recording a payment, a shipment's payments, amount paid and cash
@@ -43,33 +43,22 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Record money received for a shipment (riders: cash of their own leg); Idempotency-Key: recorded once',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyHeaders,
         body: addPaymentBody,
         response: { 201: dataOf(addPaymentResult) },
       },
     },
     async (request, reply) => {
       const actor = request.requireActor();
-      const done: { result?: AddPaymentResult } = {};
       const result = await withIdempotency(
         app.db,
         { key: request.headers['idempotency-key'], userId: actor.id, route: `POST ${request.routeOptions.url}`, body: request.body },
         async (tx) => {
           const recorded = await addPayment(tx, actor, request.body);
-          done.result = recorded;
           const { transaction, paymentStatus, balanceInCents } = recorded;
           return { status: 201, body: { data: { transaction, paymentStatus, balanceInCents } } };
         },
       );
-      if (done.result) {
-        // Committed: the sender hears that the money arrived (DECISIONS "Notifications": payment received).
-        const { shipment, transaction } = done.result;
-        await notify(app.db, app.events, {
-          userIds: [shipment.ownerId],
-          type: 'payment_received',
-          metadata: { trackingNumber: shipment.trackingNumber, amountInCents: transaction.amountInCents },
-        }).catch((error: unknown) => request.log.error({ err: error }, 'announcing a payment failed'));
-      }
       return reply.status(201).send(result.body);
     },
   );
@@ -80,8 +69,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A shipment's payments (voided ones too), by shipment id or tracking number",
-        params: z.object({ shipmentId: z.string().trim().min(1).max(40) }),
-        response: { 200: dataOf(z.array(transactionDto)) },
+        params: shipmentIdParams,
+        response: { 200: dataListOf(transactionDto) },
       },
     },
     async (request) => ({ data: await paymentsOf(app.db, request.requireActor(), request.params.shipmentId) }),
@@ -91,7 +80,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The transactions desk: payments newest first (search, paymentType, transactionStatus, dates), or shipments without a valid payment (filter=no_transactions)',
+        summary:
+          'The transactions desk: payments newest first (search, paymentType, transactionStatus, dates), or shipments without a valid payment (filter=no_transactions)',
         querystring: transactionListQuery,
         response: { 200: pageOf(transactionRowDto) },
       },
@@ -122,14 +112,19 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/unique-payment-types',
-    { schema: { tags, summary: 'The payment types payments were recorded with (the desk filter)', response: { 200: dataOf(z.array(z.enum(PAYMENT_METHODS))) } } },
+    { schema: { tags, summary: 'The payment types payments were recorded with (the desk filter)', response: { 200: dataListOf(recordedPaymentMethodDto) } } },
     async (request) => ({ data: await uniquePaymentTypes(app.db, request.requireActor()) }),
   );
 
   app.get(
     '/amount-paid/:shipmentId',
     {
-      schema: { tags, summary: "A shipment's total, what its valid payments add up to, and the balance (by id or tracking number)", params: shipmentParams, response: { 200: dataOf(amountPaidDto), 404: errorDto } },
+      schema: {
+        tags,
+        summary: "A shipment's total, what its valid payments add up to, and the balance (by id or tracking number)",
+        params: shipmentIdParams,
+        response: { 200: dataOf(amountPaidDto), 404: errorDto },
+      },
     },
     async (request) => ({ data: await amountPaidOf(app.db, request.requireActor(), request.params.shipmentId) }),
   );
@@ -137,26 +132,55 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/collection/:shipmentId',
     {
-      schema: { tags, summary: "A shipment's cash: who collected it, and how much is remitted, in a hand-over or outstanding", params: shipmentParams, response: { 200: dataOf(shipmentCollectionDto), 404: errorDto } },
+      schema: {
+        tags,
+        summary: "A shipment's cash: who collected it, and how much is remitted, in a hand-over or outstanding",
+        params: shipmentIdParams,
+        response: { 200: dataOf(shipmentCollectionDto), 404: errorDto },
+      },
     },
     async (request) => ({ data: await collectionOf(app.db, request.requireActor(), request.params.shipmentId) }),
   );
 
   app.put(
     '/remarks/:id',
-    { schema: { tags, summary: "Change a payment's remarks (empty clears them)", params: idParams, body: transactionRemarksBody, response: { 200: dataOf(transactionRecordDto), 404: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: "Change a payment's remarks (empty clears them)",
+        params: transactionIdParams,
+        body: transactionRemarksBody,
+        response: { 200: dataOf(transactionRecordDto), 404: errorDto },
+      },
+    },
     async (request) => ({ data: await setRemarks(app.db, request.requireActor(), request.params.id, request.body.remarks, request.ip) }),
   );
 
   app.put(
     '/meta/:id',
-    { schema: { tags, summary: "Replace a payment's extra details (bank, account, wallet number…)", params: idParams, body: transactionMetaBody, response: { 200: dataOf(transactionRecordDto), 404: errorDto, 409: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: "Replace a payment's extra details (bank, account, wallet number…)",
+        params: transactionIdParams,
+        body: transactionMetaBody,
+        response: { 200: dataOf(transactionRecordDto), 404: errorDto, 409: errorDto },
+      },
+    },
     async (request) => ({ data: await setMeta(app.db, request.requireActor(), request.params.id, request.body.meta, request.ip) }),
   );
 
   app.put(
     '/proof-of-payment/:id',
-    { schema: { tags, summary: 'Attach a proof of payment the caller uploaded', params: idParams, body: proofOfPaymentBody, response: { 200: dataOf(transactionRecordDto), 404: errorDto, 409: errorDto } } },
+    {
+      schema: {
+        tags,
+        summary: 'Attach a proof of payment the caller uploaded',
+        params: transactionIdParams,
+        body: proofOfPaymentBody,
+        response: { 200: dataOf(transactionRecordDto), 404: errorDto, 409: errorDto },
+      },
+    },
     async (request) => ({ data: await setProofOfPayment(app.db, request.requireActor(), request.params.id, request.body.proofUploadId, request.ip) }),
   );
 
@@ -166,7 +190,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Void a payment with a reason: it stops counting and the shipment's payment status is derived again",
-        params: z.object({ transactionId: z.uuid('Transaction not found') }),
+        params: voidPaymentParams,
         body: voidPaymentBody,
         response: { 200: dataOf(voidPaymentResult), 404: errorDto, 409: errorDto },
       },

@@ -1,33 +1,26 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import {
   createUploadBody,
   dataOf,
   downloadFileQuery,
   fileNameSchema,
+  signedUploadParams,
+  signedUploadQuery,
   signedUrlBody,
   signedUrlDto,
   uploadApiQuery,
   uploadDto,
+  uploadIdParams,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError, notFound } from '../../errors.js';
 import { FileTooLargeError, MAX_FILE_SIZE_BYTES } from '../../platform/storage/index.js';
-import { issueSignedUpload, receiveSignedUpload, registerSignedUpload } from './signed-uploads.service.js';
-import {
-  checkBase64File,
-  checkFile,
-  contentDisposition,
-  findOwnUpload,
-  findReadableUpload,
-  storeUpload,
-  toUploadDto,
-} from './uploads.service.js';
+import { issueSignedUpload, receiveSignedUpload, registerSignedUpload, registerStoredFile, uploadFolderOf } from './signed-uploads.service.js';
+import { checkBase64File, checkFile, contentDisposition, findOwnUpload, findReadableUpload, storeUpload, toUploadDto } from './uploads.service.js';
 
 const tags = ['uploads'];
 const MULTIPART_MESSAGE = "Send the file as multipart/form-data in a part named 'file'";
-const folderOf = (path?: string) => (path ? `uploads/${path}` : 'uploads');
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = () => ({ db: app.db, storage: app.storage });
@@ -37,7 +30,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload-api',
     {
-      schema: { tags, summary: 'Upload a file (multipart part "file"; images or PDF, 10 MB at most)', querystring: uploadApiQuery, response: { 201: dataOf(uploadDto) } },
+      schema: {
+        tags,
+        summary: 'Upload a file (multipart part "file"; images or PDF, 10 MB at most)',
+        querystring: uploadApiQuery,
+        response: { 201: dataOf(uploadDto) },
+      },
     },
     async (request, reply) => {
       const actor = request.requireActor();
@@ -45,7 +43,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       let file: { bytes: Buffer; name: string };
       try {
         const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw fieldError('file', MULTIPART_MESSAGE);
+        if (part?.fieldname !== 'file') throw fieldError('file', MULTIPART_MESSAGE);
         file = { bytes: await part.toBuffer(), name: part.filename };
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new FileTooLargeError();
@@ -61,7 +59,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: fileName.data,
         uploadedById: actor.id,
         isPublic: request.query.shouldMakePublic,
-        prefix: folderOf(request.query.path),
+        prefix: uploadFolderOf(request.query.path),
       });
       return reply.status(201).send({ data: toUploadDto(row) });
     },
@@ -72,7 +70,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Upload a base64 file, or record a direct (signed-URL) upload',
+        summary: 'Upload a base64 file, or record a file already stored: a direct (signed-URL) upload by uploadToken or fileUrl',
         body: createUploadBody,
         response: { 201: dataOf(uploadDto), 200: dataOf(uploadDto) },
       },
@@ -84,12 +82,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { row, created } = await registerSignedUpload(files(), app.secret, actor, body);
         return reply.status(created ? 201 : 200).send({ data: toUploadDto(row) });
       }
+      if ('fileUrl' in body) {
+        const { row, created } = await registerStoredFile(files(), app.secret, actor, body);
+        return reply.status(created ? 201 : 200).send({ data: toUploadDto(row) });
+      }
       const row = await storeUpload(files(), {
         file: checkBase64File(body.content),
         fileName: body.fileName,
         uploadedById: actor.id,
         isPublic: body.shouldMakePublic,
-        prefix: folderOf(body.path),
+        prefix: uploadFolderOf(body.path),
       });
       return reply.status(201).send({ data: toUploadDto(row) });
     },
@@ -114,13 +116,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Receive the bytes of a signed upload (local storage)',
-          params: z.object({ token: z.string().max(100) }),
-          querystring: z.object({ fileName: fileNameSchema }),
+          params: signedUploadParams,
+          querystring: signedUploadQuery,
           response: { 201: dataOf(uploadDto) },
         },
       },
       async (request, reply) => {
-        const row = await receiveSignedUpload(files(), app.secret, request.params.token, request.query.fileName, request.body as Readable);
+        const row = await receiveSignedUpload(files(), app.secret, request.params.token, request.query, request.body as Readable);
         return reply.status(201).send({ data: toUploadDto(row) });
       },
     );
@@ -144,7 +146,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { tags, summary: 'Metadata of one of my uploads (staff: any)', params: z.object({ id: z.uuid() }), response: { 200: dataOf(uploadDto) } } },
+    { schema: { tags, summary: 'Metadata of one of my uploads (staff: any)', params: uploadIdParams, response: { 200: dataOf(uploadDto) } } },
     async (request) => {
       const actor = request.requireActor();
       return { data: toUploadDto(await findOwnUpload(app.db, actor, request.params.id)) };

@@ -4,7 +4,7 @@ import { INVALID_BASE64_MESSAGE, UNSUPPORTED_FILE_MESSAGE, type UploadDto } from
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import {
   FileTooLargeError,
   MAX_FILE_SIZE_BYTES,
@@ -15,8 +15,7 @@ import {
   type SniffedType,
   type StorageDriver,
 } from '../../platform/storage/index.js';
-import { mayReadShipmentAttachment } from '../shipments/attachments.service.js';
-import { mayReadBillingAttachment } from '../billings/billings.access.js';
+import { mayReadAsAttachment } from './attachment-readers.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -143,7 +142,13 @@ export async function removeStoredFiles(storage: StorageDriver, keys: string[]):
 
 /** Deletes the rows (rows pointing at them cascade) and returns the keys to remove once committed. */
 export async function deleteUploadRows(db: DbOrTx, rows: Pick<UploadRow, 'id' | 'path'>[]): Promise<string[]> {
-  if (rows.length > 0) await db.delete(uploads).where(inArray(uploads.id, rows.map((r) => r.id)));
+  if (rows.length > 0)
+    await db.delete(uploads).where(
+      inArray(
+        uploads.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => r.path);
 }
 
@@ -161,38 +166,46 @@ export async function findOwnUpload(db: Db, actor: Actor, id: string): Promise<U
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The key a fileUrl names: an upload id, a storage path, or a whole download path we handed out. */
-function keyOf(fileUrl: string): { id: string } | { path: string } {
+export type UploadRef = { id: string } | { path: string };
+
+/** The upload a fileUrl names (an upload id, a storage path, or a whole download path we handed out), or null. */
+export function uploadRefOf(fileUrl: string): UploadRef | null {
   let value = fileUrl;
   const marker = value.indexOf('/api/uploads/download/file?');
   if (marker >= 0) {
     value = new URLSearchParams(value.slice(value.indexOf('?', marker) + 1)).get('fileUrl') ?? '';
   }
   if (UUID.test(value)) return { id: value };
-  if (!isSafeKey(value)) throw fieldError('fileUrl', 'Invalid file path');
+  if (!isSafeKey(value)) return null;
   return { path: value };
+}
+
+function keyOf(fileUrl: string): UploadRef {
+  const ref = uploadRefOf(fileUrl);
+  if (!ref) throw fieldError('fileUrl', 'Invalid file path');
+  return ref;
+}
+
+export async function findUploadByRef(ctx: FilesContext, ref: UploadRef): Promise<UploadRow | null> {
+  const where = 'id' in ref ? eq(uploads.id, ref.id) : and(eq(uploads.path, ref.path), eq(uploads.storageDriver, ctx.storage.name));
+  const [row = null] = await ctx.db.select().from(uploads).where(where).limit(1);
+  return row;
 }
 
 export async function mayReadUpload(db: Db, actor: Actor, row: UploadRow): Promise<boolean> {
   if (row.isPublic || row.uploadedById === actor.id || isFileStaff(actor)) return true;
-  // Billing attachments: whoever may read the billing (an ssp, the billed business's admin).
-  return (await mayReadShipmentAttachment(db, actor, row.id)) || mayReadBillingAttachment(db, actor, row.id);
+  // Attachments: whoever may read the record the file is attached to (a shipment, a billing).
+  return mayReadAsAttachment(db, actor, row.id);
 }
 
 /**
  * GET /uploads/download/file: public files for anyone; otherwise own uploads, staff, and files attached
  * to a shipment the caller can see. Everything else is 404, so nobody learns a file exists.
  */
-export async function findReadableUpload(
-  ctx: FilesContext,
-  actor: Actor | null,
-  query: { fileUrl?: string; fileName?: string },
-): Promise<UploadRow> {
+export async function findReadableUpload(ctx: FilesContext, actor: Actor | null, query: { fileUrl?: string; fileName?: string }): Promise<UploadRow> {
   let row: UploadRow | null = null;
   if (query.fileUrl) {
-    const ref = keyOf(query.fileUrl);
-    const where = 'id' in ref ? eq(uploads.id, ref.id) : and(eq(uploads.path, ref.path), eq(uploads.storageDriver, ctx.storage.name));
-    [row = null] = await ctx.db.select().from(uploads).where(where).limit(1);
+    row = await findUploadByRef(ctx, keyOf(query.fileUrl));
   } else if (query.fileName) {
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     [row = null] = await ctx.db

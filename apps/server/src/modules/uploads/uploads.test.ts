@@ -32,7 +32,13 @@ describe('POST /api/uploads/upload-api', () => {
     const res = await upload(customer, 'receipt.bin', PNG, '?path=receipts&shouldMakePublic=false');
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ fileName: 'receipt.bin', contentType: 'image/png', sizeInBytes: PNG.length, shouldMakePublic: false, uploadedById: customer.userId });
+    expect(data).toMatchObject({
+      fileName: 'receipt.bin',
+      contentType: 'image/png',
+      sizeInBytes: PNG.length,
+      shouldMakePublic: false,
+      uploadedById: customer.userId,
+    });
     expect(data.path).toMatch(/^uploads\/receipts\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(data.fileUrl).toMatch(/^\/api\/uploads\/download\/file\?/);
     const file = await get(data.fileUrl, customer);
@@ -56,7 +62,9 @@ describe('POST /api/uploads/upload-api', () => {
   });
 
   it('refuses text, HTML and files whose name is a path', async () => {
-    expect((await upload(customer, 'a.png', Buffer.from('<html>hi</html>'))).json().message).toBe('Only images (JPEG, PNG, WebP, HEIC) and PDF files are accepted');
+    expect((await upload(customer, 'a.png', Buffer.from('<html>hi</html>'))).json().message).toBe(
+      'Only images (JPEG, PNG, WebP, HEIC) and PDF files are accepted',
+    );
     // The multipart parser keeps only the last segment of a part's file name; a bare ".." is refused.
     const traversal = await upload(customer, '../../etc/passwd', PNG);
     expect(traversal.json().data.fileName).toBe('passwd');
@@ -70,7 +78,12 @@ describe('POST /api/uploads/upload-api', () => {
   it('needs a session and a part named file', async () => {
     expect((await upload(null, 'a.png', PNG)).statusCode).toBe(401);
     const wrong = multipartBody('picture', 'a.png', PNG);
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/upload-api', headers: { ...wrong.headers, cookie: customer.cookie }, payload: wrong.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/upload-api',
+      headers: { ...wrong.headers, cookie: customer.cookie },
+      payload: wrong.payload,
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -90,17 +103,32 @@ describe('POST /api/uploads/upload-api', () => {
 
 describe('POST /api/uploads (base64)', () => {
   it('stores base64 or a data URL', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: customer.cookie }, payload: { fileName: 'id.png', content: `data:image/png;base64,${PNG_BASE64}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: customer.cookie },
+      payload: { fileName: 'id.png', content: `data:image/png;base64,${PNG_BASE64}` },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.contentType).toBe('image/png');
   });
 
   it('answers "Invalid base64 data" for garbage and refuses a text file, storing nothing', async () => {
     const before = [await uploadCount(t), storedFileCount(t)];
-    const garbage = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: customer.cookie }, payload: { fileName: 'x.png', content: '%%% not base64 %%%' } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: customer.cookie },
+      payload: { fileName: 'x.png', content: '%%% not base64 %%%' },
+    });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().message).toBe('Invalid base64 data');
-    const textFile = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: customer.cookie }, payload: { fileName: 'x.txt', content: TEXT_BASE64 } });
+    const textFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: customer.cookie },
+      payload: { fileName: 'x.txt', content: TEXT_BASE64 },
+    });
     expect(textFile.statusCode).toBe(400);
     expect([await uploadCount(t), storedFileCount(t)]).toEqual(before);
   });
@@ -165,7 +193,12 @@ describe('signed URLs (local storage)', () => {
     expect(put.statusCode).toBe(201);
     expect(put.json().data).toMatchObject({ id: signed.uploadId, contentType: 'application/pdf', uploadedById: customer.userId });
     // Registering afterwards (what an S3 client does) answers the same upload.
-    const registered = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: customer.cookie }, payload: { fileName: 'direct.pdf', uploadToken: signed.uploadToken } });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: customer.cookie },
+      payload: { fileName: 'direct.pdf', uploadToken: signed.uploadToken },
+    });
     expect(registered.statusCode).toBe(200);
     expect(registered.json().data.id).toBe(signed.uploadId);
     expect((await t.app.inject({ method: 'PUT', url: signed.url, payload: PDF, headers: { 'content-type': 'application/pdf' } })).statusCode).toBe(409);
@@ -175,11 +208,27 @@ describe('signed URLs (local storage)', () => {
     const signed = (await sign('a.png')).json().data;
     const token = signed.uploadToken as string;
     const forged = `${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/uploads/signed/${forged}?fileName=a.png`, payload: PNG, headers: { 'content-type': 'image/png' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/uploads/signed/${token}?fileName=b.png`, payload: PNG, headers: { 'content-type': 'image/png' } })).statusCode).toBe(400);
-    const theirs = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: other.cookie }, payload: { fileName: 'a.png', uploadToken: token } });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/uploads/signed/${forged}?fileName=a.png`, payload: PNG, headers: { 'content-type': 'image/png' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/uploads/signed/${token}?fileName=b.png`, payload: PNG, headers: { 'content-type': 'image/png' } }))
+        .statusCode,
+    ).toBe(400);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: other.cookie },
+      payload: { fileName: 'a.png', uploadToken: token },
+    });
     expect(theirs.statusCode).toBe(400);
-    const big = await t.app.inject({ method: 'PUT', url: signed.url, payload: Buffer.concat([PNG, Buffer.alloc(10_485_761 - PNG.length)]), headers: { 'content-type': 'application/octet-stream' } });
+    const big = await t.app.inject({
+      method: 'PUT',
+      url: signed.url,
+      payload: Buffer.concat([PNG, Buffer.alloc(10_485_761 - PNG.length)]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(big.statusCode).toBe(413);
     const text = await t.app.inject({ method: 'PUT', url: signed.url, payload: Buffer.from('just text'), headers: { 'content-type': 'image/png' } });
     expect(text.statusCode).toBe(400);

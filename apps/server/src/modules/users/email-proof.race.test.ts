@@ -29,9 +29,7 @@ describe(`racing email proofs (${process.env.TEST_DB === 'pg' ? 'PostgreSQL' : '
       tokens.push(t.email.lastTokenFor(email));
     }
     const answers = await Promise.all(
-      tokens.map((token, i) =>
-        t.app.inject({ method: 'POST', url: '/api/users/email-verification', payload: { token }, remoteAddress: `10.99.0.${i + 1}` }),
-      ),
+      tokens.map((token, i) => t.app.inject({ method: 'POST', url: '/api/users/email-verification', payload: { token }, remoteAddress: `10.99.0.${i + 1}` })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const owners = await t.database.db.select({ id: users.id, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email));

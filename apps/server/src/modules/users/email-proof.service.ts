@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import { EMAIL_PROOF_LINKS_PER_HOUR, EMAIL_PROOF_TTL_HOURS } from '@hatid/domain';
+import { EMAIL_PROOF_LINKS_PER_HOUR, EMAIL_PROOF_TTL_HOURS, EMAIL_TEXTS, type Language } from '@hatid/domain';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { emailProofs, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
 import type { EmailProvider } from '../../platform/email/index.js';
-import { hashToken, newToken } from '../auth/tokens.js';
-import { isUniqueViolation } from '../shipments/booking.service.js';
+import { hashToken, newToken } from '../../core/tokens.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 /**
  * Proving an email (docs/decisions.md "Email proof"): an email becomes an account's only once its owner
@@ -73,20 +73,17 @@ export async function pendingEmailOf(db: DbOrTx, user: { id: string; email: stri
   return live && live.email !== user.email ? live.email : null;
 }
 
-/** The email with the link; a provider failure is the caller's to handle (the message names no secret). */
-export async function sendEmailProof(email: EmailProvider, publicUrl: string, firstName: string, proof: IssuedProof): Promise<void> {
+/** The email with the link, in `language`; a provider failure is the caller's to handle (the message names no secret). */
+export async function sendEmailProof(email: EmailProvider, publicUrl: string, firstName: string, proof: IssuedProof, language: Language): Promise<void> {
   await email.send({
     to: proof.email,
-    subject: 'Confirm your email for Hatid',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Open this link to confirm that ${proof.email} is your email for your Hatid account:`,
-      emailProofLink(publicUrl, proof.token),
-      '',
-      `The link works once, for ${EMAIL_PROOF_TTL_HOURS} hours. Your account's email changes only when you open it.`,
-      'If you did not ask for this, ignore this email: nothing changes.',
-    ].join('\n'),
+    subject: EMAIL_TEXTS.t(language, 'email_proof.subject'),
+    text: EMAIL_TEXTS.t(language, 'email_proof.body', {
+      firstName,
+      email: proof.email,
+      link: emailProofLink(publicUrl, proof.token),
+      hours: EMAIL_PROOF_TTL_HOURS,
+    }),
   });
 }
 
@@ -94,6 +91,8 @@ export async function sendEmailProof(email: EmailProvider, publicUrl: string, fi
 export interface ProofMailer {
   email: EmailProvider;
   publicUrl: string;
+  /** The language of the email: the asking person's (their account's, else their page's); core/language.ts readerLanguage. */
+  language: Language;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -103,7 +102,7 @@ export interface ProofMailer {
  */
 export async function deliverEmailProof(mailer: ProofMailer, userId: string, firstName: string, proof: IssuedProof, field: string): Promise<void> {
   try {
-    await sendEmailProof(mailer.email, mailer.publicUrl, firstName, proof);
+    await sendEmailProof(mailer.email, mailer.publicUrl, firstName, proof, mailer.language);
   } catch (error) {
     mailer.log.error({ err: error, userId }, 'email confirmation link could not be sent');
     const message = 'We could not send the confirmation email right now. Nothing was changed; please try again in a few minutes.';
@@ -133,7 +132,7 @@ export async function confirmEmail(db: Db, token: string, now = new Date()): Pro
         .for('update');
       if (!proof) throw invalidLink();
       const [owner] = await tx.select().from(users).where(eq(users.id, proof.userId)).for('update');
-      if (!owner || owner.status !== 'ACTIVE') throw invalidLink();
+      if (owner?.status !== 'ACTIVE') throw invalidLink();
       const [other] = await tx
         .select({ id: users.id })
         .from(users)

@@ -4,7 +4,7 @@ import { EMAIL_PROOF_LINKS_PER_HOUR } from '@hatid/domain';
 import { invitations, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, proveEmail, sessionCookie, signInAs, signUpCustomer, type Session } from '../../testing/auth.js';
-import { newToken } from '../auth/tokens.js';
+import { newToken } from '../../core/tokens.js';
 import { createUserWithRoles } from './users.service.js';
 
 /**
@@ -156,7 +156,12 @@ describe('changing the email in the profile', () => {
   it('staff who sign in only with their email cannot remove it', async () => {
     const email = freshEmail('staff');
     await createUserWithRoles(t.database.db, { email, password: 'a-long-passphrase', firstName: 'Sol', lastName: 'Staff', roles: ['staff'] });
-    const login = await t.app.inject({ method: 'POST', url: '/api/users/loginWithEmail', payload: { email, password: 'a-long-passphrase' }, remoteAddress: nextAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/loginWithEmail',
+      payload: { email, password: 'a-long-passphrase' },
+      remoteAddress: nextAddress(),
+    });
     expect(login.json().data).toMatchObject({ email, emailVerified: true });
     const res = await updateMe({ cookie: sessionCookie(login.headers['set-cookie']), userId: login.json().data.id }, { email: null });
     expect(res.statusCode).toBe(422);
@@ -198,7 +203,7 @@ describe('who proved which email', () => {
     expect(accepted.json().data).toMatchObject({ email, emailVerified: true });
   });
 
-  it('an email staff set for someone is not proven; one cannot change one\'s own email in the back office', async () => {
+  it("an email staff set for someone is not proven; one cannot change one's own email in the back office", async () => {
     const admin = await signInAs(t, 'admin');
     const person = await createCustomer(t, 'Ana');
     const email = freshEmail('typed');
@@ -206,7 +211,12 @@ describe('who proved which email', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data).toMatchObject({ email, emailVerified: false });
 
-    const own = await t.app.inject({ method: 'PUT', url: `/api/users/${person.userId}`, payload: { email: freshEmail('self') }, headers: { cookie: person.cookie } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${person.userId}`,
+      payload: { email: freshEmail('self') },
+      headers: { cookie: person.cookie },
+    });
     expect(own.statusCode).toBe(422);
     expect(own.json().details).toEqual([expect.objectContaining({ field: 'email', message: expect.stringContaining('from your profile') })]);
     const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, person.userId));

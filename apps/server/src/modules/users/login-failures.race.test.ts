@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoEmail } from '../../db/seed/index.js';
+import { DEMO_PASSWORD, demoEmail } from '../../seed/index.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';

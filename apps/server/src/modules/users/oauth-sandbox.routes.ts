@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONNECTION_TYPE_LABELS, CONNECTION_TYPES } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SANDBOX_AUTHORIZE_PATH, SANDBOX_CLIENT_ID } from '../../platform/oauth/index.js';
-import { secretCheckLimit } from '../auth/secret-check-limit.js';
+import { secretCheckLimit } from '../../core/secret-check-limit.js';
 import { badRequestPage, consentPage } from './oauth-sandbox-page.js';
 
 /** The authorization request as a real provider receives it (RFC 6749 §4.1.1 with PKCE, RFC 7636). */
@@ -52,49 +52,50 @@ export const oauthSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const hiddenOf = (q: AuthorizeRequest) =>
     Object.fromEntries(Object.keys(authorizeFields).flatMap((key) => (q[key as keyof AuthorizeRequest] ? [[key, q[key as keyof AuthorizeRequest]!]] : [])));
   const labelOf = (q: AuthorizeRequest) =>
-    (CONNECTION_TYPES as readonly string[]).includes(q.connection ?? '') ? CONNECTION_TYPE_LABELS[q.connection as keyof typeof CONNECTION_TYPE_LABELS] : 'your account';
+    (CONNECTION_TYPES as readonly string[]).includes(q.connection ?? '')
+      ? CONNECTION_TYPE_LABELS[q.connection as keyof typeof CONNECTION_TYPE_LABELS]
+      : 'your account';
   const html = 'text/html; charset=utf-8';
 
   app.get('/authorize', { schema: { hide: true, querystring: authorizeQuery } }, async (request, reply) => {
     const problem = problemOf(request.query);
     if (problem) return reply.status(400).type(html).send(badRequestPage(problem));
-    return reply.type(html).header('cache-control', 'no-store').send(consentPage({ action: SANDBOX_AUTHORIZE_PATH, providerLabel: labelOf(request.query), hidden: hiddenOf(request.query) }));
+    return reply
+      .type(html)
+      .header('cache-control', 'no-store')
+      .send(consentPage({ action: SANDBOX_AUTHORIZE_PATH, providerLabel: labelOf(request.query), hidden: hiddenOf(request.query) }));
   });
 
-  app.post(
-    '/authorize',
-    { schema: { hide: true, body: consentBody }, config: { rateLimit: secretCheckLimit(20) } },
-    async (request, reply) => {
-      const form = request.body;
-      const problem = problemOf(form);
-      if (problem) return reply.status(400).type(html).send(badRequestPage(problem));
-      const back = (params: Record<string, string>) => `${form.redirect_uri}?${new URLSearchParams({ ...params, state: form.state! })}`;
-      if (form.decision !== 'allow') return reply.redirect(back({ error: 'access_denied' }), 303);
+  app.post('/authorize', { schema: { hide: true, body: consentBody }, config: { rateLimit: secretCheckLimit(20) } }, async (request, reply) => {
+    const form = request.body;
+    const problem = problemOf(form);
+    if (problem) return reply.status(400).type(html).send(badRequestPage(problem));
+    const back = (params: Record<string, string>) => `${form.redirect_uri}?${new URLSearchParams({ ...params, state: form.state! })}`;
+    if (form.decision !== 'allow') return reply.redirect(back({ error: 'access_denied' }), 303);
 
-      const email = (form.email ?? '').trim().toLowerCase();
-      const givenName = (form.given_name ?? '').trim().slice(0, 100);
-      const familyName = (form.family_name ?? '').trim().slice(0, 100);
-      if (!EMAIL.safeParse(email).success || email.length > 254 || !givenName) {
-        const page = consentPage({
-          action: SANDBOX_AUTHORIZE_PATH,
-          providerLabel: labelOf(form),
-          hidden: hiddenOf(form),
-          email,
-          givenName,
-          familyName,
-          error: 'Enter a valid email address and a given name.',
-        });
-        return reply.status(422).type(html).send(page);
-      }
-      const code = sandbox.issueCode({
+    const email = (form.email ?? '').trim().toLowerCase();
+    const givenName = (form.given_name ?? '').trim().slice(0, 100);
+    const familyName = (form.family_name ?? '').trim().slice(0, 100);
+    if (!EMAIL.safeParse(email).success || email.length > 254 || !givenName) {
+      const page = consentPage({
+        action: SANDBOX_AUTHORIZE_PATH,
+        providerLabel: labelOf(form),
+        hidden: hiddenOf(form),
         email,
         givenName,
         familyName,
-        emailVerified: form.email_verified === 'true',
-        codeChallenge: form.code_challenge!,
-        redirectUri: form.redirect_uri!,
+        error: 'Enter a valid email address and a given name.',
       });
-      return reply.redirect(back({ code }), 303);
-    },
-  );
+      return reply.status(422).type(html).send(page);
+    }
+    const code = sandbox.issueCode({
+      email,
+      givenName,
+      familyName,
+      emailVerified: form.email_verified === 'true',
+      codeChallenge: form.code_challenge!,
+      redirectUri: form.redirect_uri!,
+    });
+    return reply.redirect(back({ code }), 303);
+  });
 };

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { generateCodeVerifier, generateState } from 'arctic';
 import {
   CONNECTION_TYPE_LABELS,
@@ -9,6 +8,7 @@ import {
   SOCIAL_CONNECT_RETURN_PATH,
   dataOf,
   isSafeRedirectPath,
+  socialLoginCallbackQuery,
   socialLoginUrlQuery,
   socialLoginProvidersResult,
   socialLoginUrlResult,
@@ -18,9 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, fieldError } from '../../errors.js';
 import { CALLBACK_PATH, OAuthExchangeError, readToken, signToken } from '../../platform/oauth/index.js';
-import { SESSION_COOKIE } from '../auth/session.service.js';
-import { secretCheckLimit } from '../auth/secret-check-limit.js';
-import { hashToken } from '../auth/tokens.js';
+import { SESSION_COOKIE } from '../auth/index.js';
+import { secretCheckLimit } from '../../core/secret-check-limit.js';
+import { hashToken } from '../../core/tokens.js';
 import { SocialLoginRefused, connectIdentity, signInWithIdentity } from './social-login.service.js';
 
 /** The signed, short-lived cookie that carries one sign-in from GET /social-login-url to GET /callback. */
@@ -40,13 +40,6 @@ interface PendingSignIn {
    */
   connect?: { userId: string; session: string };
 }
-
-// Loose on purpose: whatever a provider (or a person editing the address) sends, the answer is a redirect.
-const callbackQuery = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-});
 
 /**
  * GET /users/social-login-url and GET /users/callback: sign-in through a provider (platform/oauth), OAuth 2.0
@@ -134,7 +127,7 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Where the sign-in provider sends the browser back: signs in and redirects (302) to the page, or to /login?error=…',
-        querystring: callbackQuery,
+        querystring: socialLoginCallbackQuery,
       },
       config: { rateLimit: secretCheckLimit(10) },
       // A person arriving from the provider gets the sign-in page with a message, never an error document.
@@ -180,7 +173,7 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!provider) return toLogin(reply, 'not_configured');
       if (!code || code.length > 4096) return toLogin(reply, 'provider');
 
-      let signedIn;
+      let signedIn: Awaited<ReturnType<typeof signInWithIdentity>>;
       try {
         const identity = await provider.exchange({ code, codeVerifier: pending.codeVerifier, redirectUri: app.socialLogin.redirectUri });
         signedIn = await signInWithIdentity(app.db, identity);

@@ -3,8 +3,9 @@ import type { SocialLoginError } from '@hatid/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { socialIdentities, users } from '../../db/schema/index.js';
 import type { OAuthIdentity } from '../../platform/oauth/index.js';
-import { isUniqueViolation } from '../shipments/booking.service.js';
-import { assignRoles, findUserByEmail, loadUserWithRoles, type UserRow, type UserWithRoles } from './users.repository.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { assignRoles, findUserByEmail, loadUserWithRoles, type UserRow } from './users.repository.js';
+import type { UserWithRoles } from '../../core/actor.js';
 import { newAgentCode } from './users.service.js';
 
 /** A social sign-in that must not open an account; the callback sends the person to /login?error=<reason>. */
@@ -141,9 +142,12 @@ async function touchLogin(tx: DbOrTx, userId: string): Promise<UserWithRoles> {
   return (await loadUserWithRoles(tx, userId))!;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a provider's names lose their control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** The provider's given and family names, else its full name split at the last space, else the email's name. */
 export function namesOf(identity: Pick<OAuthIdentity, 'givenName' | 'familyName' | 'name' | 'email'>): { firstName: string; lastName: string } {
-  const clean = (value: string | null | undefined) => (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const clean = (value: string | null | undefined) => (value ?? '').replace(CONTROL_CHARACTERS, '').replace(/\s+/g, ' ').trim().slice(0, 100);
   const given = clean(identity.givenName);
   const family = clean(identity.familyName);
   if (given) return { firstName: given, lastName: family };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { demoEmail } from '../../db/seed/index.js';
+import { demoEmail } from '../../seed/index.js';
 import { socialIdentities, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { proveEmail, signInAs, signUpCustomer } from '../../testing/auth.js';
@@ -255,7 +255,12 @@ describe('an email nobody proved never joins an account (issue 28, finding 3)', 
     expect(await t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, attacker.userId))).toEqual([]);
     expect((await me(attacker.cookie)).json().data).toMatchObject({ email: null, pendingEmail: victim });
     // The link the attacker cannot read no longer works either: the email is the victim's now.
-    const late = await t.app.inject({ method: 'POST', url: '/api/users/email-verification', payload: { token: t.email.lastTokenFor(victim) }, remoteAddress: nextAddress() });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email-verification',
+      payload: { token: t.email.lastTokenFor(victim) },
+      remoteAddress: nextAddress(),
+    });
     expect(late.statusCode).toBe(409);
     expect((await me(attacker.cookie)).json().data.email).toBeNull();
   });
@@ -288,7 +293,12 @@ describe('an email nobody proved never joins an account (issue 28, finding 3)', 
 describe('Connect Google from the profile (intent=connect)', () => {
   async function startConnect(session: string): Promise<Started> {
     const address = nextAddress();
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google&intent=connect', headers: { cookie: session }, remoteAddress: address });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/social-login-url?connectionType=google&intent=connect',
+      headers: { cookie: session },
+      remoteAddress: address,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return { url: res.json().data.url, stateCookie: cookieFrom(res.headers['set-cookie'], 'hatid_oauth')!, address };
   }
@@ -322,7 +332,11 @@ describe('Connect Google from the profile (intent=connect)', () => {
     expect(await linksOf(owner.userId)).toEqual([]);
     expect(await linksOf(other.userId)).toEqual([]);
     // Starting it needs a session at all.
-    const signedOut = await t.app.inject({ method: 'GET', url: '/api/users/social-login-url?connectionType=google&intent=connect', remoteAddress: nextAddress() });
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/social-login-url?connectionType=google&intent=connect',
+      remoteAddress: nextAddress(),
+    });
     expect(signedOut.statusCode).toBe(401);
   });
 
@@ -423,4 +437,3 @@ describe('OAUTH_PROVIDER=none (no social sign-in)', () => {
     expect(sandbox.json()).toEqual({ data: { connectionTypes: ['google'] } });
   });
 });
-

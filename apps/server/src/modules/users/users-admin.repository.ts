@@ -1,14 +1,6 @@
 import { findCityMunicipality, findProvince } from '../../platform/psgc/index.js';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import {
-  USER_LIST_STATUSES,
-  type AdminUserDto,
-  type RoleName,
-  type UserListStatus,
-  type UserOptionDto,
-  type UserStatusCounts,
-} from '@hatid/domain';
+import { USER_LIST_STATUSES, type AdminUserDto, type RoleName, type UserListStatus, type UserOptionDto, type UserStatusCounts } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { allOf, countOrEstimate, estimateOfParts, EXACT_COUNT_LIMIT, keyedParts, type KeyedPart } from '../../db/estimate.js';
 import { driverDate, executeNamed, rowsOf } from '../../db/rendered.js';
@@ -72,8 +64,7 @@ export function userFilterParts(f: UserFilters): KeyedPart[] {
   ]);
 }
 
-export const statusCondition = (status: UserListStatus): SQL | undefined =>
-  status === 'ALL' ? undefined : eq(users.status, status);
+export const statusCondition = (status: UserListStatus): SQL | undefined => (status === 'ALL' ? undefined : eq(users.status, status));
 
 /**
  * Each status tab's count for `where`: exact up to `exactLimit`, PostgreSQL's estimate above it (a tab of
@@ -139,7 +130,12 @@ async function countStatusesTogether(
   cap: number,
 ): Promise<Map<string, number> | undefined> {
   const inStatuses = statuses.length === USER_LIST_STATUSES.length - 1 ? undefined : inArray(users.status, [...statuses]);
-  const matching = db.select({ status: users.status }).from(users).where(and(where, inStatuses)).limit(cap + 1).as('matching');
+  const matching = db
+    .select({ status: users.status })
+    .from(users)
+    .where(and(where, inStatuses))
+    .limit(cap + 1)
+    .as('matching');
   const rows = await db.select({ status: matching.status, n: count() }).from(matching).groupBy(matching.status);
   if (rows.reduce((sum, r) => sum + Number(r.n), 0) > cap) return undefined;
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
@@ -167,8 +163,25 @@ async function rolesOf(db: DbOrTx, userIds: string[]): Promise<Map<string, RoleR
 /** The user fields a back-office row shows (toAdminUserDto), nothing else: no password hash, no secrets. */
 type ListedUser = Pick<
   UserRow,
-  | 'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'emailVerifiedAt' | 'accountType' | 'businessName' | 'agentCode' | 'usedAgentCode'
-  | 'status' | 'isEmployee' | 'createdAt' | 'businessId' | 'isOnline' | 'serviceAreaCodes' | 'lastLoginAt' | 'createdById' | 'updatedAt'
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'mobileNumber'
+  | 'email'
+  | 'emailVerifiedAt'
+  | 'accountType'
+  | 'businessName'
+  | 'agentCode'
+  | 'usedAgentCode'
+  | 'status'
+  | 'isEmployee'
+  | 'createdAt'
+  | 'businessId'
+  | 'isOnline'
+  | 'serviceAreaCodes'
+  | 'lastLoginAt'
+  | 'createdById'
+  | 'updatedAt'
 >;
 
 /** A rider's cities by name (PSGC, in memory); a code no longer in the list is shown as it is. */
@@ -230,14 +243,17 @@ type RawListedUser = Omit<ListedUser, 'createdAt' | 'updatedAt' | 'lastLoginAt' 
 
 // Drivers differ: a text[] arrives as an array or its literal (timestamps: driverDate).
 const toTextArray = (value: string[] | string): string[] =>
-  Array.isArray(value) ? value : value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => v.replace(/^"|"$/g, ''));
+  Array.isArray(value)
+    ? value
+    : value === '{}'
+      ? []
+      : value
+          .slice(1, -1)
+          .split(',')
+          .map((v) => v.replace(/^"|"$/g, ''));
 
 /** Users matching `where`, newest first, as the back office sees them. */
-export async function selectAdminUsers(
-  db: DbOrTx,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-): Promise<AdminUserDto[]> {
+export async function selectAdminUsers(db: DbOrTx, where: SQL | undefined, page: { limit: number; offset: number }): Promise<AdminUserDto[]> {
   // The page's ids first (a deep page skips entries of the users list indexes of migration 0009, not table
   // rows), then those users' rows.
   const pageIds = db
@@ -311,6 +327,9 @@ export async function selectUserOptions(
 }
 
 export async function selectRoleIds(db: DbOrTx, names: readonly RoleName[]): Promise<Map<RoleName, number>> {
-  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...names]));
+  const rows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.name, [...names]));
   return new Map(rows.map((r) => [r.name, r.id]));
 }

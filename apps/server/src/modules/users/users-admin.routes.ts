@@ -1,15 +1,12 @@
-import { z } from 'zod';
 import {
   agentCodeOwnerDto,
-  agentCodeSchema,
-  contactSupportBody,
+  agentCodeParams,
   customerListQuery,
   dataOf,
   errorDto,
   inviteUserBody,
   inviteUserResult,
   roleNameParams,
-  ticketDto,
   transferResult,
   updateUserBody,
   userIdParams,
@@ -24,7 +21,6 @@ import { trustedJson } from '../../platform/trusted-json.js';
 import {
   activateUser,
   agentCodeOwner,
-  contactSupport,
   deactivateUser,
   getUser,
   inviteUser,
@@ -52,10 +48,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Pages of users are built by toAdminUserDto, typed against adminUserDto (platform/trusted-json.ts).
   const listRoute = (summary: string) => ({ schema: listSchema(summary), serializerCompiler: trustedJson });
 
-  app.get(
-    '/',
-    listRoute('Users I may see, with the filters, the status tab and per-tab counts'),
-    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'all' }, request.query)),
+  app.get('/', listRoute('Users I may see, with the filters, the status tab and per-tab counts'), async (request) =>
+    app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'all' }, request.query)),
   );
 
   app.get(
@@ -78,10 +72,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'customers' }, request.query)),
   );
 
-  app.get(
-    '/non-customers',
-    listRoute('Users without the customer role'),
-    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'non_customers' }, request.query)),
+  app.get('/non-customers', listRoute('Users without the customer role'), async (request) =>
+    app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'non_customers' }, request.query)),
   );
 
   app.get(
@@ -90,10 +82,8 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'clients' }, request.query)),
   );
 
-  app.get(
-    '/employees',
-    listRoute('Users marked as employees'),
-    async (request) => app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'employees' }, request.query)),
+  app.get('/employees', listRoute('Users marked as employees'), async (request) =>
+    app.listReads(() => listUsers(app.db, request.requireActor(), { kind: 'employees' }, request.query)),
   );
 
   app.get(
@@ -128,37 +118,12 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "An agent code's owner: their public name only",
-        params: z.object({ agentCode: agentCodeSchema }),
+        params: agentCodeParams,
         response: { 200: dataOf(agentCodeOwnerDto), 400: errorDto, 404: errorDto },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => ({ data: await agentCodeOwner(app.db, request.params.agentCode) }),
-  );
-
-  app.post(
-    '/contactSupport',
-    {
-      schema: {
-        tags,
-        summary: 'Send a message to support (it becomes a support ticket)',
-        body: contactSupportBody,
-        response: { 201: dataOf(ticketDto), ...writeErrors, 429: errorDto },
-      },
-      // Per person (per address when signed out): a few messages a minute is plenty for a human.
-      config: {
-        rateLimit: {
-          max: 5,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`),
-        },
-      },
-    },
-    async (request, reply) => {
-      const ticket = await contactSupport(app.db, request.requireActor(), request.body, { ip: request.ip });
-      reply.status(201);
-      return { data: ticket };
-    },
   );
 
   app.post(
@@ -185,11 +150,9 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, summary: 'One user', params: userIdParams, response: { 200: userAnswer, ...oneErrors } } },
-    async (request) => ({ data: await getUser(app.db, request.requireActor(), request.params.id) }),
-  );
+  app.get('/:id', { schema: { tags, summary: 'One user', params: userIdParams, response: { 200: userAnswer, ...oneErrors } } }, async (request) => ({
+    data: await getUser(app.db, request.requireActor(), request.params.id),
+  }));
 
   app.put(
     '/:id',
@@ -202,7 +165,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userAnswer, ...writeErrors },
       },
     },
-    async (request) => ({ data: await updateUser(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip, events: app.events }) }),
+    async (request) => ({ data: await updateUser(app.db, request.requireActor(), request.params.id, request.body, { ip: request.ip }) }),
   );
 
   app.delete(
@@ -215,7 +178,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userAnswer, ...writeErrors },
       },
     },
-    async (request) => ({ data: await deactivateUser(app.db, request.requireActor(), request.params.id, { ip: request.ip, events: app.events }) }),
+    async (request) => ({ data: await deactivateUser(app.db, request.requireActor(), request.params.id, { ip: request.ip }) }),
   );
 
   app.put(

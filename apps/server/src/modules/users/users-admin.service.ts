@@ -1,11 +1,9 @@
 import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { revokeLapsedApiKeys } from '../api-keys/api-keys.service.js';
-import { publishNotifications } from '../notifications/notifications.service.js';
-import type { NotificationRow } from '../notifications/notifications.repository.js';
-import type { EventBus } from '../../platform/events/index.js';
+import { revokeLapsedApiKeys } from '../api-keys/index.js';
+import { publishNotificationsAfterCommit } from '../notifications/index.js';
 import {
   ACCOUNT_MANAGER_ROLES,
-  CONTACT_SUPPORT_SUBJECT,
+  EMAIL_TEXTS,
   INVITATION_PATH,
   INVITATION_TTL_DAYS,
   ROLE_NAME_LABELS,
@@ -15,11 +13,9 @@ import {
   mayGoWithoutEmail,
   needsMobile,
   type AdminUserDto,
-  type ContactSupportInput,
   type CustomerListQuery,
   type InviteUserInput,
   type RoleName,
-  type TicketDto,
   type UpdateUserInput,
   type UserListQuery,
   type UserOptionsQuery,
@@ -29,12 +25,12 @@ import type { Db, Tx } from '../../db/client.js';
 import { allOf, type KeyedPart } from '../../db/estimate.js';
 import { invitations, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { AppError, fieldError, notFound, type FieldError } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import { type Actor, CUSTOMER_SIDE_ROLES } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import type { EmailProvider } from '../../platform/email/index.js';
 import { findCityMunicipality } from '../../platform/psgc/index.js';
-import { newToken } from '../auth/tokens.js';
-import { createTicket } from '../tickets/tickets.service.js';
+import { newToken } from '../../core/tokens.js';
+import { readerLanguage } from '../../core/language.js';
 import {
   countByStatus,
   findAdminUser,
@@ -43,25 +39,14 @@ import {
   selectUserOptions,
   statusCondition,
   userFilterParts,
-  userSearchCondition,
+  userFilterCondition,
 } from './users-admin.repository.js';
 import { findUserByAgentCode } from './users.repository.js';
-import {
-  clientScope,
-  hasRoleIn,
-  listScope,
-  lookupScope,
-  mayListClients,
-  mayListUsers,
-  mayLookUpUsers,
-  seesAllUsers,
-} from './users.scope.js';
+import { clientScope, hasRoleIn, listScope, lookupScope, mayListClients, mayListUsers, mayLookUpUsers, seesAllUsers } from './users.scope.js';
 import { newAgentCode } from './users.service.js';
-import { CUSTOMER_SIDE_ROLES } from '../shipments/booking-access.js';
 import { toPage } from '../../db/paging.js';
 
-/** `events`: where the notifications of API keys revoked by the change are announced after commit. */
-type Options = { ip?: string | undefined; events?: EventBus };
+type Options = { ip?: string | undefined };
 
 const forbidden = (message: string, details?: FieldError[]) => new AppError('FORBIDDEN', message, details);
 const userNotFound = () => notFound('User');
@@ -135,7 +120,7 @@ export async function listUsers(
 
 /** Active holders of the given roles, by name: the pickers for ticket assignees and account managers. */
 async function listOptions(db: Db, names: readonly RoleName[], query: UserOptionsQuery) {
-  const where = and(eq(users.status, 'ACTIVE'), hasRoleIn(names), userSearchCondition(query.search));
+  const where = and(eq(users.status, 'ACTIVE'), hasRoleIn(names), userFilterCondition(query));
   const { rows, total } = await selectUserOptions(db, where, { limit: query.limit, offset: (query.page - 1) * query.limit });
   return toPage(rows, query, total);
 }
@@ -162,7 +147,7 @@ export async function getUser(db: Db, actor: Actor, id: string): Promise<AdminUs
 /** GET /users/agent-code/user/{agentCode}: the owner's public name ("Carlo N."), for an active owner only. */
 export async function agentCodeOwner(db: Db, agentCode: string): Promise<{ agentCode: string; displayName: string }> {
   const owner = await findUserByAgentCode(db, agentCode);
-  if (!owner || owner.status !== 'ACTIVE') throw fieldError('agentCode', 'No one has this agent code', 'NOT_FOUND');
+  if (owner?.status !== 'ACTIVE') throw fieldError('agentCode', 'No one has this agent code', 'NOT_FOUND');
   const initial = owner.lastName.trim().charAt(0);
   return { agentCode: owner.agentCode!, displayName: `${owner.firstName}${initial ? ` ${initial.toUpperCase()}.` : ''}` };
 }
@@ -191,9 +176,7 @@ function assertMayChangeRoles(actor: Actor, changed: RoleName[]): void {
 
 function assertKnownCities(codes: string[] | undefined): void {
   if (!codes) return;
-  const details = codes.flatMap((code, i) =>
-    findCityMunicipality(code) ? [] : [{ field: `serviceAreaCodes.${i}`, message: M.unknownCity }],
-  );
+  const details = codes.flatMap((code, i) => (findCityMunicipality(code) ? [] : [{ field: `serviceAreaCodes.${i}`, message: M.unknownCity }]));
   if (details.length > 0) throw new AppError('RULE_BROKEN', M.unknownCity, details);
 }
 
@@ -255,7 +238,15 @@ async function lockUser(tx: Tx, id: string) {
 async function replaceRoles(tx: Tx, userId: string, add: RoleName[], remove: RoleName[]): Promise<void> {
   const ids = await selectRoleIds(tx, [...add, ...remove]);
   if (remove.length > 0) {
-    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, remove.map((r) => ids.get(r)!))));
+    await tx.delete(userRoles).where(
+      and(
+        eq(userRoles.userId, userId),
+        inArray(
+          userRoles.roleId,
+          remove.map((r) => ids.get(r)!),
+        ),
+      ),
+    );
   }
   if (add.length > 0) {
     await tx
@@ -308,7 +299,16 @@ export async function inviteUser(db: Db, actor: Actor, input: InviteUserInput, o
       await tx.delete(invitations).where(and(eq(invitations.userId, existing.id), isNull(invitations.acceptedAt)));
       await tx.insert(invitations).values({ tokenHash: hash, userId: existing.id, expiresAt, invitedById: actor.id });
       const user = await loadInTx(tx, existing.id);
-      await logUser(tx, actor, 'UPDATED', existing.id, `Invitation to ${user.name} sent again`, null, { invitationExpiresAt: expiresAt.toISOString() }, options);
+      await logUser(
+        tx,
+        actor,
+        'UPDATED',
+        existing.id,
+        `Invitation to ${user.name} sent again`,
+        null,
+        { invitationExpiresAt: expiresAt.toISOString() },
+        options,
+      );
       return { user, token, expiresAt, resent: true };
     }
     await assertFree(tx, 'mobileNumber', input.mobileNumber);
@@ -362,18 +362,19 @@ export async function sendInvitationEmail(
   const inviter = `${actor.user.firstName} ${actor.user.lastName}`.trim();
   const roleNames = user.roles.map((r) => ROLE_NAME_LABELS[r.name]).join(', ');
   const days = Math.round((expiresAt.getTime() - Date.now()) / 86_400_000);
+  // The invited person has no language yet: the inviter's, who knows them (docs/decisions.md "Texts to people in their language").
+  const language = readerLanguage(actor.user.language);
   try {
     await email.send({
       to: user.email!,
-      subject: 'You are invited to Hatid',
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `${inviter} invited you to Hatid as ${roleNames}.`,
-        `Set your password to start: ${invitationLink(publicUrl, token)}`,
-        '',
-        `The link works once, for ${days} days. If you did not expect this email, you can ignore it.`,
-      ].join('\n'),
+      subject: EMAIL_TEXTS.t(language, 'invitation.subject'),
+      text: EMAIL_TEXTS.t(language, 'invitation.body', {
+        firstName: user.firstName,
+        inviter,
+        roles: roleNames,
+        link: invitationLink(publicUrl, token),
+        days,
+      }),
     });
     return true;
   } catch (error) {
@@ -397,7 +398,11 @@ function assertMayEditAccount(actor: Actor, targetRoles: RoleName[], input: Upda
   if (targetRoles.some((r) => ADMIN_ROLES.includes(r))) throw forbidden(M.adminsOnly);
   if (targetRoles.every((r) => CUSTOMER_SIDE_ROLES.includes(r))) return;
   const signIn = (['email', 'mobileNumber'] as const).filter((k) => input[k] !== undefined);
-  if (signIn.length > 0) throw forbidden(M.staffSignIn, signIn.map((field) => ({ field, message: M.staffSignIn })));
+  if (signIn.length > 0)
+    throw forbidden(
+      M.staffSignIn,
+      signIn.map((field) => ({ field, message: M.staffSignIn })),
+    );
 }
 
 /**
@@ -410,11 +415,14 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
   if (!platform) {
     if (id !== actor.id) throw userNotFound();
     const staffOnly = (Object.keys(input) as (keyof UpdateUserInput)[]).filter((k) => input[k] !== undefined && !SELF_SERVICE_FIELDS.has(k));
-    if (staffOnly.length > 0) throw forbidden(M.staffOnly, staffOnly.map((field) => ({ field, message: M.staffOnly })));
+    if (staffOnly.length > 0)
+      throw forbidden(
+        M.staffOnly,
+        staffOnly.map((field) => ({ field, message: M.staffOnly })),
+      );
   }
   assertKnownCities(input.serviceAreaCodes);
 
-  const told: NotificationRow[] = [];
   const updated = await db.transaction(async (tx) => {
     const row = await lockUser(tx, id);
     const before = await loadInTx(tx, id);
@@ -460,7 +468,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
     if (Object.keys(values).length > 0) await tx.update(users).set(values).where(eq(users.id, id));
     await replaceRoles(tx, id, add, remove);
     // No longer a business admin: the keys they made for the business die with the role.
-    if (remove.includes('business_admin')) told.push(...(await revokeLapsedApiKeys(tx, { userId: id }, actor, options.ip)));
+    if (remove.includes('business_admin')) await publishNotificationsAfterCommit(tx, await revokeLapsedApiKeys(tx, { userId: id }, actor, options.ip));
     const after = await loadInTx(tx, id);
     const diff = changedKeys(summaryOf(before), summaryOf(after));
     if (Object.keys(diff.after).length > 0) {
@@ -468,7 +476,6 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
     }
     return after;
   });
-  if (options.events) await publishNotifications(options.events, told);
   return updated;
 }
 
@@ -497,7 +504,6 @@ export async function activateUser(db: Db, actor: Actor, id: string, options: Op
 export async function deactivateUser(db: Db, actor: Actor, id: string, options: Options = {}): Promise<AdminUserDto> {
   if (!actor.ability.can('deactivate', 'User')) throw forbidden('You are not allowed to deactivate users');
   if (id === actor.id) throw new AppError('RULE_BROKEN', 'You cannot deactivate your own account');
-  const told: NotificationRow[] = [];
   const deactivated = await db.transaction(async (tx) => {
     const row = await lockUser(tx, id);
     const before = await loadInTx(tx, id);
@@ -509,12 +515,11 @@ export async function deactivateUser(db: Db, actor: Actor, id: string, options: 
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(invitations).where(and(eq(invitations.userId, id), isNull(invitations.acceptedAt)));
     // Their API keys stop with their sessions (reactivating does not bring them back: the business makes new ones).
-    told.push(...(await revokeLapsedApiKeys(tx, { userId: id }, actor, options.ip)));
+    await publishNotificationsAfterCommit(tx, await revokeLapsedApiKeys(tx, { userId: id }, actor, options.ip));
     const after = await loadInTx(tx, id);
     await logUser(tx, actor, 'DEACTIVATED', id, `${after.name} deactivated`, { status: row.status }, { status: 'INACTIVE' }, options);
     return after;
   });
-  if (options.events) await publishNotifications(options.events, told);
   return deactivated;
 }
 
@@ -570,20 +575,4 @@ export async function transferSuperAdmin(db: Db, actor: Actor, id: string, optio
     );
     return { from, to };
   });
-}
-
-// ---- Contact support ------------------------------------------------------------------------------------
-
-/** POST /users/contactSupport: the message becomes a support ticket (support staff see it; the sender follows it). */
-export async function contactSupport(db: Db, actor: Actor, input: ContactSupportInput, options: Options = {}): Promise<TicketDto> {
-  return createTicket(
-    db,
-    actor,
-    {
-      subject: input.subject || CONTACT_SUPPORT_SUBJECT,
-      description: input.message,
-      ...(input.trackingNumber ? { trackingNumber: input.trackingNumber } : {}),
-    },
-    options.ip ? { ip: options.ip } : {},
-  );
 }

@@ -3,8 +3,8 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_NAMES, type RoleName } from '@hatid/domain';
 import { activityLogs, roles, sessions, userRoles, users } from '../../db/schema/index.js';
-import { demoEmail } from '../../db/seed/index.js';
-import { SESSION_COOKIE, createSession } from '../auth/session.service.js';
+import { demoEmail } from '../../seed/index.js';
+import { SESSION_COOKIE, createSession } from '../auth/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, freshMobile } from '../../testing/auth.js';
 import { METRO_MANILA_CODE, listCitiesMunicipalities } from '../../platform/psgc/index.js';
@@ -45,8 +45,7 @@ const call = (as: RoleName | string | null, method: Method, url: string, payload
   });
 const get = (as: RoleName | string, url: string) => call(as, 'GET', url);
 
-const invite = (as: RoleName | string, body: Record<string, unknown>) =>
-  call(as, 'POST', '/api/users', { firstName: 'Ina', lastName: 'Vited', ...body });
+const invite = (as: RoleName | string, body: Record<string, unknown>) => call(as, 'POST', '/api/users', { firstName: 'Ina', lastName: 'Vited', ...body });
 
 async function invitedUser(as: RoleName, role: RoleName, extra: Record<string, unknown> = {}) {
   const email = `${unique('inv')}@hatid.test`;
@@ -62,7 +61,6 @@ async function customer(firstName: string, extra: Partial<typeof users.$inferIns
   return session;
 }
 
-const namesOf = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((u) => u.name);
 const idsOf = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((u) => u.id);
 
 describe('GET /users: filters, search, tabs and their counts', () => {
@@ -265,7 +263,13 @@ describe('who sees whom', () => {
 describe('invitations', () => {
   it('invite → email with the /register link → registerWithEmail → sign in', async () => {
     const email = `${unique('new.staff')}@hatid.test`;
-    const res = await invite('admin', { email: email.toUpperCase(), firstName: 'Nora', lastName: 'Santos', roles: ['staff'], mobileNumber: freshMobile().replace('+63', '0') });
+    const res = await invite('admin', {
+      email: email.toUpperCase(),
+      firstName: 'Nora',
+      lastName: 'Santos',
+      roles: ['staff'],
+      mobileNumber: freshMobile().replace('+63', '0'),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.data).toMatchObject({ email, status: 'INVITED', isEmployee: true, roles: [{ name: 'staff' }], createdById: ids.admin });
@@ -279,7 +283,12 @@ describe('invitations', () => {
     const token = t.email.lastTokenFor(email);
 
     // Invited people cannot sign in yet.
-    const early = await t.app.inject({ method: 'POST', url: '/api/users/loginWithEmail', payload: { email, password: 'whatever-1234' }, remoteAddress: nextIp() });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/loginWithEmail',
+      payload: { email, password: 'whatever-1234' },
+      remoteAddress: nextIp(),
+    });
     expect(early.statusCode).toBe(401);
 
     const registered = await t.app.inject({
@@ -334,7 +343,7 @@ describe('invitations', () => {
 
     const taken = await invite('admin', { email: demoEmail('customer'), roles: ['customer'] });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().details).toEqual([{ field: 'email', message: 'This email is already used by another account' }]);
+    expect(taken.json().details).toEqual([{ field: 'email', message: 'This email is already used by another account', reason: 'auth.email_taken' }]);
     // Someone else's invitation (outside the partner's scope) is not the partner's to re-send.
     expect((await invite('service_partner', { email, roles: ['rider'], mobileNumber: freshMobile() })).statusCode).toBe(409);
   });
@@ -394,7 +403,10 @@ describe('invitations', () => {
 });
 
 describe('riders added by staff (issue 29, items 1 and 19)', () => {
-  const makatiLike = () => listCitiesMunicipalities(METRO_MANILA_CODE).slice(0, 2).map((c) => c.code);
+  const makatiLike = () =>
+    listCitiesMunicipalities(METRO_MANILA_CODE)
+      .slice(0, 2)
+      .map((c) => c.code);
 
   it('a rider with a mobile number, service areas and no email is active at once, dispatchable and signs in by code', async () => {
     const mobileNumber = freshMobile();
@@ -404,7 +416,9 @@ describe('riders added by staff (issue 29, items 1 and 19)', () => {
     expect(res.json().invitation).toBeNull();
     expect(res.json().data).toMatchObject({ email: null, mobileNumber, status: 'ACTIVE', serviceAreaCodes: area, roles: [{ name: 'rider' }] });
     // The list and the view show the cities by name.
-    const names = listCitiesMunicipalities(METRO_MANILA_CODE).slice(0, 2).map((c) => ({ code: c.code, name: c.name, provinceName: 'Metro Manila' }));
+    const names = listCitiesMunicipalities(METRO_MANILA_CODE)
+      .slice(0, 2)
+      .map((c) => ({ code: c.code, name: c.name, provinceName: 'Metro Manila' }));
     expect(res.json().data.serviceAreas).toEqual(names);
     const id = res.json().data.id as string;
 
@@ -499,7 +513,13 @@ describe('PUT /users/{id}', () => {
       businessName: 'Edna Foods',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ firstName: 'Edna', mobileNumber: mobile, clientType: 'business', accountType: 'business', businessName: 'Edna Foods' });
+    expect(res.json().data).toMatchObject({
+      firstName: 'Edna',
+      mobileNumber: mobile,
+      clientType: 'business',
+      accountType: 'business',
+      businessName: 'Edna Foods',
+    });
     const [log] = await t.database.db
       .select()
       .from(activityLogs)
@@ -516,7 +536,7 @@ describe('PUT /users/{id}', () => {
     const person = await customer('Conflict');
     const taken = await call('staff', 'PUT', `/api/users/${person.userId}`, { email: demoEmail('rider') });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().details).toEqual([{ field: 'email', message: 'This email is already used by another account' }]);
+    expect(taken.json().details).toEqual([{ field: 'email', message: 'This email is already used by another account', reason: 'auth.email_taken' }]);
     const number = await call('staff', 'PUT', `/api/users/${person.userId}`, { mobileNumber: '09170000008' });
     expect(number.statusCode).toBe(409);
     expect(number.json().details[0].field).toBe('mobileNumber');
@@ -541,13 +561,20 @@ describe('PUT /users/{id}', () => {
     const rider = await call('staff', 'PUT', `/api/users/${ids.rider}`, { mobileNumber: freshMobile(), email: `${unique('r')}@hatid.test` });
     expect(rider.statusCode).toBe(403);
     expect((rider.json().details as { field: string }[]).map((d) => d.field)).toEqual(['email', 'mobileNumber']);
-    const area = listCitiesMunicipalities(METRO_MANILA_CODE).slice(0, 2).map((c) => c.code);
+    const area = listCitiesMunicipalities(METRO_MANILA_CODE)
+      .slice(0, 2)
+      .map((c) => c.code);
     const served = await call('staff', 'PUT', `/api/users/${ids.rider}`, { serviceAreaCodes: area });
     expect(served.statusCode, served.body).toBe(200);
     expect(served.json().data.serviceAreaCodes).toEqual(area);
     // The list reads the same fields as the account: the areas, and when the rider last signed in.
-    await t.database.db.update(users).set({ lastLoginAt: new Date('2026-11-20T01:02:03.456Z') }).where(eq(users.id, ids.rider));
-    const listed = (await get('staff', `/api/users?roleIds=${served.json().data.roleIds[0]}&limit=100`)).json().data.find((u: { id: string }) => u.id === ids.rider);
+    await t.database.db
+      .update(users)
+      .set({ lastLoginAt: new Date('2026-11-20T01:02:03.456Z') })
+      .where(eq(users.id, ids.rider));
+    const listed = (await get('staff', `/api/users?roleIds=${served.json().data.roleIds[0]}&limit=100`))
+      .json()
+      .data.find((u: { id: string }) => u.id === ids.rider);
     expect(listed).toMatchObject({ serviceAreaCodes: area, lastLoginAt: '2026-11-20T01:02:03.456Z' });
     expect(listed).not.toHaveProperty('passwordHash');
     // Admins may.
@@ -654,7 +681,8 @@ describe('POST /users/contactSupport', () => {
     expect((await call(null, 'POST', '/api/users/contactSupport', { message: 'Hello' })).statusCode).toBe(401);
 
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await call(person.cookie, 'POST', '/api/users/contactSupport', { subject: `Follow-up ${i}`, message: 'Any news?' })).statusCode);
+    for (let i = 0; i < 5; i++)
+      answers.push((await call(person.cookie, 'POST', '/api/users/contactSupport', { subject: `Follow-up ${i}`, message: 'Any news?' })).statusCode);
     // 5 a minute per person (the refused blank message counted too).
     expect(answers).toEqual([201, 201, 201, 429, 429]);
   });
@@ -716,7 +744,9 @@ describe('tab counts of a broad list', () => {
       (await t.database.db.select({ status: users.status, n: count() }).from(users).groupBy(users.status)).map((r) => [r.status, Number(r.n)]),
     ) as Partial<Record<'ACTIVE' | 'INACTIVE' | 'INVITED', number>>;
   const filler = (n: number, status: 'ACTIVE' | 'INACTIVE') =>
-    t.database.db.insert(users).values(Array.from({ length: n }, () => ({ firstName: 'Filler', lastName: uniqueName('Broad'), email: `${unique('fill')}@hatid.test`, status })));
+    t.database.db
+      .insert(users)
+      .values(Array.from({ length: n }, () => ({ firstName: 'Filler', lastName: uniqueName('Broad'), email: `${unique('fill')}@hatid.test`, status })));
 
   it('counts the small tabs exactly and takes the estimate of a large one, marked as such', async () => {
     const db = t.database.db;

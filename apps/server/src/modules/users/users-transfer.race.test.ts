@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../../db/schema/index.js';
-import { demoEmail } from '../../db/seed/index.js';
+import { demoEmail } from '../../seed/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { SESSION_COOKIE, createSession } from '../auth/session.service.js';
+import { SESSION_COOKIE, createSession } from '../auth/index.js';
 import { findUserByEmail } from './users.repository.js';
 
 /**
@@ -39,9 +39,7 @@ describe(`racing transfers of the super admin rights (${process.env.TEST_DB === 
       ),
     );
 
-    const answers = await Promise.all(
-      targets.map((id) => t.app.inject({ method: 'PUT', url: `/api/users/transfers/${id}`, headers: { cookie } })),
-    );
+    const answers = await Promise.all(targets.map((id) => t.app.inject({ method: 'PUT', url: `/api/users/transfers/${id}`, headers: { cookie } })));
 
     const won = answers.filter((a) => a.statusCode === 200);
     expect(won).toHaveLength(1);

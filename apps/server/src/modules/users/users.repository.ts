@@ -2,12 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { RoleName, UserDto } from '@hatid/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
+import type { UserWithRoles } from '../../core/actor.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserWithRoles = UserRow & { roles: { id: number; name: RoleName }[] };
-
-/** "First Last" of a person joined into a row; null when nobody was joined (a left join found no one). */
-export const personName = (first: string | null, last: string | null): string | null => (first === null ? null : `${first} ${last ?? ''}`.trim());
 
 export async function loadUserWithRoles(db: DbOrTx, userId: string): Promise<UserWithRoles | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -53,7 +50,21 @@ export async function listRoles(db: DbOrTx): Promise<{ id: number; name: RoleNam
 /** The fields a user's DTO shows (so a list can read just these columns). */
 export type UserDtoFields = Pick<
   UserWithRoles,
-  'id' | 'firstName' | 'lastName' | 'mobileNumber' | 'email' | 'emailVerifiedAt' | 'accountType' | 'businessName' | 'businessId' | 'agentCode' | 'usedAgentCode' | 'status' | 'isEmployee' | 'roles' | 'createdAt'
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'mobileNumber'
+  | 'email'
+  | 'emailVerifiedAt'
+  | 'accountType'
+  | 'businessName'
+  | 'businessId'
+  | 'agentCode'
+  | 'usedAgentCode'
+  | 'status'
+  | 'isEmployee'
+  | 'roles'
+  | 'createdAt'
 >;
 
 export function toUserDto(user: UserDtoFields): UserDto {

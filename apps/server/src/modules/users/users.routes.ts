@@ -1,15 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
-  agentCodeSchema,
+  agentCodeParams,
   agentCodeValidity,
   canViewRole,
+  dataListOf,
   dataOf,
   emailVerificationBody,
   emailVerificationResendResult,
   emailVerificationResult,
   loginWithEmailBody,
   meDto,
+  noContentDto,
   registerCustomerBody,
   registerWithEmailBody,
   roleDto,
@@ -17,14 +18,20 @@ import {
   userDto,
 } from '@hatid/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { secretCheckLimit } from '../auth/secret-check-limit.js';
-import { SESSION_COOKIE, destroySession } from '../auth/session.service.js';
+import { readerLanguage } from '../../core/language.js';
+import { secretCheckLimit } from '../../core/secret-check-limit.js';
+import { SESSION_COOKIE, destroySession } from '../auth/index.js';
 import { confirmEmail, pendingEmailOf, resendEmailProof, sendEmailProof, type ProofMailer } from './email-proof.service.js';
 import { listRoles, toUserDto } from './users.repository.js';
 import { acceptInvitation, isAgentCodeValid, loginWithEmail, registerCustomer, updateMe } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = (request: FastifyRequest): ProofMailer => ({ email: app.email, publicUrl: app.config.PUBLIC_URL, log: request.log });
+  const mailer = (request: FastifyRequest): ProofMailer => ({
+    email: app.email,
+    publicUrl: app.config.PUBLIC_URL,
+    log: request.log,
+    language: readerLanguage(request.actor?.user.language, request),
+  });
 
   app.post(
     '/registerCustomer',
@@ -40,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, proof } = await registerCustomer(app.db, request.body);
       if (proof) {
         // The account exists either way; a link that could not go out is sent again from the profile.
-        await sendEmailProof(app.email, app.config.PUBLIC_URL, user.firstName, proof).catch((error: unknown) =>
+        await sendEmailProof(app.email, app.config.PUBLIC_URL, user.firstName, proof, readerLanguage(user.language, request)).catch((error: unknown) =>
           request.log.error({ err: error, userId: user.id }, 'email confirmation link could not be sent'),
         );
       }
@@ -77,23 +84,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['users'], summary: 'Sign out (ends this session)', response: { 204: z.null() } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await destroySession(app.db, token);
-      reply.endSession();
-      return reply.status(204).send(null);
-    },
-  );
+  app.post('/logout', { schema: { tags: ['users'], summary: 'Sign out (ends this session)', response: { 204: noContentDto } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await destroySession(app.db, token);
+    reply.endSession();
+    return reply.status(204).send(null);
+  });
 
   app.get(
     '/me',
     { schema: { tags: ['users'], summary: 'The signed-in user, with the new email waiting for its link (pendingEmail)', response: { 200: dataOf(meDto) } } },
     async (request) => {
       const { user } = request.requireActor();
-      return { data: { ...toUserDto(user), pendingEmail: await pendingEmailOf(app.db, user) } };
+      return { data: { ...toUserDto(user), pendingEmail: await pendingEmailOf(app.db, user), language: user.language ?? null } };
     },
   );
 
@@ -102,7 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Change my name (at once) or email (once I open the link sent to it: pendingEmail until then)',
+        summary: 'Change my name or language (at once) or email (once I open the link sent to it: pendingEmail until then)',
         body: updateMeBody,
         response: { 200: dataOf(meDto) },
       },
@@ -110,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = request.requireActor();
       const { user, pendingEmail } = await updateMe(app.db, actor.id, request.body, mailer(request));
-      return { data: { ...toUserDto(user), pendingEmail } };
+      return { data: { ...toUserDto(user), pendingEmail, language: user.language ?? null } };
     },
   );
 
@@ -119,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Confirm an email with the token of the link sent to it (works signed out); it becomes the account\'s email',
+        summary: "Confirm an email with the token of the link sent to it (works signed out); it becomes the account's email",
         body: emailVerificationBody,
         response: { 200: dataOf(emailVerificationResult) },
       },
@@ -149,7 +152,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Whether an agent (referral) code exists',
-        params: z.object({ agentCode: agentCodeSchema }),
+        params: agentCodeParams,
         response: { 200: dataOf(agentCodeValidity) },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -162,7 +165,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roles',
-    { schema: { tags: ['users'], summary: 'The roles I may view (ssp: the customer role only)', response: { 200: dataOf(z.array(roleDto)) } } },
+    { schema: { tags: ['users'], summary: 'The roles I may view (ssp: the customer role only)', response: { 200: dataListOf(roleDto) } } },
     async (request) => {
       const actor = request.authorize('view', 'Role');
       return { data: (await listRoles(app.db)).filter((role) => canViewRole(actor.ability, role.name)) };

@@ -1,8 +1,7 @@
 import { canViewRole, ROLE_NAMES, type RoleName } from '@hatid/domain';
 import { eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { invitations, roles, userRoles, users } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
-import { CUSTOMER_SIDE_ROLES } from '../shipments/booking-access.js';
+import { type Actor, CUSTOMER_SIDE_ROLES } from '../../core/actor.js';
 
 /**
  * Which users an actor may see, as SQL conditions on `users` (docs/decisions.md "Users in the back office").
@@ -27,8 +26,7 @@ export const seesAllUsers = (actor: Actor): boolean => actor.roles.some((r) => P
 export const mayListUsers = (actor: Actor): boolean => seesAllUsers(actor) || actor.ability.can('admin_view', 'User');
 
 /** May ask for the clients list (GET /users/clients). */
-export const mayListClients = (actor: Actor): boolean =>
-  actor.ability.can('view', 'Client') || actor.ability.can('admin_view', 'Client');
+export const mayListClients = (actor: Actor): boolean => actor.ability.can('view', 'Client') || actor.ability.can('admin_view', 'Client');
 
 const NOTHING = sql`false`;
 
@@ -89,5 +87,4 @@ export function lookupScope(actor: Actor): SQL | undefined {
 }
 
 /** May look an account up at all (GET /users/{id}); who is then in scope is `lookupScope`. */
-export const mayLookUpUsers = (actor: Actor): boolean =>
-  actor.ability.can('view', 'User') || mayListUsers(actor) || mayListClients(actor);
+export const mayLookUpUsers = (actor: Actor): boolean => actor.ability.can('view', 'User') || mayListUsers(actor) || mayListClients(actor);

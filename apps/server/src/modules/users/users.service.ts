@@ -1,22 +1,17 @@
 import argon2 from 'argon2';
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AccountType, RoleName } from '@hatid/domain';
+import type { AccountType, Language, RoleName } from '@hatid/domain';
 import type { Db } from '../../db/client.js';
 import { invitations, registrationTickets, users } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../../core/tokens.js';
 import { deliverEmailProof, endLiveProofs, issueEmailProof, pendingEmailOf, type IssuedProof, type ProofMailer } from './email-proof.service.js';
-import { openBusinessOf } from '../businesses/businesses.repository.js';
+import { openBusinessOf } from './business-sign-up.js';
 import { recordActivity } from '../../platform/activity-log.js';
 import { claimLoginAttempt, forgetLoginFailures, normaliseEmail } from './login-failures.js';
-import {
-  assignRoles,
-  findUserByAgentCode,
-  findUserByEmail,
-  loadUserWithRoles,
-  type UserWithRoles,
-} from './users.repository.js';
+import { assignRoles, findUserByAgentCode, findUserByEmail, loadUserWithRoles } from './users.repository.js';
+import type { UserWithRoles } from '../../core/actor.js';
 
 const AGENT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I: codes are read aloud
 
@@ -74,11 +69,7 @@ export async function registerCustomer(db: Db, input: RegisterCustomerInput): Pr
       )
       .returning({ mobileNumber: registrationTickets.mobileNumber });
     if (!ticket) {
-      throw fieldError(
-        'registrationToken',
-        'Your verification has expired. Please verify your mobile number again.',
-        'UNAUTHENTICATED',
-      );
+      throw fieldError('registrationToken', 'Your verification has expired. Please verify your mobile number again.', 'UNAUTHENTICATED');
     }
     const existing = await tx.select({ id: users.id }).from(users).where(eq(users.mobileNumber, ticket.mobileNumber));
     if (existing.length > 0) throw fieldError('mobileNumber', 'This mobile number already has an account', 'CONFLICT');
@@ -123,18 +114,13 @@ const DUMMY_HASH = argon2.hash('not-a-real-password-just-timing');
  * 5 in a row without the right password the email is locked (429) for 30 s, doubling up to 15 min, even for
  * the right password and whatever address it comes from; the right password ends the run.
  */
-export async function loginWithEmail(
-  db: Db,
-  email: string,
-  password: string,
-  options: { now?: () => Date } = {},
-): Promise<UserWithRoles> {
+export async function loginWithEmail(db: Db, email: string, password: string, options: { now?: () => Date } = {}): Promise<UserWithRoles> {
   const key = normaliseEmail(email);
   await claimLoginAttempt(db, key, options.now?.() ?? new Date());
   const user = await findUserByEmail(db, key);
   const hash = user?.passwordHash ?? (await DUMMY_HASH);
   const ok = await argon2.verify(hash, password).catch(() => false);
-  if (!user || !user.passwordHash || !ok) {
+  if (!user?.passwordHash || !ok) {
     throw new AppError('UNAUTHENTICATED', 'Email or password is incorrect');
   }
   await forgetLoginFailures(db, key);
@@ -162,13 +148,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput): Pr
     const [invite] = await tx
       .update(invitations)
       .set({ acceptedAt: new Date() })
-      .where(
-        and(
-          eq(invitations.tokenHash, hashToken(input.token)),
-          isNull(invitations.acceptedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(invitations.tokenHash, hashToken(input.token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
       .returning({ userId: invitations.userId });
     if (!invite) throw invalidInvitation();
     // Only an account still waiting for its invitation becomes active (a deactivated one stays inactive).
@@ -187,6 +167,7 @@ export interface UpdateMeInput {
   firstName?: string;
   lastName?: string;
   email?: string | null;
+  language?: Language;
 }
 
 export interface UpdatedMe {
@@ -209,6 +190,8 @@ export async function updateMe(db: Db, userId: string, input: UpdateMeInput, mai
     const changes: Partial<typeof users.$inferInsert> = {
       ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
       ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+      // The language the person reads, for the web app, SMS, push and email (DECISIONS.md "Languages").
+      ...(input.language !== undefined ? { language: input.language } : {}),
     };
     let proof: IssuedProof | null = null;
     if (email === null && row.email !== null) {

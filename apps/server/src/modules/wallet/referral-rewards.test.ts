@@ -32,7 +32,10 @@ async function deliver(shipment: { id: string; trackingNumber: string }) {
 }
 
 const rewardsOf = (userId: string) =>
-  t.database.db.select().from(walletTransactions).where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.type, 'Referral')));
+  t.database.db
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.type, 'Referral')));
 
 describe('referral rewards', () => {
   it('credit ₱50 to the referrer’s wallet when the referred customer’s first shipment is delivered, once', async () => {

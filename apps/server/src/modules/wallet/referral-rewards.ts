@@ -30,11 +30,7 @@ export async function askForReferralReward(tx: Tx, shipment: { id: string; owner
 /** Credits the reward; answers the referrer's id when it did (for the live balance), null when nothing was due. */
 export async function creditReferralReward(tx: Tx, referredUserId: string, shipmentId: string | null, rewardInCents: number): Promise<string | null> {
   if (rewardInCents <= 0) return null;
-  const [referred] = await tx
-    .select({ id: users.id, usedAgentCode: users.usedAgentCode })
-    .from(users)
-    .where(eq(users.id, referredUserId))
-    .for('update');
+  const [referred] = await tx.select({ id: users.id, usedAgentCode: users.usedAgentCode }).from(users).where(eq(users.id, referredUserId)).for('update');
   if (!referred?.usedAgentCode) return null;
   const [referrer] = await tx.select({ id: users.id }).from(users).where(eq(users.agentCode, referred.usedAgentCode));
   if (!referrer || referrer.id === referred.id) return null;

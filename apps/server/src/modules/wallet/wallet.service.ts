@@ -3,8 +3,9 @@ import type { WalletDto, WalletTransactionDto, WalletTransactionType } from '@ha
 import type { Db, DbOrTx } from '../../db/client.js';
 import { shipments, users, walletTransactions } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 import { recordActivity } from '../../platform/activity-log.js';
+import { announceWalletChangeAfterCommit } from './wallet-events.js';
 import { ensureWallet, findWallet, postToWallet, type WalletRow, type WalletTransactionRow } from './ledger.js';
 
 export function toWalletDto(row: WalletRow): WalletDto {
@@ -43,11 +44,7 @@ export async function walletBalance(db: DbOrTx, actor: Actor): Promise<{ balance
   return { balanceInCents: wallet?.balanceInCents ?? 0, activated: Boolean(wallet) };
 }
 
-export async function listWalletTransactions(
-  db: Db,
-  actor: Actor,
-  query: { page: number; limit: number; type?: WalletTransactionType },
-) {
+export async function listWalletTransactions(db: Db, actor: Actor, query: { page: number; limit: number; type?: WalletTransactionType }) {
   const where: SQL = and(eq(walletTransactions.userId, actor.id), query.type ? eq(walletTransactions.type, query.type) : undefined)!;
   const [rows, [total]] = await Promise.all([
     db
@@ -114,6 +111,7 @@ export async function adjustWallet(
       status: null,
       ip: ip ?? null,
     });
+    await announceWalletChangeAfterCommit(tx, userId);
     return { transaction: toWalletTransactionDto(row), wallet: toWalletDto((await findWallet(tx, userId))!) };
   });
 }

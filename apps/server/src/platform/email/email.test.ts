@@ -24,7 +24,11 @@ describe('email providers', () => {
     await provider.send({ to: 'ana@example.ph', subject: 'Hello', text: 'Open https://x.test/register?token=abc' });
     expect(lines).toHaveLength(1);
     await app.close();
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'email', mail: { to: 'ana@example.ph', subject: 'Hello', text: 'Open https://x.test/register?token=abc' } });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'email',
+      mail: { to: 'ana@example.ph', subject: 'Hello', text: 'Open https://x.test/register?token=abc' },
+    });
   });
 
   it('EMAIL_PROVIDER defaults to console, smtp sends through SMTP_HOST; PUBLIC_URL defaults to this server and loses a trailing slash', () => {

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail } from '../../db/seed/index.js';
-import { SESSION_COOKIE, createSession } from '../../modules/auth/session.service.js';
-import { findUserByEmail } from '../../modules/users/users.repository.js';
+import { demoEmail } from '../../seed/index.js';
+import { SESSION_COOKIE, createSession } from '../../modules/auth/index.js';
+import { findUserByEmail } from '../../modules/users/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { SmtpEmailProvider, SmtpSendError } from './index.js';
 
@@ -23,7 +23,23 @@ function selfSignedFor127(): { cert: Buffer; key: Buffer } {
   const [certFile, keyFile] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
     { stdio: 'ignore' },
   );
   const pair = { cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) };
@@ -99,7 +115,10 @@ function parse(raw: string) {
   );
   let body = rest.join('\r\n\r\n');
   if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`), 'utf8').toString();
+    body = Buffer.from(
+      body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`),
+      'utf8',
+    ).toString();
     body = decodeURIComponent(body.replace(/%(?![0-9A-F]{2})/g, '%25'));
   }
   return { headers, body };
@@ -117,7 +136,15 @@ afterEach(async () => {
 
 const message = { to: 'nora@hatid.test', subject: 'You are invited to Hatid', text: 'Set your password: https://hatid.example.ph/register?token=abc' };
 const provider = (port: number, extra: Partial<ConstructorParameters<typeof SmtpEmailProvider>[0]> = {}) =>
-  new SmtpEmailProvider({ host: '127.0.0.1', port, secure: false, requireTls: true, from: 'Hatid <no-reply@hatid.example.ph>', tls: { ca: TEST_CERT }, ...extra });
+  new SmtpEmailProvider({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    requireTls: true,
+    from: 'Hatid <no-reply@hatid.example.ph>',
+    tls: { ca: TEST_CERT },
+    ...extra,
+  });
 
 describe('the SMTP provider', () => {
   it('STARTTLS (required by default): upgrades, logs in and delivers', async () => {
@@ -240,7 +267,12 @@ describe('an invitation through EMAIL_PROVIDER=smtp', () => {
 
     const failures = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'invitation email could not be sent');
     expect(failures.map((l) => [l.err.code, l.err.message])).toEqual([
-      ['EAUTH', expect.stringMatching(new RegExp(`^SMTP 127\\.0\\.0\\.1:${server.port}: the server refused the login \\(check SMTP_USER and SMTP_PASSWORD\\): 535 Authentication failed`))],
+      [
+        'EAUTH',
+        expect.stringMatching(
+          new RegExp(`^SMTP 127\\.0\\.0\\.1:${server.port}: the server refused the login \\(check SMTP_USER and SMTP_PASSWORD\\): 535 Authentication failed`),
+        ),
+      ],
       ['ESOCKET', expect.stringMatching(new RegExp(`^SMTP 127\\.0\\.0\\.1:${server.port}: could not connect \\(.*ECONNREFUSED`))],
     ]);
     expect(server.received.flatMap((m) => m.to)).toEqual(['nora.smtp@hatid.test']);

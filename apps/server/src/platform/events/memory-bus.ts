@@ -5,6 +5,7 @@ export function createMemoryEventBus(logger: BusLogger = silentLogger): EventBus
   const handlers = new Set<EventHandler>();
   return {
     kind: 'memory',
+    state: 'in-process',
     async publish(event: AppEvent) {
       // Delivered asynchronously, as Redis would: a publisher never runs subscriber code inside its transaction.
       await Promise.resolve();
@@ -21,6 +22,10 @@ export function createMemoryEventBus(logger: BusLogger = silentLogger): EventBus
       return () => {
         handlers.delete(handler);
       };
+    },
+    // One process: nothing is ever missed.
+    onResync() {
+      return () => {};
     },
     async close() {
       handlers.clear();

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { notify } from '../../modules/notifications/notifications.service.js';
+import { notify } from '../../modules/notifications/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { signInAs, signUpCustomer } from '../../testing/auth.js';
 import { connectWs, wsUrl, type WsClient } from '../../testing/ws-client.js';
@@ -126,7 +126,9 @@ describe('two API instances behind a load balancer', () => {
     client = await connectWs(wsUrl(b), ana.cookie);
     expect(await client.subscribe(channels.user(ana.userId))).toEqual({ type: 'subscribed', channel: `user:${ana.userId}` });
 
-    await a.app.events.publish(appEvent('DELIVERY_STATUS_UPDATED', [channels.user(ana.userId)], { trackingNumber: 'ND123456785PH', deliveryStatus: 'Picked up' }));
+    await a.app.events.publish(
+      appEvent('DELIVERY_STATUS_UPDATED', [channels.user(ana.userId)], { trackingNumber: 'ND123456785PH', deliveryStatus: 'Picked up' }),
+    );
     const status = await client.next((m) => m.type === 'DELIVERY_STATUS_UPDATED', 'DELIVERY_STATUS_UPDATED via Redis');
     expect(status).toMatchObject({ channel: `user:${ana.userId}`, payload: { trackingNumber: 'ND123456785PH', deliveryStatus: 'Picked up' } });
 

@@ -28,12 +28,29 @@ export interface AppEvent {
 
 export type EventHandler = (event: AppEvent) => void;
 
+/**
+ * - `in-process`: the memory bus (one process, nothing to lose);
+ * - `shared`: Redis answers; every event reaches every process;
+ * - `local-only`: Redis is unreachable; events still reach this process's subscribers, not the others'.
+ */
+export type BusState = 'in-process' | 'shared' | 'local-only';
+
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
-  /** Delivers to every subscriber of every instance. Never rejects: a lost hint is healed by the next refetch. */
+  readonly state: BusState;
+  /**
+   * Delivers to every subscriber of every instance; while Redis is down, to this instance's subscribers only.
+   * Never rejects and never waits for Redis: a lost hint is healed by the next refetch (see `onResync`).
+   */
   publish(event: AppEvent): Promise<void>;
   /** Returns the unsubscribe function. Handlers must not throw (a throw is logged and ignored). */
   subscribe(handler: EventHandler): () => void;
+  /**
+   * Runs `handler` when events of other instances may have been missed: the bus lost Redis and is subscribed
+   * again. Whoever shows data refetches it then (the WebSocket hub tells every browser `resync`). Returns the
+   * unsubscribe function.
+   */
+  onResync(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -66,8 +83,9 @@ export function isAppEvent(value: unknown): value is AppEvent {
 
 /** What a bus may log with: the app's pino logger fits. */
 export interface BusLogger {
+  info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
-export const silentLogger: BusLogger = { warn: () => {}, error: () => {} };
+export const silentLogger: BusLogger = { info: () => {}, warn: () => {}, error: () => {} };

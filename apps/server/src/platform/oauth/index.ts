@@ -32,6 +32,7 @@ export function createSocialLogin(config: Config, secret: Buffer): SocialLogin {
     return { providers: { google: sandbox }, sandbox, redirectUri: CALLBACK_PATH };
   }
   const providers: SocialLogin['providers'] = {};
-  if (config.OAUTH_PROVIDER === 'live' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) providers.google = new GoogleOAuthProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET);
+  if (config.OAUTH_PROVIDER === 'live' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
+    providers.google = new GoogleOAuthProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET);
   return { providers, sandbox: null, redirectUri: `${config.PUBLIC_URL}${CALLBACK_PATH}` };
 }

@@ -104,10 +104,7 @@ describe('OAUTH_PROVIDER', () => {
     expect(sandbox.providers.google).toBeInstanceOf(SandboxOAuthProvider);
     expect(sandbox.redirectUri).toBe('/api/users/callback');
 
-    const live = createSocialLogin(
-      loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://hatid.example' }),
-      secret,
-    );
+    const live = createSocialLogin(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://hatid.example' }), secret);
     expect(live.providers.google).toBeInstanceOf(GoogleOAuthProvider);
     expect(live.sandbox).toBeNull();
     expect(live.redirectUri).toBe(REDIRECT);

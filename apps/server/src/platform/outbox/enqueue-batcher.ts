@@ -30,7 +30,10 @@ export function createEnqueueBatcher(db: Db, options: { maxInFlight?: number; ma
     waiting = waiting.slice(batch.length);
     inFlight++;
     try {
-      const written = await enqueueOutbox(db, batch.map(({ row }) => row));
+      const written = await enqueueOutbox(
+        db,
+        batch.map(({ row }) => row),
+      );
       // The first of a batch's twins is the new one; the others, and rows stored earlier, are duplicates.
       const fresh = new Set(written.map((w) => `${w.topic}\u0000${w.dedupeKey}`));
       for (const { row, resolve } of batch) {

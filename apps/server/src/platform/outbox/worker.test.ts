@@ -1,5 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client.js';
 import { outboxEvents } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createEnqueueBatcher } from './enqueue-batcher.js';
@@ -16,7 +17,10 @@ afterAll(async () => {
 
 describe('outbox worker', () => {
   it('runs every job exactly once when two workers (two instances) poll the same table', async () => {
-    await enqueueOutbox(t.app.db, Array.from({ length: 30 }, (_, i) => ({ topic: 'test.once', payload: { i } })));
+    await enqueueOutbox(
+      t.app.db,
+      Array.from({ length: 30 }, (_, i) => ({ topic: 'test.once', payload: { i } })),
+    );
     const seen: number[] = [];
     const handler = async (row: OutboxRow) => {
       await new Promise((r) => setTimeout(r, 5));
@@ -48,7 +52,10 @@ describe('outbox worker', () => {
     expect(row!.availableAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect(await worker.runOnce()).toBe(0); // not due yet
 
-    await t.app.db.update(outboxEvents).set({ availableAt: new Date(0) }).where(eq(outboxEvents.id, row!.id));
+    await t.app.db
+      .update(outboxEvents)
+      .set({ availableAt: new Date(0) })
+      .where(eq(outboxEvents.id, row!.id));
     expect(await worker.runOnce()).toBe(1);
     [row] = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.id, row!.id));
     expect(row!.processedAt).toBeInstanceOf(Date);
@@ -130,6 +137,94 @@ describe('outbox work done in the claiming transaction', () => {
   });
 });
 
+describe('outbox work done a batch at a time', () => {
+  it('runs a batch in one go; when the batch fails, runs its rows one by one so only the bad row waits', async () => {
+    const write = (tx: Tx, names: string[]) =>
+      tx.insert(outboxEvents).values(names.map((name) => ({ topic: 'test.batchtx.witness', payload: { name }, processedAt: new Date() })));
+    const batches: string[][] = [];
+    const worker = createOutboxWorker({ db: t.app.db, logger: quiet, backoffMs: () => 60_000 });
+    const row = async (tx: Tx, r: OutboxRow) => {
+      const name = r.payload.name as string;
+      if (name === 'bad') throw new Error('unreadable');
+      await write(tx, [name]);
+    };
+    worker.handleInTransaction('test.batchtx', row, {
+      batch: async (tx, rows) => {
+        const names = rows.map((r) => r.payload.name as string);
+        batches.push(names);
+        await write(tx, names);
+        if (names.includes('bad')) throw new Error('unreadable');
+      },
+    });
+    await enqueueOutbox(
+      t.app.db,
+      ['a', 'b', 'c'].map((name) => ({ topic: 'test.batchtx', payload: { name } })),
+    );
+    expect(await worker.runOnce()).toBe(3);
+    expect(batches).toEqual([['a', 'b', 'c']]);
+
+    await enqueueOutbox(
+      t.app.db,
+      ['d', 'bad', 'e'].map((name) => ({ topic: 'test.batchtx', payload: { name } })),
+    );
+    expect(await worker.runOnce()).toBe(3);
+    const witnesses = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.batchtx.witness'));
+    // The failed batch's writes were rolled back; its good rows then went through one by one.
+    expect(witnesses.map((w) => w.payload.name).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const rows = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.batchtx'));
+    expect(rows.filter((r) => r.processedAt === null).map((r) => [r.payload.name, r.lastError])).toEqual([['bad', 'unreadable']]);
+  });
+});
+
+describe('running rows by id (a request running what it has just committed)', () => {
+  it('runs a held row at once, once; the worker leaves it alone while it is held', async () => {
+    const [written] = await enqueueOutbox(t.app.db, [{ topic: 'test.now', payload: { n: 1 } }], { holdSeconds: 60 });
+    const runs: string[] = [];
+    const worker = createOutboxWorker({ db: t.app.db, logger: quiet });
+    worker.handle('test.now', async (row) => {
+      runs.push(row.id);
+    });
+    expect(await worker.runOnce()).toBe(0); // held for the request
+    expect(await worker.runNow([written!.id])).toBe(1);
+    expect(await worker.runNow([written!.id])).toBe(0); // done: not run twice
+    expect(runs).toEqual([written!.id]);
+    const [row] = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.id, written!.id));
+    expect(row!.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('leaves a row a worker already claimed to that worker', async () => {
+    const [written] = await enqueueOutbox(t.app.db, [{ topic: 'test.now.taken', payload: {} }]);
+    const runs: string[] = [];
+    const worker = createOutboxWorker({ db: t.app.db, logger: quiet, backoffMs: () => 60_000 });
+    let failNext = true;
+    worker.handle('test.now.taken', async (row) => {
+      runs.push(row.id);
+      if (failNext) throw new Error('push service down');
+    });
+    expect(await worker.runOnce()).toBe(1); // the worker took it (and failed): it owns the retries
+    failNext = false;
+    expect(await worker.runNow([written!.id])).toBe(0);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('runs transactional rows in their own transaction with the done mark, then their effects', async () => {
+    const [written] = await enqueueOutbox(t.app.db, [{ topic: 'test.now.tx', payload: { name: 'now' } }], { holdSeconds: 60 });
+    const effects: string[] = [];
+    const worker = createOutboxWorker({ db: t.app.db, logger: quiet });
+    worker.handleInTransaction('test.now.tx', async (tx, row) => {
+      await tx.insert(outboxEvents).values({ topic: 'test.now.tx.witness', payload: row.payload, processedAt: new Date() });
+      return async () => {
+        effects.push(row.payload.name as string);
+      };
+    });
+    expect(await worker.runNow([written!.id])).toBe(1);
+    expect(effects).toEqual(['now']);
+    expect(await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.now.tx.witness'))).toHaveLength(1);
+    expect(await worker.runNow([written!.id])).toBe(0);
+    expect(effects).toEqual(['now']);
+  });
+});
+
 describe('batched enqueue', () => {
   it('writes a burst in few statements and tells each caller whether its row was new', async () => {
     const batcher = createEnqueueBatcher(t.app.db, { maxInFlight: 2 });
@@ -155,7 +250,9 @@ describe('purging finished outbox work', () => {
       { name: 'failed-31d', processedAt: ago(31), lastError: 'gave up after 8 attempts: push service down' },
       { name: 'pending-40d', processedAt: null, lastError: null },
     ];
-    await t.app.db.insert(outboxEvents).values(rows.map((r) => ({ topic: 'test.purge', payload: { name: r.name }, processedAt: r.processedAt, lastError: r.lastError, createdAt: ago(40) })));
+    await t.app.db
+      .insert(outboxEvents)
+      .values(rows.map((r) => ({ topic: 'test.purge', payload: { name: r.name }, processedAt: r.processedAt, lastError: r.lastError, createdAt: ago(40) })));
     // One row per slice: the loop keeps going until a slice comes back short.
     expect(await purgeProcessedOutbox(t.app.db, { now, slice: 1 })).toBe(2);
     const left = await t.app.db.select().from(outboxEvents).where(eq(outboxEvents.topic, 'test.purge'));

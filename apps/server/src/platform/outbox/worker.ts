@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { outboxEvents } from '../../db/schema/index.js';
 import { safeErrorMessage } from '../logging.js';
+import { pollLoop } from '../poll-loop.js';
 
 export type OutboxRow = typeof outboxEvents.$inferSelect;
 
@@ -9,6 +10,7 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
  * What a handler may answer: nothing (done), or `retry` with an updated payload (e.g. which push targets
  * already got the message, so a retry does not send them twice). Throwing also retries.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing (an async function's void) is done
 export type OutboxHandler = (row: OutboxRow) => Promise<void | { retry: true; error: string; payload?: Record<string, unknown> }>;
 
 /**
@@ -18,6 +20,19 @@ export type OutboxHandler = (row: OutboxRow) => Promise<void | { retry: true; er
  * transaction, each in a savepoint: a failing row is rolled back alone and retried with backoff.
  */
 export type OutboxTransactionalHandler = (tx: Tx, row: OutboxRow) => Promise<void | (() => Promise<void>)>;
+
+/**
+ * The same work for many rows at once (a handful of statements for the whole batch instead of a few per row),
+ * run in one savepoint. If it throws, the batch is run again row by row with the row handler, so a bad row is
+ * rolled back and retried alone and the others still go through.
+ */
+export type OutboxBatchHandler = (tx: Tx, rows: OutboxRow[]) => Promise<void | (() => Promise<void>)>;
+
+export interface TransactionalOptions {
+  batch?: OutboxBatchHandler;
+  /** Rows per transaction for this topic (default: the worker's transactionalBatchSize). */
+  batchSize?: number;
+}
 
 export interface OutboxLogger {
   warn(obj: object, msg?: string): void;
@@ -46,9 +61,14 @@ export interface OutboxWorker {
    * Rows of one topic then run one after another, which suits work that queues on one row lock anyway
    * (many top-ups of one wallet) and leaves the pool's other connections to the requests.
    */
-  handleInTransaction(topic: string, handler: OutboxTransactionalHandler): void;
+  handleInTransaction(topic: string, handler: OutboxTransactionalHandler, options?: TransactionalOptions): void;
   /** Claims and runs due rows once; returns how many rows it ran. Tests call this instead of start(). */
   runOnce(): Promise<number>;
+  /**
+   * Claims and runs these rows now, whether due or still held (enqueueOutbox's holdSeconds), unless a worker
+   * already took them: the request that committed them runs them at once (after-commit.ts). Returns how many ran.
+   */
+  runNow(ids: string[]): Promise<number>;
   /**
    * Work was just written: run now instead of at the next poll (a payment webhook is credited within
    * milliseconds of its delivery). Other instances still find the row at their next poll.
@@ -63,17 +83,21 @@ export const defaultBackoffMs = (attempt: number) => Math.min(10_000 * 2 ** (att
 /**
  * Writes background work in the caller's transaction, so it exists exactly when the change does. Answers the
  * rows it wrote: a row whose (topic, dedupeKey) is already there is not written again, and not in the answer.
+ * `holdSeconds`: the worker leaves the rows alone this long, for the request that wrote them to run them itself
+ * right after its commit (runNow); the worker is the backstop if that run never happens (after-commit.ts).
  */
 export async function enqueueOutbox(
   db: DbOrTx,
   rows: { topic: string; payload: Record<string, unknown>; dedupeKey?: string }[],
-): Promise<{ topic: string; dedupeKey: string | null }[]> {
+  options: { holdSeconds?: number } = {},
+): Promise<{ id: string; topic: string; dedupeKey: string | null }[]> {
   if (rows.length === 0) return [];
+  const availableAt = options.holdSeconds ? { availableAt: sql`now() + make_interval(secs => ${options.holdSeconds})` } : {};
   return db
     .insert(outboxEvents)
-    .values(rows.map((r) => ({ topic: r.topic, payload: r.payload, dedupeKey: r.dedupeKey ?? null })))
+    .values(rows.map((r) => ({ topic: r.topic, payload: r.payload, dedupeKey: r.dedupeKey ?? null, ...availableAt })))
     .onConflictDoNothing()
-    .returning({ topic: outboxEvents.topic, dedupeKey: outboxEvents.dedupeKey });
+    .returning({ id: outboxEvents.id, topic: outboxEvents.topic, dedupeKey: outboxEvents.dedupeKey });
 }
 
 /**
@@ -81,10 +105,7 @@ export async function enqueueOutbox(
  * inspection) after `keepFailedDays`. In slices of `slice` rows, so no delete holds many locks at once. A
  * payment webhook delivered again after its row is gone is stored once more and found settled.
  */
-export async function purgeProcessedOutbox(
-  db: Db,
-  options: { keepDays?: number; keepFailedDays?: number; slice?: number; now?: Date } = {},
-): Promise<number> {
+export async function purgeProcessedOutbox(db: Db, options: { keepDays?: number; keepFailedDays?: number; slice?: number; now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const day = 86_400_000;
   const doneBefore = new Date(now.getTime() - (options.keepDays ?? 7) * day).toISOString();
@@ -112,12 +133,17 @@ export async function purgeProcessedOutbox(
   }
 }
 
-/** Due rows of these topics, oldest first, locked; rows another worker holds are skipped, not waited for. */
-function lockDueRows(tx: Tx, topics: string[], limit: number): Promise<OutboxRow[]> {
+/**
+ * Due rows of these topics, oldest first, locked; rows another worker holds are skipped, not waited for. With
+ * `ids` (runNow): those rows, due or held, as long as nobody has run them yet (no attempt), so a row is claimed
+ * once, by the request that wrote it or by a worker, never both.
+ */
+function lockDueRows(tx: Tx, topics: string[], limit: number, ids?: string[]): Promise<OutboxRow[]> {
+  const which = ids ? and(inArray(outboxEvents.id, ids), eq(outboxEvents.attempts, 0)) : lte(outboxEvents.availableAt, sql`now()`);
   return tx
     .select()
     .from(outboxEvents)
-    .where(and(isNull(outboxEvents.processedAt), lte(outboxEvents.availableAt, sql`now()`), inArray(outboxEvents.topic, topics)))
+    .where(and(isNull(outboxEvents.processedAt), which, inArray(outboxEvents.topic, topics)))
     .orderBy(asc(outboxEvents.availableAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -140,17 +166,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const transactionalBatchSize = options.transactionalBatchSize ?? 50;
   const handlers = new Map<string, OutboxHandler>();
   const transactional = new Map<string, OutboxTransactionalHandler>();
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  /** A kick that came while a batch ran: go again at once instead of sleeping. */
-  let kicked = false;
+  const transactionalOptions = new Map<string, TransactionalOptions>();
 
-  async function claim(): Promise<OutboxRow[]> {
+  async function claim(ids?: string[]): Promise<OutboxRow[]> {
     const topics = [...handlers.keys()];
     if (topics.length === 0) return [];
     return db.transaction(async (tx) => {
-      const rows = await lockDueRows(tx, topics, batchSize);
+      const rows = await lockDueRows(tx, topics, ids ? ids.length : batchSize, ids);
       if (rows.length === 0) return [];
       await tx
         .update(outboxEvents)
@@ -158,7 +180,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           attempts: sql`${outboxEvents.attempts} + 1`,
           availableAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
         })
-        .where(inArray(outboxEvents.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            outboxEvents.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }));
     });
   }
@@ -193,7 +220,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (!handler) return;
     try {
       const result = await handler(row);
-      if (result && result.retry) await fail(row, result.error, result.payload);
+      if (result?.retry) await fail(row, result.error, result.payload);
       else await finish(row);
     } catch (err) {
       // Without the query's values: lastError is stored and logged.
@@ -202,12 +229,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /** One transaction: claim due rows of the topic (SKIP LOCKED: another instance takes the next ones), run each in a savepoint, mark the good ones done. */
-  async function runInTransaction(topic: string, handler: OutboxTransactionalHandler): Promise<number> {
+  async function runInTransaction(topic: string, handler: OutboxTransactionalHandler, ids?: string[]): Promise<number> {
     const effects: (() => Promise<void>)[] = [];
     const ran = await db.transaction(async (tx) => {
-      const rows = await lockDueRows(tx, [topic], transactionalBatchSize);
+      const { batch, batchSize = transactionalBatchSize } = transactionalOptions.get(topic) ?? {};
+      const rows = await lockDueRows(tx, [topic], ids ? ids.length : batchSize, ids);
       const done: string[] = [];
-      for (const row of rows) {
+      let batched = false;
+      if (batch && rows.length > 1) {
+        try {
+          const effect = await tx.transaction((savepoint) => batch(savepoint, rows));
+          done.push(...rows.map((r) => r.id));
+          if (effect) effects.push(effect);
+          batched = true;
+        } catch (err) {
+          logger.warn({ topic, rows: rows.length, error: safeErrorMessage(err) }, 'outbox batch failed, running its rows one by one');
+        }
+      }
+      for (const row of batched ? [] : rows) {
         try {
           const effect = await tx.transaction((savepoint) => handler(savepoint, row));
           done.push(row.id);
@@ -240,51 +279,34 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return inTransaction.reduce((sum, n) => sum + n, rows);
   }
 
-  async function run() {
-    while (running) {
-      kicked = false;
-      let ran = 0;
-      try {
-        ran = await runOnce();
-      } catch (err) {
-        logger.error({ err }, 'outbox poll failed');
-      }
-      // A full batch means more may be waiting: go again at once.
-      if (ran < batchSize && running && !kicked) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
+  /** These rows only, at once: a request running what it has just committed (after-commit.ts). */
+  async function runNow(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const topics = new Set((await db.select({ topic: outboxEvents.topic }).from(outboxEvents).where(inArray(outboxEvents.id, ids))).map((r) => r.topic));
+    let ran = 0;
+    for (const [topic, handler] of transactional) if (topics.has(topic)) ran += await runInTransaction(topic, handler, ids);
+    if ([...topics].some((topic) => handlers.has(topic))) {
+      const claimed = await claim(ids);
+      await Promise.all(claimed.map(runRow));
+      ran += claimed.length;
     }
+    return ran;
   }
+
+  const loop = pollLoop({ runOnce, batchSize, pollMs, logger, failure: 'outbox poll' });
 
   return {
     handle(topic, handler) {
       handlers.set(topic, handler);
     },
-    handleInTransaction(topic, handler) {
+    handleInTransaction(topic, handler, options) {
       transactional.set(topic, handler);
+      if (options) transactionalOptions.set(topic, options);
     },
     runOnce,
-    kick() {
-      kicked = true;
-      wake?.();
-    },
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
-    },
+    runNow,
+    kick: loop.kick,
+    start: loop.start,
+    stop: loop.stop,
   };
 }

@@ -83,7 +83,12 @@ export function invoiceCallback(input: { invoiceId: string; externalId?: string;
     status: input.status,
     amount: toProviderAmount(input.amountInCents),
     ...(input.status === 'PAID'
-      ? { paid_amount: toProviderAmount(input.amountInCents), paid_at: new Date().toISOString(), payment_method: 'EWALLET', payment_id: `inv-py-${randomUUID()}` }
+      ? {
+          paid_amount: toProviderAmount(input.amountInCents),
+          paid_at: new Date().toISOString(),
+          payment_method: 'EWALLET',
+          payment_id: `inv-py-${randomUUID()}`,
+        }
       : {}),
     currency: 'PHP',
     updated: new Date().toISOString(),

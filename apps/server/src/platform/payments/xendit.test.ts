@@ -116,7 +116,15 @@ const urls = { successReturnUrl: 'https://hatid.example/wallet?success=true', fa
 
 describe('the Xendit provider', () => {
   it('asks for an e-wallet payment with the documented fields, basic auth, the API version and an idempotency key', async () => {
-    const answer = await provider().charge({ referenceId: 'our-id-1', amountInCents: 50_025, channel: 'ewallet', ewallet: 'GCash', description: 'Top-up', idempotencyKey: 'our-id-1', ...urls });
+    const answer = await provider().charge({
+      referenceId: 'our-id-1',
+      amountInCents: 50_025,
+      channel: 'ewallet',
+      ewallet: 'GCash',
+      description: 'Top-up',
+      idempotencyKey: 'our-id-1',
+      ...urls,
+    });
     expect(answer).toEqual({
       providerRequestId: 'pr-1fdaf346-dd2e-4b6c-b938-124c7167a822',
       status: 'REQUIRES_ACTION',
@@ -218,7 +226,11 @@ describe('the Xendit provider', () => {
         ...urls,
       });
     nextAnswer = { status: 400, body: { error_code: 'API_VALIDATION_ERROR', message: 'customer.email is required' } };
-    await expect(save()).rejects.toMatchObject({ code: 'RULE_BROKEN', statusCode: 422, message: expect.stringContaining('customer.email is required (API_VALIDATION_ERROR)') });
+    await expect(save()).rejects.toMatchObject({
+      code: 'RULE_BROKEN',
+      statusCode: 422,
+      message: expect.stringContaining('customer.email is required (API_VALIDATION_ERROR)'),
+    });
     nextAnswer = { status: 409, body: { error_code: 'IDEMPOTENCY_ERROR', message: 'Different body for this key' } };
     await expect(save()).rejects.toMatchObject({ code: 'CONFLICT' });
     nextAnswer = { status: 503, body: { error_code: 'SERVER_ERROR', message: 'down' } };
@@ -229,9 +241,14 @@ describe('the Xendit provider', () => {
 
   it('turns Xendit’s refusals into clear errors', async () => {
     const p = provider();
-    const charge = () => p.charge({ referenceId: 'e', amountInCents: 100_00, channel: 'ewallet', ewallet: 'GCash', description: 'x', idempotencyKey: 'e', ...urls });
+    const charge = () =>
+      p.charge({ referenceId: 'e', amountInCents: 100_00, channel: 'ewallet', ewallet: 'GCash', description: 'x', idempotencyKey: 'e', ...urls });
     nextAnswer = { status: 400, body: { error_code: 'API_VALIDATION_ERROR', message: 'request_amount must be at least 1' } };
-    await expect(charge()).rejects.toMatchObject({ code: 'RULE_BROKEN', statusCode: 422, message: expect.stringContaining('request_amount must be at least 1') });
+    await expect(charge()).rejects.toMatchObject({
+      code: 'RULE_BROKEN',
+      statusCode: 422,
+      message: expect.stringContaining('request_amount must be at least 1'),
+    });
     nextAnswer = { status: 401, body: { error_code: 'INVALID_API_KEY', message: 'API key is invalid' } };
     await expect(charge()).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE', statusCode: 503 });
     nextAnswer = { status: 409, body: { error_code: 'DUPLICATE_ERROR', message: 'Idempotency key already used' } };

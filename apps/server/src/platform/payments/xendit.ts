@@ -1,16 +1,16 @@
 import { AppError } from '../../errors.js';
-import type {
-  CardSaveInput,
-  CardSaveSession,
-  ChargeInput,
-  ChargeResult,
-  InvoiceInput,
-  InvoiceResult,
-  LinkInput,
-  LinkResult,
-  PaymentProvider,
+import {
+  type CardSaveInput,
+  type CardSaveSession,
+  type ChargeInput,
+  type ChargeResult,
+  type InvoiceInput,
+  type InvoiceResult,
+  type LinkInput,
+  type LinkResult,
+  type PaymentProvider,
+  toProviderAmount,
 } from './types.js';
-import { toProviderAmount } from './types.js';
 import type { PaymentProviderStatus } from '@hatid/domain';
 
 /**

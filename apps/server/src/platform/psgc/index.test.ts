@@ -26,8 +26,7 @@ const provinceCodeNamed = (name: string) => {
   return p.code;
 };
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const isSortedByName = (places: Place[]) =>
-  places.every((p, i) => i === 0 || collator.compare(places[i - 1]!.name, p.name) <= 0);
+const isSortedByName = (places: Place[]) => places.every((p, i) => i === 0 || collator.compare(places[i - 1]!.name, p.name) <= 0);
 
 beforeAll(() => {
   // First call builds the whole normalized view (provinces, cities, ~42k barangays).
@@ -75,9 +74,7 @@ describe('Metro Manila', () => {
 
 describe('highly urbanized and independent cities', () => {
   it('appear under the province a person looks in', () => {
-    expect(names(listCitiesMunicipalities(PROVINCE.cebu))).toEqual(
-      expect.arrayContaining(['Cebu City', 'Lapu-Lapu City', 'Mandaue City']),
-    );
+    expect(names(listCitiesMunicipalities(PROVINCE.cebu))).toEqual(expect.arrayContaining(['Cebu City', 'Lapu-Lapu City', 'Mandaue City']));
     expect(names(listCitiesMunicipalities(PROVINCE.davaoDelSur))).toContain('Davao City');
     expect(names(listCitiesMunicipalities(PROVINCE.benguet))).toContain('Baguio City');
     expect(findCityMunicipality('1130700000')).toEqual({

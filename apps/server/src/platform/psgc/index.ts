@@ -13,11 +13,7 @@
 //   "Cagayan De Oro" → "Cagayan de Oro", "Manila City" → "Manila"). Barangay names are kept as published (many
 //   "De"/"Del" there are surnames), only trimmed.
 // - Everything is built once, on first use, and kept in memory (about 42k barangays).
-import {
-  getAllProvinces,
-  getBarangaysByMunicipality,
-  getMunicipalitiesByProvince,
-} from '@aivangogh/ph-address';
+import { getAllProvinces, getBarangaysByMunicipality, getMunicipalitiesByProvince } from '@aivangogh/ph-address';
 
 export type Place = { code: string; name: string };
 export type CityMunicipality = Place & { provinceCode: string };

@@ -11,10 +11,7 @@ export const DEFAULT_VAPID_SUBJECT = 'mailto:push@hatid.invalid';
  * subscription is bound to one public key), else a pair generated once and kept in DATA_DIR/keys/vapid.json,
  * or (dataDir null, tests) a fresh in-memory pair.
  */
-export function loadVapidKeys(
-  env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string },
-  dataDir: string | null,
-): VapidKeys {
+export function loadVapidKeys(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string }, dataDir: string | null): VapidKeys {
   const subject = env.VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT;
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };

@@ -1,4 +1,4 @@
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../core/actor.js';
 
 export type ShipmentAccess = (actor: Actor, trackingNumber: string) => Promise<boolean>;
 

@@ -34,7 +34,10 @@ export class ChannelHub {
   join(client: Client, channel: string) {
     client.channels.add(channel);
     let set = this.byChannel.get(channel);
-    if (!set) this.byChannel.set(channel, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.byChannel.set(channel, set);
+    }
     set.add(client);
   }
 

@@ -16,3 +16,5 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsPr
   // Never in production: loadConfig refuses SMS_PROVIDER=console there (a code in a log reaches nobody).
   return new ConsoleSmsProvider(log);
 }
+
+export { inboundSmsToken, inboundTokenMatches } from './inbound-token.js';

@@ -106,7 +106,13 @@ describe('S3 storage (against a local S3-compatible endpoint)', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     const { port } = fake.server.address() as AddressInfo;
-    storage = new S3Storage({ bucket: 'hatid', region: 'ap-southeast-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'test', secretAccessKey: 'test-secret' });
+    storage = new S3Storage({
+      bucket: 'hatid',
+      region: 'ap-southeast-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'test',
+      secretAccessKey: 'test-secret',
+    });
   });
   afterAll(async () => {
     storage.close();
@@ -145,10 +151,20 @@ describe('storage configuration', () => {
   it('names the missing or inconsistent S3 variable', () => {
     expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_REGION: 'ap-southeast-1' })).toThrow('S3_BUCKET: required when STORAGE_DRIVER=s3');
     expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toThrow('S3_REGION: required when STORAGE_DRIVER=s3');
-    expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k' })).toThrow('S3_SECRET_ACCESS_KEY: required');
+    expect(() => loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'S3_SECRET_ACCESS_KEY: required',
+    );
     expect(() => loadConfig({ ...base, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT: must be an http:// or https:// URL');
     expect(() => loadConfig({ ...base, STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER');
-    const ok = loadConfig({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'r', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const ok = loadConfig({
+      ...base,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'b',
+      S3_REGION: 'r',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(ok).toMatchObject({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' });
   });
 });

@@ -32,7 +32,15 @@ export function sampleWaybill(n: number, overrides: Partial<WaybillData> = {}): 
     },
     packages: [
       { boxName: 'Small Box', quantity: 2, weightInGrams: 1200, lengthInCm: 30.5, widthInCm: 25.4, heightInCm: 12.7, itemCategory: 'Electronics' },
-      { boxName: 'Large Pouch', quantity: 1, weightInGrams: 450, lengthInCm: null, widthInCm: null, heightInCm: null, itemCategory: 'Clothing, Shoes & Jewelry' },
+      {
+        boxName: 'Large Pouch',
+        quantity: 1,
+        weightInGrams: 450,
+        lengthInCm: null,
+        widthInCm: null,
+        heightInCm: null,
+        itemCategory: 'Clothing, Shoes & Jewelry',
+      },
     ],
     declaredValueInCents: 250_000,
     paymentMethod: cod ? 'cash' : 'gcash',

@@ -2,6 +2,9 @@ import { formatMoney } from '@hatid/domain';
 import { code128Svg, qrSvg } from './barcodes.js';
 import {
   BRAND,
+  DOCUMENT_NAME,
+  languageOf,
+  word,
   bookedLabel,
   contentsLabel,
   localityLine,
@@ -109,10 +112,11 @@ export function renderWaybillHtml(item: WaybillData): string {
   const contents = contentsLabel(item);
   const notes = item.notes?.trim();
   const dropOff = dropOffLine(item);
+  const language = languageOf(item);
   const fact = (label: string, value: string) => `<div class="row"><span>${label}</span><b class="ellipsis">${escapeHtml(value)}</b></div>`;
 
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -124,15 +128,15 @@ export function renderWaybillHtml(item: WaybillData): string {
   <header class="row rule">
     <div>
       <div class="brand">${BRAND}</div>
-      <div class="kind">AIR WAYBILL · ${escapeHtml(item.serviceType.toUpperCase())}</div>
+      <div class="kind">${DOCUMENT_NAME} · ${escapeHtml(item.serviceType.toUpperCase())}</div>
     </div>
     <div class="service">${escapeHtml(serviceLabel(item))}</div>
   </header>
   <div class="barcode">${svg(code128Svg(item.trackingNumber), `Code 128 barcode ${item.trackingNumber}`, true)}</div>
   <div class="tracking rule">${tracking}</div>
-  <section class="to rule" aria-label="Receiver">
+  <section class="to rule" aria-label="${word(language, 'waybill.receiver')}">
     <div class="who">
-      <span class="tag">TO</span>
+      <span class="tag">${word(language, 'waybill.to')}</span>
       <div class="name ellipsis">${to.name}</div>
       <div class="mobile ellipsis">${to.mobile}</div>
       <div class="street">${to.street}</div>
@@ -140,31 +144,31 @@ export function renderWaybillHtml(item: WaybillData): string {
       <div class="city ellipsis">${to.city}</div>
       <div class="province ellipsis">${to.province}</div>
     </div>
-    <div class="qr">${svg(qrSvg(item.trackingNumber), `QR code ${item.trackingNumber}`, false)}Scan to track</div>
+    <div class="qr">${svg(qrSvg(item.trackingNumber), `QR code ${item.trackingNumber}`, false)}${word(language, 'waybill.scan_to_track')}</div>
   </section>
-  <section class="from rule" aria-label="Sender">
-    <div class="row"><span class="tag">FROM</span><span class="name ellipsis">${from.name}</span><span class="mobile">${from.mobile}</span></div>
+  <section class="from rule" aria-label="${word(language, 'waybill.sender')}">
+    <div class="row"><span class="tag">${word(language, 'waybill.from')}</span><span class="name ellipsis">${from.name}</span><span class="mobile">${from.mobile}</span></div>
     <div class="ellipsis">${from.street}</div>
     <div>${escapeHtml(localityLine(item.sender))}</div>
   </section>
-  <section class="details" aria-label="Shipment">
+  <section class="details" aria-label="${word(language, 'waybill.shipment')}">
     <div class="packages">
-      <div class="caption">PACKAGES</div>
+      <div class="caption">${word(language, 'waybill.packages')}</div>
       <div class="headline">${escapeHtml(packagesHeadline(item))}</div>
       ${item.packages.map((p) => `<div class="ellipsis">${escapeHtml(packageLine(p))}</div>`).join('\n      ')}
-      ${contents ? `<div class="ellipsis">Contents: ${escapeHtml(contents)}</div>` : ''}
+      ${contents ? `<div class="ellipsis">${escapeHtml(word(language, 'waybill.contents', { contents }))}</div>` : ''}
     </div>
     <div class="facts">
-      ${fact('Declared value', formatMoney(item.declaredValueInCents))}
-      ${fact('Shipping fee', formatMoney(item.totalInCents))}
-      ${fact('Payment', paymentMethodLabel(item))}
-      ${fact('Booked', bookedLabel(item))}
+      ${fact(word(language, 'waybill.declared_value'), formatMoney(item.declaredValueInCents, language))}
+      ${fact(word(language, 'waybill.shipping_fee'), formatMoney(item.totalInCents, language))}
+      ${fact(word(language, 'waybill.payment'), paymentMethodLabel(item))}
+      ${fact(word(language, 'waybill.booked'), bookedLabel(item))}
       ${fact(pickupCaption(item), pickupLabel(item))}
     </div>
   </section>
   ${dropOff ? `<div class="note">${escapeHtml(dropOff)}</div>` : ''}
-  ${notes ? `<div class="note ellipsis">Note: ${escapeHtml(notes)}</div>` : ''}
-  <section class="payment ${pay.cashOnDelivery ? 'cod' : 'paid'}" aria-label="Payment">
+  ${notes ? `<div class="note ellipsis">${escapeHtml(word(language, 'waybill.note', { note: notes }))}</div>` : ''}
+  <section class="payment ${pay.cashOnDelivery ? 'cod' : 'paid'}" aria-label="${word(language, 'waybill.payment')}">
     <div class="amount" style="font-size: ${headlineSize(pay.headline, pay.cashOnDelivery)}pt">${escapeHtml(pay.headline)}</div>
     <div class="detail">${escapeHtml(pay.detail)}</div>
   </section>

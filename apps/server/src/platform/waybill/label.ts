@@ -1,11 +1,4 @@
-import {
-  DELIVERY_TYPE_LABELS,
-  PAYER_LABELS,
-  payerLabel,
-  formatDate,
-  formatMoney,
-  PAYMENT_METHOD_LABELS,
-} from '@hatid/domain';
+import { DELIVERY_TYPE_LABELS, DOCUMENT_TEXTS, PAYER_LABELS, formatDate, formatMoney, PAYMENT_METHOD_LABELS, type Language } from '@hatid/domain';
 import { code128Pattern, qrMatrix, type BarPattern, type QrMatrix } from './barcodes.js';
 import type { FontFace } from './fonts.js';
 import { LABEL_WIDTH_PT, type WaybillData, type WaybillPackage, type WaybillParty } from './types.js';
@@ -42,13 +35,32 @@ export interface LabelPainter {
 // Content, shared with the HTML form
 
 export const BRAND = 'HATID';
+/** The document's name in the trade, printed as it is in both languages (like the service names). */
+export const DOCUMENT_NAME = 'AIR WAYBILL';
+
+type DocumentKey = keyof (typeof DOCUMENT_TEXTS.messages)['en'];
+const hasKey = (key: string): key is DocumentKey => Object.hasOwn(DOCUMENT_TEXTS.messages.en, key);
+
+/** The label's language: its shipper's, English when not known. */
+export const languageOf = (item: WaybillData): Language => item.language ?? 'en';
+
+/** A fixed word of the label in its language. */
+export const word: (typeof DOCUMENT_TEXTS)['t'] = (language, key, ...params) => DOCUMENT_TEXTS.t(language, key, ...params);
 
 export function serviceLabel(item: WaybillData): string {
   return DELIVERY_TYPE_LABELS[item.deliveryType];
 }
 
+/** GCash, QR, Cash and Wallet are names (docs/glossary-fil.json); the other methods are words and are translated. */
 export function paymentMethodLabel(item: WaybillData): string {
-  return PAYMENT_METHOD_LABELS[item.paymentMethod];
+  const key = `method.${item.paymentMethod}`;
+  return hasKey(key) ? DOCUMENT_TEXTS.messages[languageOf(item)][key] : PAYMENT_METHOD_LABELS[item.paymentMethod];
+}
+
+/** Who pays, as payerLabel (domain) says it, in the label's language. */
+function payerLabel(item: WaybillData): string {
+  const key = item.paymentMethod === 'invoice' ? 'payer.invoice' : `payer.${item.paidBy}`;
+  return hasKey(key) ? DOCUMENT_TEXTS.messages[languageOf(item)][key] : PAYER_LABELS[item.paidBy];
 }
 
 export function packageCount(item: WaybillData): number {
@@ -71,11 +83,12 @@ export function totalWeightLabel(item: WaybillData): string | null {
   return known === item.packages.length ? kg(grams) : `≥ ${kg(grams)}`;
 }
 
-/** "1 pc" / "3 pcs · 3.50 kg". */
+/** "1 pc" / "3 pcs · 3.50 kg" ("3 piraso · 3.50 kg"). */
 export function packagesHeadline(item: WaybillData): string {
   const count = packageCount(item);
   const weight = totalWeightLabel(item);
-  return `${count} ${count === 1 ? 'pc' : 'pcs'}${weight ? ` · ${weight}` : ''}`;
+  const pieces = word(languageOf(item), count === 1 ? 'waybill.pieces_one' : 'waybill.pieces_other', { count });
+  return `${pieces}${weight ? ` · ${weight}` : ''}`;
 }
 
 /** "2 × Small Box · 30.5×25.4×12.7 cm · 1.20 kg" (dimensions and weight per piece, when known). */
@@ -94,23 +107,26 @@ export function contentsLabel(item: WaybillData): string | null {
 }
 
 export function bookedLabel(item: WaybillData): string {
-  return formatDate(item.bookedAt);
+  return formatDate(item.bookedAt, languageOf(item));
 }
 
 /** The pickup day as printed, read as a Manila calendar day whatever the server's clock zone. */
 export function pickupLabel(item: WaybillData): string {
-  if (item.pickupDate) return formatDate(`${item.pickupDate}T12:00:00+08:00`);
-  if (item.serviceType === 'Drop Off') return item.dropOffHub?.name ?? 'Drop off at hub';
-  return 'To be scheduled';
+  const language = languageOf(item);
+  if (item.pickupDate) return formatDate(`${item.pickupDate}T12:00:00+08:00`, language);
+  if (item.serviceType === 'Drop Off') return item.dropOffHub?.name ?? word(language, 'waybill.drop_off_at_hub');
+  return word(language, 'waybill.to_be_scheduled');
 }
 
 /** "Pickup", or "Drop off" for a parcel the sender brings to a hub. */
-export const pickupCaption = (item: WaybillData) => (item.serviceType === 'Drop Off' ? 'Drop off' : 'Pickup');
+export const pickupCaption = (item: WaybillData) => word(languageOf(item), item.serviceType === 'Drop Off' ? 'waybill.drop_off' : 'waybill.pickup');
 
 /** Where to bring a Drop Off parcel: "Drop off at Hatid Makati Hub, 123 … (Mon–Sat, …)"; null for a pickup. */
 export function dropOffLine(item: WaybillData): string | null {
   const hub = item.dropOffHub;
-  return item.serviceType === 'Drop Off' && hub ? `Drop off at ${hub.name}, ${hub.address} (${hub.openingHours})` : null;
+  return item.serviceType === 'Drop Off' && hub
+    ? word(languageOf(item), 'waybill.drop_off_line', { hub: hub.name, address: hub.address, hours: hub.openingHours })
+    : null;
 }
 
 export interface PaymentSummary {
@@ -121,25 +137,30 @@ export interface PaymentSummary {
 }
 
 export function paymentSummary(item: WaybillData): PaymentSummary {
+  const language = languageOf(item);
   const cod = item.codAmountInCents ?? 0;
   if (cod > 0) {
     return {
       cashOnDelivery: true,
-      headline: `${PAYER_LABELS.recipient}: ${formatMoney(cod)}`,
-      detail: 'COLLECT FROM RECIPIENT',
+      headline: word(language, 'waybill.cod_headline', { amount: formatMoney(cod, language) }),
+      detail: word(language, 'waybill.collect_from_recipient'),
     };
   }
   return {
     cashOnDelivery: false,
-    headline: 'PAID',
-    // A booking on account reads "Shipping fee: Billed to account" (payerLabel).
-    detail: item.paidBy === 'recipient' ? 'Shipping fee settled by recipient' : `Shipping fee: ${payerLabel(item)}`,
+    headline: word(language, 'waybill.paid'),
+    // A booking on account reads "Shipping fee: Billed to account".
+    detail:
+      item.paidBy === 'recipient' ? word(language, 'waybill.fee_settled_by_recipient') : word(language, 'waybill.fee_paid_by', { payer: payerLabel(item) }),
   };
 }
 
 /** Barangay, city and province on one line, empty parts left out. */
 export function localityLine(party: WaybillParty): string {
-  return [party.barangayName, party.cityLabel, party.provinceName].map((s) => s.trim()).filter(Boolean).join(', ');
+  return [party.barangayName, party.cityLabel, party.provinceName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -152,7 +173,9 @@ const ELLIPSIS = '…';
  */
 const clean = (text: string) =>
   text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this replaces
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiner and variation selectors are dropped one by one, on purpose
     .replace(/[\p{Emoji_Presentation}\u{1F3FB}-\u{1F3FF}\u200d\ufe0e\ufe0f]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -241,14 +264,22 @@ function row(p: LabelPainter, label: string, value: string, x: number, width: nu
 /** Draws one label; its barcodes are computed here from the tracking number. */
 export function drawLabel(p: LabelPainter, item: WaybillData): void {
   const trackingNumber = clean(item.trackingNumber);
+  const language = languageOf(item);
 
   // Header: brand and service type on the left, the delivery type large in a black box on the right.
   p.text(BRAND, M, 31, 'bold', 24, 'black');
-  p.text(`AIR WAYBILL · ${item.serviceType.toUpperCase()}`, M, 42, 'regular', 7, 'black');
+  p.text(`${DOCUMENT_NAME} · ${item.serviceType.toUpperCase()}`, M, 42, 'regular', 7, 'black');
   const serviceBox = { x: 140, y: M, width: RIGHT - 140, height: 38 };
   p.fillRect(serviceBox, 'black');
   const service = fit(p, serviceLabel(item).toUpperCase(), 'bold', 22, 12, serviceBox.width - 12);
-  p.text(service.text, serviceBox.x + (serviceBox.width - service.width) / 2, serviceBox.y + serviceBox.height / 2 + (CAP * service.size) / 2, 'bold', service.size, 'white');
+  p.text(
+    service.text,
+    serviceBox.x + (serviceBox.width - service.width) / 2,
+    serviceBox.y + serviceBox.height / 2 + (CAP * service.size) / 2,
+    'bold',
+    service.size,
+    'white',
+  );
   p.line(M, 50, RIGHT, 50, 1);
 
   // Code 128 of the tracking number, the number in print under it.
@@ -257,10 +288,10 @@ export function drawLabel(p: LabelPainter, item: WaybillData): void {
   p.line(M, 134, RIGHT, 134, 1);
 
   // TO: the receiver, large, with the QR code beside it.
-  tag(p, 'TO', M, 138);
+  tag(p, word(language, 'waybill.to'), M, 138);
   const qrBox = { x: RIGHT - 80, y: 138, width: 80, height: 80 };
   p.qr(qrMatrix(trackingNumber), qrBox);
-  centred(p, 'Scan to track', 'regular', 6, 6, { ...qrBox, y: 218, height: 8 }, 224, 'black');
+  centred(p, word(language, 'waybill.scan_to_track'), 'regular', 6, 5, { ...qrBox, y: 218, height: 8 }, 224, 'black');
   const toWidth = qrBox.x - 4 - M;
   const r = item.receiver;
   const name = fit(p, r.name, 'bold', 15, 10, toWidth);
@@ -284,7 +315,7 @@ export function drawLabel(p: LabelPainter, item: WaybillData): void {
 
   // FROM: the sender, small.
   const s = item.sender;
-  const afterTag = tag(p, 'FROM', M, 252) + 5;
+  const afterTag = tag(p, word(language, 'waybill.from'), M, 252) + 5;
   const senderMobile = fit(p, s.mobileNumber, 'regular', 9, 7, 90);
   p.text(senderMobile.text, RIGHT - senderMobile.width, 261, 'regular', senderMobile.size, 'black');
   const senderName = fit(p, s.name, 'bold', 9.5, 7.5, RIGHT - senderMobile.width - 6 - afterTag);
@@ -300,11 +331,11 @@ export function drawLabel(p: LabelPainter, item: WaybillData): void {
 
   // Details: packages on the left, value, fee and dates on the right.
   const leftWidth = 140;
-  p.text('PACKAGES', M, 312, 'regular', 6.5, 'black');
+  p.text(word(language, 'waybill.packages'), M, 312, 'regular', 6.5, 'black');
   const headline = fit(p, packagesHeadline(item), 'bold', 12, 8, leftWidth);
   p.text(headline.text, M, 326, 'bold', headline.size, 'black');
   const lines = item.packages.map(packageLine);
-  const shown = lines.length > 3 ? [...lines.slice(0, 2), `+ ${lines.length - 2} more lines`] : lines;
+  const shown = lines.length > 3 ? [...lines.slice(0, 2), word(language, 'waybill.more_lines', { count: lines.length - 2 })] : lines;
   y = 337;
   for (const line of shown) {
     const t = fit(p, line, 'regular', 7.5, 6, leftWidth);
@@ -313,18 +344,18 @@ export function drawLabel(p: LabelPainter, item: WaybillData): void {
   }
   const contents = contentsLabel(item);
   if (contents) {
-    const t = fit(p, `Contents: ${contents}`, 'regular', 7, 6, leftWidth);
+    const t = fit(p, word(language, 'waybill.contents', { contents }), 'regular', 7, 6, leftWidth);
     p.text(t.text, M, 366, 'regular', t.size, 'black');
   }
   const colX = M + leftWidth + 8;
   p.line(colX - 4, 306, colX - 4, 370, 0.75);
   const colWidth = RIGHT - colX;
-  row(p, 'Declared value', formatMoney(item.declaredValueInCents), colX, colWidth, 314);
-  row(p, 'Shipping fee', formatMoney(item.totalInCents), colX, colWidth, 327);
-  row(p, 'Payment', paymentMethodLabel(item), colX, colWidth, 340);
-  row(p, 'Booked', bookedLabel(item), colX, colWidth, 353);
+  row(p, word(language, 'waybill.declared_value'), formatMoney(item.declaredValueInCents, language), colX, colWidth, 314);
+  row(p, word(language, 'waybill.shipping_fee'), formatMoney(item.totalInCents, language), colX, colWidth, 327);
+  row(p, word(language, 'waybill.payment'), paymentMethodLabel(item), colX, colWidth, 340);
+  row(p, word(language, 'waybill.booked'), bookedLabel(item), colX, colWidth, 353);
   row(p, pickupCaption(item), pickupLabel(item), colX, colWidth, 366);
-  const footnote = [dropOffLine(item), item.notes?.trim() ? `Note: ${item.notes.trim()}` : null].filter(Boolean).join(' · ');
+  const footnote = [dropOffLine(item), item.notes?.trim() ? word(language, 'waybill.note', { note: item.notes.trim() }) : null].filter(Boolean).join(' · ');
   if (footnote) {
     const t = fit(p, footnote, 'regular', 7, 5.5, INNER);
     p.text(t.text, M, 378, 'regular', t.size, 'black');

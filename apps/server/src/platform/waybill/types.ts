@@ -1,4 +1,4 @@
-import type { DeliveryType, Payer, PaymentMethod, ServiceType } from '@hatid/domain';
+import type { DeliveryType, Language, Payer, PaymentMethod, ServiceType } from '@hatid/domain';
 
 /** One side of a shipment as printed on the label. Every string is user input: escape it in HTML. */
 export interface WaybillParty {
@@ -45,6 +45,11 @@ export interface WaybillData {
   notes?: string;
   /** Drop Off: the hub where the sender hands the parcel in. */
   dropOffHub?: { name: string; address: string; openingHours: string };
+  /**
+   * The language of the label's words and dates: its shipper's (docs/decisions.md "Texts to people in their
+   * language"). English when not given.
+   */
+  language?: Language;
 }
 
 /** Label page size: 4 x 6 in, in PDF points. */

@@ -175,3 +175,63 @@ describe('label content', () => {
     expect(paymentSummary(sampleWaybill(0, { codAmountInCents: 1 })).headline).toBe('Cash upon delivery: ₱0.01');
   });
 });
+
+describe('a label in its shipper’s language', () => {
+  it('prints every fixed word in Filipino, whole, with Filipino dates and pesos as ₱1,234.50, and barcodes that still scan', async () => {
+    const cod = sampleWaybill(6, { language: 'fil', codAmountInCents: 123_450, paidBy: 'recipient', paymentMethod: 'cash', notes: 'Marupok' });
+    const prepaid = sampleWaybill(7, { language: 'fil', codAmountInCents: null, paidBy: 'sender', paymentMethod: 'payment_link' });
+    const pdf = await renderWaybillsPdf([cod, prepaid]);
+    const pages = await rasterizePdf(pdf, 'fil');
+    for (const [i, page] of pages.entries()) expect(await decodeBarcodes(page)).toEqual(expected([cod, prepaid][i]!.trackingNumber));
+
+    const text = await pdfText(pdf, 'fil');
+    for (const words of [
+      'PARA KAY',
+      'MULA KAY',
+      'I-scan para i-track',
+      'MGA PACKAGE',
+      '3 piraso',
+      'Laman:',
+      'Halaga ng laman',
+      'Singil sa padala',
+      'Bayad',
+      'Na-book',
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain('Kukunin'); // the pick-up row of the first label
+    expect(text).toContain('Dalhin sa'); // the drop-off row of the second
+    expect(text).toContain('Nobyembre 05, 2026');
+    expect(text).toContain('Nobyembre 06, 2026');
+    expect(text).toContain('₱2,500.00');
+    expect(text).toContain('COD: ₱1,234.50');
+    expect(text).toContain('SINGILIN SA TATANGGAP');
+    expect(text).toContain('Paalala: Marupok');
+    expect(text).toContain('BAYAD NA');
+    expect(text).toContain('Singil sa padala: Cash sa pag-pick up');
+    expect(text).toContain('Link ng bayad');
+    // Nothing of the fixed words was cut to fit: the only ellipses are the overlong user input of the sample.
+    expect(text).not.toMatch(/(Kukunin|Nobyembre 0\d, 2026|Halaga ng laman|Singil sa padala|₱[\d,.]+)…/);
+    for (const english of ['TO', 'FROM', 'PACKAGES', 'Declared value', 'Shipping fee', 'Booked', 'Scan to track', 'PAID', 'COLLECT FROM RECIPIENT']) {
+      expect(text).not.toMatch(new RegExp(`\\b${english}\\b`));
+    }
+  });
+
+  it('draws the PNG in Filipino with barcodes that scan, and the HTML page says lang="fil"', async () => {
+    const item = sampleWaybill(9, { language: 'fil' });
+    const file = join(dir, `fil-${item.trackingNumber}.png`);
+    await writeFile(file, await renderWaybillPng(item));
+    expect(await decodeBarcodes(file)).toEqual(expected(item.trackingNumber));
+    const html = renderWaybillHtml(sampleWaybill(9, { language: 'fil', codAmountInCents: 50_000 }));
+    expect(html).toContain('<html lang="fil">');
+    expect(html).toContain('<span class="tag">PARA KAY</span>');
+    expect(html).toContain('COD: ₱500.00');
+    expect(renderWaybillHtml(sampleWaybill(9))).toContain('<html lang="en">');
+  });
+
+  it('reads the pickup day in the label’s language', () => {
+    expect(pickupLabel(sampleWaybill(0, { pickupDate: '2026-11-06', language: 'fil' }))).toBe('Nobyembre 06, 2026');
+    expect(pickupLabel(sampleWaybill(0, { pickupDate: null, serviceType: 'Drop Off', language: 'fil' }))).toBe('Dalhin sa hub');
+    expect(packagesHeadline(sampleWaybill(0, { language: 'fil' }))).toBe('3 piraso · 2.85 kg');
+  });
+});

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CardDescription } from '../../components/ui/card';
 
@@ -21,10 +22,10 @@ export function SignedOutWelcome({ signIn }: { signIn: ReactNode }) {
   return (
     <section aria-labelledby="welcome-title" className="flex flex-col gap-1">
       <h2 id="welcome-title" className="text-lg font-semibold text-slate-900">
-        Send parcels anywhere in the Philippines
+        <Trans>Send parcels anywhere in the Philippines</Trans>
       </h2>
       <p className="text-sm text-slate-600">
-        See the price as you go. You sign in with your mobile number only when you place the order. {signIn}
+        <Trans>See the price as you go. You sign in with your mobile number only when you place the order.</Trans> {signIn}
       </p>
     </section>
   );
@@ -38,8 +39,12 @@ export const BOOKING_COLUMN_CLASSES = 'flex min-w-0 flex-col gap-6';
 export function TrackIntro() {
   return (
     <>
-      <h1 className="text-lg font-semibold text-slate-900">Track a shipment</h1>
-      <CardDescription className="mt-1">Enter the tracking number on the waybill to see where the parcel is.</CardDescription>
+      <h1 className="text-lg font-semibold text-slate-900">
+        <Trans>Track a shipment</Trans>
+      </h1>
+      <CardDescription className="mt-1">
+        <Trans>Enter the tracking number on the waybill to see where the parcel is.</Trans>
+      </CardDescription>
     </>
   );
 }

@@ -1,9 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../components/ui/button';
+import { LanguageSelect } from '../layout/language-select';
 import { Card } from '../../components/ui/card';
 import { DeliveryTypePicker } from '../../features/booking/components/delivery-type-picker';
 import { ServiceTypeField } from '../../features/booking/components/service-type-field';
-import { TrackForm } from '../../features/packages/components/track-form';
+import { TrackForm } from '../../features/shipments/components/track-form';
 import {
   BOOKING_COLUMN_CLASSES,
   BOOKING_GRID_CLASSES,
@@ -27,14 +31,16 @@ const noop = () => undefined;
 
 /** The signed-out header's links, as the app's header draws them once it knows nobody is signed in. */
 function SignedOutLinks({ current }: { current?: '/track' }) {
+  const { i18n } = useLingui();
   const active = (path: string) => (current === path ? { 'data-status': 'active', 'aria-current': 'page' as const } : {});
   return (
     <div className="ml-auto flex min-w-0 items-center gap-2">
+      <LanguageSelect value={i18n.locale === 'fil' ? 'fil' : 'en'} />
       <a href="/track" className={NAV_LINK_CLASSES} {...active('/track')}>
-        Track
+        <Trans>Track</Trans>
       </a>
       <a href="/login" className={buttonClasses('primary', 'sm')}>
-        Sign in
+        <Trans>Sign in</Trans>
       </a>
     </div>
   );
@@ -42,18 +48,24 @@ function SignedOutLinks({ current }: { current?: '/track' }) {
 
 export interface LandingPage {
   /** The document title, as the app sets it for the route (layout/document-title.ts). */
-  title: string;
+  title: MessageDescriptor;
   /** The page area (inside `<main>`). */
   content: () => ReactNode;
   /** For a static page: the signed-out header's links, after the brand. */
   headerLinks?: () => ReactNode;
 }
 
+/** The static shell's own words (index.html): the brand link's name and the page description, per language. */
+export const SHELL_TEXTS = {
+  brand: msg`Hatid home`,
+  description: msg`Hatid: parcel delivery across the Philippines`,
+};
+
 export const LANDING_PAGES: Record<'home' | 'track' | 'track-signed-out', LandingPage> = {
   // Signed out only: the greeting and the booking form's first card as the form draws it before anything is
   // chosen (Next Day, Pick up). The pickup day waits for the app (the build cannot know the visitor's day).
   home: {
-    title: 'Book a shipment · Hatid',
+    title: msg`Book a shipment · Hatid`,
     headerLinks: () => <SignedOutLinks />,
     content: () => (
       <div className={`${BOOKING_GRID_CLASSES} pb-32`}>
@@ -61,14 +73,14 @@ export const LANDING_PAGES: Record<'home' | 'track' | 'track-signed-out', Landin
           <SignedOutWelcome
             signIn={
               <a href="/login" className={SIGN_IN_LINK_CLASSES}>
-                Sign in
+                <Trans>Sign in</Trans>
               </a>
             }
           />
           <form id="booking-form" aria-labelledby="booking-title" className="flex min-w-0 flex-col gap-6">
             <Card className="flex flex-col gap-4">
               <h1 id="booking-title" className="text-xl font-semibold text-slate-900">
-                Book a shipment
+                <Trans>Book a shipment</Trans>
               </h1>
               <DeliveryTypePicker value="next_day" onChange={noop} localAreas={undefined} />
               <ServiceTypeField
@@ -90,7 +102,7 @@ export const LANDING_PAGES: Record<'home' | 'track' | 'track-signed-out', Landin
   },
   // A signed-in visitor's /track: the heading and what to do, painted before the app (which starts at once).
   track: {
-    title: 'Track a parcel · Hatid',
+    title: msg`Track a parcel · Hatid`,
     content: () => (
       <div className={TRACK_COLUMN_CLASSES}>
         <Card>
@@ -101,7 +113,7 @@ export const LANDING_PAGES: Record<'home' | 'track' | 'track-signed-out', Landin
   },
   // Signed out: the whole first screen of /track, its form a GET form to /track?trackingNumber=….
   'track-signed-out': {
-    title: 'Track a parcel · Hatid',
+    title: msg`Track a parcel · Hatid`,
     headerLinks: () => <SignedOutLinks current="/track" />,
     content: () => (
       <div className={TRACK_COLUMN_CLASSES}>

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { UserRound, X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { SignOutButton } from '../../features/auth';
+import { LanguageSwitch } from './language-switch';
 import { NavLinks, type NavItem } from './header';
 
 /**
@@ -23,6 +25,7 @@ export function HeaderMenu({
   brand: ReactNode;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
+  const { t } = useLingui();
   const close = () => onOpenChange(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -35,18 +38,23 @@ export function HeaderMenu({
             returnFocusTo.current?.focus();
           }}
         >
+          {/* biome-ignore lint/a11y: not a control: it hears the brand link's click (Enter too) bubble up, to close the menu on the way */}
           <div className="flex items-center justify-between px-3" onClick={close}>
             {brand}
             <DialogPrimitive.Close
               className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-              aria-label="Close menu"
+              aria-label={t`Close menu`}
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
-          <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="sr-only">The pages of your account</DialogPrimitive.Description>
-          <nav aria-label="Menu" className="flex flex-col gap-1">
+          <DialogPrimitive.Title className="sr-only">
+            <Trans>Menu</Trans>
+          </DialogPrimitive.Title>
+          <DialogPrimitive.Description className="sr-only">
+            <Trans>The pages of your account</Trans>
+          </DialogPrimitive.Description>
+          <nav aria-label={t`Menu`} className="flex flex-col gap-1">
             <NavLinks items={links} onNavigate={close} className="px-3 py-2.5 text-base" />
           </nav>
           <div className="mt-auto flex flex-col gap-2 border-t border-slate-200 px-3 pt-4">
@@ -55,6 +63,7 @@ export function HeaderMenu({
               <UserRound className="mt-0.5 h-4 w-4 text-slate-500" aria-hidden="true" />
               <span className="min-w-0 break-words">{userName}</span>
             </span>
+            <LanguageSwitch className="self-start" />
             <div className="-ml-3">
               <SignOutButton showLabel />
             </div>

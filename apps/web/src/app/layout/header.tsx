@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Menu, UserRound } from 'lucide-react';
@@ -8,11 +11,13 @@ import { booksForSelf, isStaffSide } from '../../lib/roles';
 import { lazyModule } from '../../lib/lazy-module';
 import { cn } from '../../lib/utils';
 import { NAV_LINK_CLASSES } from '../landing/landing-intros';
+import { LanguageSwitch } from './language-switch';
 
 // Shared with the static landing pages' copy of the signed-out header (landing/landing-pages.tsx).
 const navLink = NAV_LINK_CLASSES;
 
 export function Header() {
+  const { t } = useLingui();
   const me = useQuery(meQueryOptions());
   const user = me.data;
   const links = user ? (!isStaffSide(user) ? CUSTOMER_LINKS : booksForSelf(user) ? BUSINESS_LINKS : STAFF_LINKS) : [];
@@ -29,11 +34,14 @@ export function Header() {
         {user ? <MenuDrawer links={links} userName={user.name} /> : null}
         <Brand />
         {user ? (
-          <nav aria-label="Main" className="hidden shrink-0 gap-1 xl:flex">
+          <nav aria-label={t`Main`} className="hidden shrink-0 gap-1 xl:flex">
             <NavLinks items={links} className="whitespace-nowrap" />
           </nav>
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-2">
+          {/* Signed out it sits beside Sign in. Signed in, the drawer holds it below xl and the footer at xl, so the
+              header's one row keeps room for a long name. */}
+          {user ? null : <LanguageSwitch />}
           {user ? (
             <>
               <LazyNotificationsBell />
@@ -51,10 +59,10 @@ export function Header() {
           ) : me.isPending ? null : (
             <>
               <Link to="/track" className={navLink}>
-                Track
+                <Trans>Track</Trans>
               </Link>
               <Link to="/login" className={buttonClasses('primary', 'sm')}>
-                Sign in
+                <Trans>Sign in</Trans>
               </Link>
             </>
           )}
@@ -65,8 +73,9 @@ export function Header() {
 }
 
 function Brand() {
+  const { t } = useLingui();
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid home">
+    <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label={t`Hatid home`}>
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
       Hatid
     </Link>
@@ -91,6 +100,7 @@ const headerMenu = lazyModule(() => import('./header-menu'));
 
 /** The phone menu button; the drawer is the console's pattern (console-layout.tsx) over these links. */
 function MenuDrawer({ links, userName }: { links: readonly NavItem[]; userName: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = headerMenu.use();
@@ -100,7 +110,7 @@ function MenuDrawer({ links, userName }: { links: readonly NavItem[]; userName: 
         ref={button}
         type="button"
         className="-ml-2 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none xl:hidden"
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={() => void headerMenu.load()}
@@ -108,42 +118,52 @@ function MenuDrawer({ links, userName }: { links: readonly NavItem[]; userName: 
       >
         <Menu className="h-5 w-5" aria-hidden="true" />
       </button>
-      {menu ? (
-        <menu.HeaderMenu open={open} onOpenChange={setOpen} links={links} userName={userName} brand={<Brand />} returnFocusTo={button} />
-      ) : null}
+      {menu ? <menu.HeaderMenu open={open} onOpenChange={setOpen} links={links} userName={userName} brand={<Brand />} returnFocusTo={button} /> : null}
     </>
   );
 }
 
 export type NavItem = readonly [
-  to: '/' | '/packages' | '/track' | '/wallet' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start',
-  label: string,
+  to: '/' | '/packages' | '/bulk-booking' | '/track' | '/wallet' | '/settings/addresses' | '/settings' | '/referrals' | '/talk-to-us' | '/start',
+  label: MessageDescriptor,
   exact?: boolean,
 ];
 
 /** A customer's pages. */
 const CUSTOMER_LINKS: readonly NavItem[] = [
-  ['/', 'Home', true],
-  ['/packages', 'Packages'],
-  ['/track', 'Track'],
-  ['/wallet', 'Wallet'],
-  ['/settings/addresses', 'Addresses'],
-  ['/settings', 'Profile', true],
-  ['/referrals', 'Referrals'],
-  ['/talk-to-us', 'Help'],
+  ['/', msg`Home`, true],
+  ['/packages', msg`Packages`],
+  ['/track', msg`Track`],
+  ['/wallet', msg`Wallet`],
+  ['/settings/addresses', msg`Addresses`],
+  ['/settings', msg`Profile`, true],
+  ['/referrals', msg`Referrals`],
+  ['/talk-to-us', msg`Help`],
 ];
 
 /**
  * A staff-side account on a customer page (profile, notifications, tracking): back to the console, and
  * the booking pages only for business admins and members, who book for their business.
  */
-const STAFF_LINKS: readonly NavItem[] = [['/start', 'Console'], ['/track', 'Track'], ['/settings', 'Profile', true]];
-const BUSINESS_LINKS: readonly NavItem[] = [['/start', 'Console'], ['/', 'Book', true], ['/packages', 'Packages'], ['/track', 'Track'], ['/settings', 'Profile', true]];
+const STAFF_LINKS: readonly NavItem[] = [
+  ['/start', msg`Console`],
+  ['/track', msg`Track`],
+  ['/settings', msg`Profile`, true],
+];
+const BUSINESS_LINKS: readonly NavItem[] = [
+  ['/start', msg`Console`],
+  ['/', msg`Book`, true],
+  ['/bulk-booking', msg`Bulk booking`],
+  ['/packages', msg`Packages`],
+  ['/track', msg`Track`],
+  ['/settings', msg`Profile`, true],
+];
 
 export function NavLinks({ items, onNavigate, className }: { items: readonly NavItem[]; onNavigate?: () => void; className?: string }) {
+  const { i18n } = useLingui();
   return items.map(([to, label, exact]) => (
     <Link key={to} to={to} className={cn(navLink, className)} activeOptions={{ exact: Boolean(exact) }} onClick={onNavigate}>
-      {label}
+      {i18n._(label)}
     </Link>
   ));
 }

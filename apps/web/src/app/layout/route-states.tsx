@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -6,16 +7,21 @@ import { errorMessage } from '../../lib/api-client';
 import { isNoAccessError } from '../../lib/no-access';
 
 export function PageSpinner() {
-  return <Spinner label="Loading" className="py-16" />;
+  const { t } = useLingui();
+  return <Spinner label={t`Loading`} className="py-16" />;
 }
 
 export function NotFound() {
   return (
     <Card className="mx-auto max-w-md text-center">
-      <CardTitle>Page not found</CardTitle>
-      <CardDescription className="mt-2">The page you asked for does not exist.</CardDescription>
+      <CardTitle>
+        <Trans>Page not found</Trans>
+      </CardTitle>
+      <CardDescription className="mt-2">
+        <Trans>The page you asked for does not exist.</Trans>
+      </CardDescription>
       <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
-        Go home
+        <Trans>Go home</Trans>
       </Link>
     </Card>
   );
@@ -24,10 +30,12 @@ export function NotFound() {
 export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <Card role="alert" className="mx-auto max-w-md text-center">
-      <CardTitle>Something went wrong</CardTitle>
+      <CardTitle>
+        <Trans>Something went wrong</Trans>
+      </CardTitle>
       <CardDescription className="mt-2">{errorMessage(error)}</CardDescription>
       <Button className="mt-6" onClick={reset}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </Card>
   );
@@ -37,10 +45,14 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
 export function NoAccess() {
   return (
     <Card role="alert" aria-labelledby="no-access-title" className="mx-auto flex max-w-md flex-col items-center gap-2 text-center">
-      <CardTitle id="no-access-title">You don't have access to this page</CardTitle>
-      <CardDescription>Your account cannot open this page. If you need it for your work, ask an administrator.</CardDescription>
+      <CardTitle id="no-access-title">
+        <Trans>You don't have access to this page</Trans>
+      </CardTitle>
+      <CardDescription>
+        <Trans>Your account cannot open this page. If you need it for your work, ask an administrator.</Trans>
+      </CardDescription>
       <Link to="/start" className={buttonClasses('primary', 'md', 'mt-4')}>
-        Go to my home page
+        <Trans>Go to my home page</Trans>
       </Link>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { MapPin, UserRound } from 'lucide-react';
@@ -18,7 +19,7 @@ function Welcome({ firstName, addressBook }: { firstName: string | undefined; ad
       <SignedOutWelcome
         signIn={
           <Link to="/login" className={SIGN_IN_LINK_CLASSES}>
-            Sign in
+            <Trans>Sign in</Trans>
           </Link>
         }
       />
@@ -27,16 +28,16 @@ function Welcome({ firstName, addressBook }: { firstName: string | undefined; ad
   return (
     <section aria-labelledby="welcome-title" className="flex flex-wrap items-center justify-between gap-3">
       <h2 id="welcome-title" className="text-lg font-semibold text-slate-900">
-        Welcome, {firstName}!
+        <Trans>Welcome, {firstName}!</Trans>
       </h2>
       <div className="flex flex-wrap gap-2">
         {addressBook ? (
           <Link to="/settings/addresses" className={buttonClasses('secondary', 'sm')}>
-            <MapPin className="h-4 w-4" aria-hidden="true" /> Saved addresses
+            <MapPin className="h-4 w-4" aria-hidden="true" /> <Trans>Saved addresses</Trans>
           </Link>
         ) : null}
         <Link to="/settings" className={buttonClasses('secondary', 'sm')}>
-          <UserRound className="h-4 w-4" aria-hidden="true" /> Profile
+          <UserRound className="h-4 w-4" aria-hidden="true" /> <Trans>Profile</Trans>
         </Link>
       </div>
     </section>
@@ -45,6 +46,7 @@ function Welcome({ firstName, addressBook }: { firstName: string | undefined; ad
 
 /** `/`: a short greeting and the booking form (the box catalogue with prices is part of it). */
 export function HomePage() {
+  const { t } = useLingui();
   const me = useQuery(meQueryOptions());
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
@@ -57,7 +59,7 @@ export function HomePage() {
     if (elsewhere) void navigate({ to: '/start', replace: true });
   }, [elsewhere, navigate]);
   // Who is booking decides the address choices and what Continue does; wait for it instead of guessing.
-  const loading = <Spinner label="Loading" className="py-16" />;
+  const loading = <Spinner label={t`Loading`} className="py-16" />;
   if (me.isPending || elsewhere) return loading;
   return (
     <SlicedMount fallback={loading}>

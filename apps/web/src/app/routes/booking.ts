@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { withMessages } from '../../i18n/catalogues';
 import { DELIVERY_TYPES, isValidTrackingNumber, normalizeTrackingNumber, type DeliveryType } from '@hatid/domain';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireSelfBooking, requireSignedIn } from './guards';
@@ -18,10 +20,14 @@ export interface HomeSearch {
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  staticData: { title: 'Book a shipment' },
+  staticData: { title: msg`Book a shipment` },
   validateSearch: (search: Record<string, unknown>): HomeSearch =>
     DELIVERY_TYPES.includes(search.deliveryType as DeliveryType) ? { deliveryType: search.deliveryType as DeliveryType } : {},
-  component: lazyRouteComponent(() => import('../pages/home-page'), 'HomePage'),
+  // The booking form's first card (delivery type, service) is the booking area's; the greeting is the app's.
+  component: lazyRouteComponent(
+    withMessages('booking', () => import('../pages/home-page')),
+    'HomePage',
+  ),
 });
 
 export interface AddOwnBoxSearch {
@@ -33,11 +39,13 @@ export interface AddOwnBoxSearch {
 const addOwnBoxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/add-own-box',
-  staticData: { title: 'Your own box' },
+  staticData: { title: msg`Your own box` },
   beforeLoad: requireSelfBooking,
-  validateSearch: (search: Record<string, unknown>): AddOwnBoxSearch =>
-    typeof search.line === 'string' && search.line !== '' ? { line: search.line } : {},
-  component: lazyRouteComponent(() => import('../../features/booking/routes/add-own-box-page'), 'AddOwnBoxPage'),
+  validateSearch: (search: Record<string, unknown>): AddOwnBoxSearch => (typeof search.line === 'string' && search.line !== '' ? { line: search.line } : {}),
+  component: lazyRouteComponent(
+    withMessages('booking', () => import('../../features/booking/routes/add-own-box-page')),
+    'AddOwnBoxPage',
+  ),
 });
 
 export interface OrderSummarySearch {
@@ -49,7 +57,7 @@ export interface OrderSummarySearch {
 const orderSummaryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order-summary',
-  staticData: { title: 'Order summary' },
+  staticData: { title: msg`Order summary` },
   beforeLoad: async ({ context }) => {
     const { user } = await requireSignedIn({ context });
     await requireSelfBooking({ context });
@@ -57,7 +65,10 @@ const orderSummaryRoute = createRoute({
   },
   validateSearch: (search: Record<string, unknown>): OrderSummarySearch =>
     typeof search.booked === 'string' && isValidTrackingNumber(search.booked) ? { booked: normalizeTrackingNumber(search.booked) } : {},
-  component: lazyRouteComponent(() => import('../../features/booking/routes/order-summary-page'), 'OrderSummaryPage'),
+  component: lazyRouteComponent(
+    withMessages('booking', () => import('../../features/booking/routes/order-summary-page')),
+    'OrderSummaryPage',
+  ),
 });
 
 export const bookingRoutes = [homeRoute, addOwnBoxRoute, orderSummaryRoute];

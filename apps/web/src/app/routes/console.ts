@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { withMessages } from '../../i18n/catalogues';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { ConsoleAccess } from '../../features/console/access';
 import type { TableSearch } from '../../components/data-table/table-search';
 import type { ScreenPath } from '../../features/console/screens';
-import type { AdminShipmentsSearch } from '../../features/packages/lib/admin-list-search';
+import type { AdminShipmentsSearch } from '../../features/shipments/lib/admin-list-search';
 import { NoAccessError } from '../../lib/no-access';
 import { isStaffSide } from '../../lib/roles';
 import { requireSignedIn } from './guards';
@@ -65,10 +67,13 @@ const plainSearch = <T>(search: Record<string, unknown>): T =>
 const dashboardRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/dashboard',
-  staticData: { title: 'Dashboard' },
+  staticData: { title: msg`Dashboard` },
   beforeLoad: guardScreen('/dashboard'),
   validateSearch: plainSearch<DashboardSearch>,
-  component: lazyRouteComponent(() => import('../../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+  component: lazyRouteComponent(
+    withMessages('dashboard', () => import('../../features/dashboard/routes/dashboard-page')),
+    'DashboardPage',
+  ),
 });
 
 /** Every shipment the person may see; page, size, search, filters and tab live in the address. */
@@ -78,7 +83,10 @@ const shipmentsRoute = createRoute({
   staticData: { title: 'Shipments' },
   beforeLoad: guardScreen('/shipments'),
   validateSearch: plainSearch<AdminShipmentsSearch>,
-  component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipments-page'), 'AdminShipmentsPage'),
+  component: lazyRouteComponent(
+    withMessages('shipments', () => import('../../features/shipments/routes/admin-shipments-page')),
+    'AdminShipmentsPage',
+  ),
 });
 
 const shipmentDetailRoute = createRoute({
@@ -86,7 +94,10 @@ const shipmentDetailRoute = createRoute({
   path: '/shipments/$trackingNumber',
   staticData: { title: ({ params }) => `Shipment ${params.trackingNumber ?? ''}` },
   beforeLoad: guardScreen('/shipments'),
-  component: lazyRouteComponent(() => import('../../features/packages/routes/admin-shipment-detail-page'), 'AdminShipmentDetailPage'),
+  component: lazyRouteComponent(
+    withMessages('shipments', () => import('../../features/shipments/routes/admin-shipment-detail-page')),
+    'AdminShipmentDetailPage',
+  ),
 });
 
 /** Promo codes: the data table over GET /promo-codes (page, size and search in the address), add, edit, view. */
@@ -94,9 +105,12 @@ const shipmentDetailRoute = createRoute({
 const paymentsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/payments',
-  staticData: { title: 'Payments' },
+  staticData: { title: msg`Payments` },
   beforeLoad: guardScreen('/payments'),
-  component: lazyRouteComponent(() => import('../../features/wallet/routes/payments-console-page'), 'PaymentsConsolePage'),
+  component: lazyRouteComponent(
+    withMessages('wallet', () => import('../../features/wallet/routes/payments-console-page')),
+    'PaymentsConsolePage',
+  ),
 });
 
 const promoCodesRoute = createRoute({
@@ -105,7 +119,10 @@ const promoCodesRoute = createRoute({
   staticData: { title: 'Promo codes' },
   beforeLoad: guardScreen('/promo-codes'),
   validateSearch: plainSearch<TableSearch>,
-  component: lazyRouteComponent(() => import('../../features/promo-codes/routes/promo-codes-page'), 'PromoCodesPage'),
+  component: lazyRouteComponent(
+    withMessages(['promo-codes', 'shipments'], () => import('../../features/promo-codes/routes/promo-codes-page')),
+    'PromoCodesPage',
+  ),
 });
 
 /**
@@ -118,7 +135,10 @@ const transactionsRoute = createRoute({
   staticData: { title: 'Transactions' },
   beforeLoad: guardScreen('/transactions'),
   validateSearch: plainSearch<TableSearch & { paymentType?: string; transactionStatus?: string; startDate?: string; endDate?: string }>,
-  component: lazyRouteComponent(() => import('../../features/transactions/routes/transactions-page'), 'TransactionsPage'),
+  component: lazyRouteComponent(
+    withMessages(['transactions', 'shipments'], () => import('../../features/transactions/routes/transactions-page')),
+    'TransactionsPage',
+  ),
 });
 
 /**
@@ -131,7 +151,10 @@ const cashCollectionsRoute = createRoute({
   staticData: { title: 'Cash collections' },
   beforeLoad: guardScreen('/cash-collections'),
   validateSearch: plainSearch<TableSearch & { source?: string; partner?: string; location?: string; startDate?: string; endDate?: string }>,
-  component: lazyRouteComponent(() => import('../../features/cash-collections/routes/cash-collections-page'), 'CashCollectionsPage'),
+  component: lazyRouteComponent(
+    withMessages(['collections', 'shipments'], () => import('../../features/collections/routes/collections-page')),
+    'CashCollectionsPage',
+  ),
 });
 
 /**
@@ -144,7 +167,10 @@ const billingsRoute = createRoute({
   staticData: { title: 'Billings' },
   beforeLoad: guardScreen('/billings'),
   validateSearch: plainSearch<TableSearch & { type?: string; biller?: string; customer?: string; location?: string }>,
-  component: lazyRouteComponent(() => import('../../features/billings/routes/billings-page'), 'BillingsPage'),
+  component: lazyRouteComponent(
+    withMessages(['billings', 'shipments'], () => import('../../features/billings/routes/billings-page')),
+    'BillingsPage',
+  ),
 });
 
 /**
@@ -157,7 +183,10 @@ const ticketsRoute = createRoute({
   staticData: { title: 'Tickets' },
   beforeLoad: guardScreen('/tickets'),
   validateSearch: plainSearch<TableSearch & { assignee?: string }>,
-  component: lazyRouteComponent(() => import('../../features/tickets/routes/tickets-page'), 'TicketsPage'),
+  component: lazyRouteComponent(
+    withMessages(['tickets', 'shipments'], () => import('../../features/tickets/routes/tickets-page')),
+    'TicketsPage',
+  ),
 });
 
 /**
@@ -171,16 +200,51 @@ const apiKeysRoute = createRoute({
   staticData: { title: 'API keys' },
   beforeLoad: guardScreen('/api-keys'),
   validateSearch: plainSearch<TableSearch>,
-  component: lazyRouteComponent(() => import('../../features/api-keys/routes/api-keys-page'), 'ApiKeysPage'),
+  component: lazyRouteComponent(
+    withMessages(['api-keys', 'shipments'], () => import('../../features/api-keys/routes/api-keys-page')),
+    'ApiKeysPage',
+  ),
+});
+
+/** Bulk booking (issue 33): staff book a customer's spreadsheet of up to 5,000 parcels. */
+const bulkBookingsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/bulk-bookings',
+  staticData: { title: msg`Bulk booking` },
+  beforeLoad: guardScreen('/bulk-bookings'),
+  // The customer picker is the users area's.
+  component: lazyRouteComponent(
+    withMessages(['bulk-bookings', 'users'], () => import('../../features/bulk-bookings/routes/bulk-booking-page')),
+    'ConsoleBulkBookingPage',
+  ),
+});
+
+/**
+ * Webhooks: a business's endpoints (GET /webhooks/endpoints) with status tabs and counts, and each one's
+ * deliveries. Business admins and admins manage them; staff look.
+ */
+const webhooksRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/webhooks',
+  staticData: { title: 'Webhooks' },
+  beforeLoad: guardScreen('/webhooks'),
+  validateSearch: plainSearch<TableSearch>,
+  component: lazyRouteComponent(
+    withMessages(['webhooks', 'shipments'], () => import('../../features/webhooks/routes/webhooks-page')),
+    'WebhooksPage',
+  ),
 });
 
 /** The pricing configuration in force, and its editor. */
 const pricingRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/pricing',
-  staticData: { title: 'Pricing' },
+  staticData: { title: msg`Pricing` },
   beforeLoad: guardScreen('/pricing'),
-  component: lazyRouteComponent(() => import('../../features/pricing/routes/pricing-page'), 'PricingPage'),
+  component: lazyRouteComponent(
+    withMessages('pricing', () => import('../../features/pricing/routes/pricing-page')),
+    'PricingPage',
+  ),
 });
 
 /** Users: GET /users with status tabs and counts, search, role filter and paging in the address. */
@@ -190,7 +254,10 @@ const usersRoute = createRoute({
   staticData: { title: 'Users' },
   beforeLoad: guardScreen('/users'),
   validateSearch: plainSearch<TableSearch & { roleId?: number; role?: string }>,
-  component: lazyRouteComponent(() => import('../../features/users/routes/users-page'), 'UsersPage'),
+  component: lazyRouteComponent(
+    withMessages(['users', 'shipments'], () => import('../../features/users/routes/users-page')),
+    'UsersPage',
+  ),
 });
 
 /** Clients: the businesses list, add, view and edit (account manager, invoice settings, members). */
@@ -200,7 +267,10 @@ const clientsRoute = createRoute({
   staticData: { title: 'Clients' },
   beforeLoad: guardScreen('/clients'),
   validateSearch: plainSearch<TableSearch>,
-  component: lazyRouteComponent(() => import('../../features/clients/routes/clients-page'), 'ClientsPage'),
+  component: lazyRouteComponent(
+    withMessages(['businesses', 'shipments'], () => import('../../features/businesses/routes/businesses-page')),
+    'ClientsPage',
+  ),
 });
 
 /** The activity log: GET /activities/global with search, category, date range and paging in the address. */
@@ -210,7 +280,10 @@ const activityLogsRoute = createRoute({
   staticData: { title: 'Activity log' },
   beforeLoad: guardScreen('/activity-logs'),
   validateSearch: plainSearch<TableSearch & { category?: string; startDate?: string; endDate?: string }>,
-  component: lazyRouteComponent(() => import('../../features/activity-log/routes/activity-log-page'), 'ActivityLogPage'),
+  component: lazyRouteComponent(
+    withMessages(['activities', 'shipments'], () => import('../../features/activities/routes/activities-page')),
+    'ActivityLogPage',
+  ),
 });
 
 /** Reports: sales by period, delivery type and province (period and dates in the address), with a CSV. */
@@ -220,7 +293,10 @@ const reportsRoute = createRoute({
   staticData: { title: 'Reports' },
   beforeLoad: guardScreen('/reports'),
   validateSearch: plainSearch<{ period?: string; startDate?: string; endDate?: string }>,
-  component: lazyRouteComponent(() => import('../../features/reports/routes/reports-page'), 'ReportsPage'),
+  component: lazyRouteComponent(
+    withMessages(['reports', 'shipments'], () => import('../../features/reports/routes/reports-page')),
+    'ReportsPage',
+  ),
 });
 
 /** Agent reports: a sales agent's customers, deliveries and commission (agent, period and dates in the address). */
@@ -230,7 +306,10 @@ const agentReportsRoute = createRoute({
   staticData: { title: 'Agent reports' },
   beforeLoad: guardScreen('/agent-reports'),
   validateSearch: plainSearch<{ agentCode?: string; period?: string; startDate?: string; endDate?: string }>,
-  component: lazyRouteComponent(() => import('../../features/agent-reports/routes/agent-reports-page'), 'AgentReportsPage'),
+  component: lazyRouteComponent(
+    withMessages(['agent-reports', 'shipments'], () => import('../../features/agent-reports/routes/agent-reports-page')),
+    'AgentReportsPage',
+  ),
 });
 
 /** Partners: the service partners (search and paging in the address). */
@@ -240,7 +319,10 @@ const partnersRoute = createRoute({
   staticData: { title: 'Partners' },
   beforeLoad: guardScreen('/partners'),
   validateSearch: plainSearch<TableSearch>,
-  component: lazyRouteComponent(() => import('../../features/partners/routes/partners-page'), 'PartnersPage'),
+  component: lazyRouteComponent(
+    withMessages(['partners', 'shipments'], () => import('../../features/partners/routes/partners-page')),
+    'PartnersPage',
+  ),
 });
 
 /** One partner: its provinces (retrieval fee, intra-city) and its shipments (paging in the address). */
@@ -250,7 +332,10 @@ const partnerDetailRoute = createRoute({
   staticData: { title: 'Partner' },
   beforeLoad: guardScreen('/partners'),
   validateSearch: plainSearch<TableSearch>,
-  component: lazyRouteComponent(() => import('../../features/partners/routes/partner-detail-page'), 'PartnerDetailPage'),
+  component: lazyRouteComponent(
+    withMessages(['partners', 'shipments'], () => import('../../features/partners/routes/partner-detail-page')),
+    'PartnerDetailPage',
+  ),
 });
 
 /** Couriers: GET /couriers with status tabs, type and category filters; add, edit, view, delete, (de)activate. */
@@ -260,7 +345,10 @@ const couriersRoute = createRoute({
   staticData: { title: 'Couriers' },
   beforeLoad: guardScreen('/couriers'),
   validateSearch: plainSearch<TableSearch & { type?: string; category?: string }>,
-  component: lazyRouteComponent(() => import('../../features/couriers/routes/couriers-page'), 'CouriersPage'),
+  component: lazyRouteComponent(
+    withMessages(['couriers', 'shipments'], () => import('../../features/couriers/routes/couriers-page')),
+    'CouriersPage',
+  ),
 });
 
 /** Consolidations (air cargo): the list with status tabs, new and automated consolidation. */
@@ -270,7 +358,10 @@ const consolidationsRoute = createRoute({
   staticData: { title: 'Consolidations' },
   beforeLoad: guardScreen('/consolidations'),
   validateSearch: plainSearch<TableSearch>,
-  component: lazyRouteComponent(() => import('../../features/consolidations/routes/consolidations-page'), 'ConsolidationsPage'),
+  component: lazyRouteComponent(
+    withMessages(['consolidations', 'shipments'], () => import('../../features/consolidations/routes/consolidations-page')),
+    'ConsolidationsPage',
+  ),
 });
 
 /** One consolidation by its tag: scan shipments in, carrier and MAWB, transport details, life cycle, manifest. */
@@ -279,7 +370,10 @@ const consolidationDetailRoute = createRoute({
   path: '/consolidations/$tag',
   staticData: { title: ({ params }) => `Consolidation ${params.tag ?? ''}` },
   beforeLoad: guardScreen('/consolidations'),
-  component: lazyRouteComponent(() => import('../../features/consolidations/routes/consolidation-detail-page'), 'ConsolidationDetailPage'),
+  component: lazyRouteComponent(
+    withMessages(['consolidations', 'shipments'], () => import('../../features/consolidations/routes/consolidation-detail-page')),
+    'ConsolidationDetailPage',
+  ),
 });
 
 export const consoleRoutes = [
@@ -295,6 +389,8 @@ export const consoleRoutes = [
     billingsRoute,
     ticketsRoute,
     apiKeysRoute,
+    bulkBookingsRoute,
+    webhooksRoute,
     pricingRoute,
     usersRoute,
     clientsRoute,

@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import { withMessages } from '../../i18n/catalogues';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireAddressBook, requireSignedIn } from './guards';
 import { rootRoute } from './root';
@@ -15,16 +17,22 @@ const settingsRoute = createRoute({
 const profileRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/',
-  staticData: { title: 'Profile' },
-  component: lazyRouteComponent(() => import('../../features/auth/routes/profile-page'), 'ProfilePage'),
+  staticData: { title: msg`Profile` },
+  component: lazyRouteComponent(
+    withMessages('auth', () => import('../../features/auth/routes/profile-page')),
+    'ProfilePage',
+  ),
 });
 
 const addressesRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/addresses',
-  staticData: { title: 'Saved addresses' },
+  staticData: { title: msg`Saved addresses` },
   beforeLoad: requireAddressBook,
-  component: lazyRouteComponent(() => import('../../features/addresses/routes/addresses-page'), 'AddressesPage'),
+  component: lazyRouteComponent(
+    withMessages('addresses', () => import('../../features/addresses/routes/addresses-page')),
+    'AddressesPage',
+  ),
 });
 
 export interface AddressEditSearch {
@@ -35,21 +43,27 @@ export interface AddressEditSearch {
 const addressEditRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/addresses/add',
-  staticData: { title: ({ search }) => (search.id ? 'Edit address' : 'Add address') },
+  // Said when the title is set (t reads the active language), so it follows a language switch.
+  staticData: { title: ({ search }) => (search.id ? t`Edit address` : t`Add address`) },
   beforeLoad: requireAddressBook,
-  validateSearch: (search: Record<string, unknown>): AddressEditSearch =>
-    typeof search.id === 'string' && search.id !== '' ? { id: search.id } : {},
-  component: lazyRouteComponent(() => import('../../features/addresses/routes/address-edit-page'), 'AddressEditPage'),
+  validateSearch: (search: Record<string, unknown>): AddressEditSearch => (typeof search.id === 'string' && search.id !== '' ? { id: search.id } : {}),
+  component: lazyRouteComponent(
+    withMessages('addresses', () => import('../../features/addresses/routes/address-edit-page')),
+    'AddressEditPage',
+  ),
 });
 
 /** /wallet, and the providers' return page (success, failure, success-link, failure-link, method, amount, wallet-success). */
 const walletRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/wallet',
-  staticData: { title: 'Wallet' },
+  staticData: { title: msg`Wallet` },
   beforeLoad: requireSignedIn,
   validateSearch: (search: Record<string, unknown>): WalletSearch => validateWalletSearch(search),
-  component: lazyRouteComponent(() => import('../pages/wallet-route'), 'WalletRoute'),
+  component: lazyRouteComponent(
+    withMessages('wallet', () => import('../pages/wallet-route')),
+    'WalletRoute',
+  ),
 });
 
 export const customerRoutes = [settingsRoute.addChildren([profileRoute, addressesRoute, addressEditRoute]), walletRoute];

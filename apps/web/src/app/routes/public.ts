@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { withMessages } from '../../i18n/catalogues';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { AuthShell } from '../layout/auth-shell';
 import { requireFlowStep, requireSignedOut } from './guards';
@@ -11,12 +13,12 @@ const signInRoute = createRoute({
   component: AuthShell,
 });
 
-const authPages = () => import('../../features/auth/routes/login-page');
+const authPages = withMessages('auth', () => import('../../features/auth/routes/login-page'));
 
 const loginRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login',
-  staticData: { title: 'Sign in' },
+  staticData: { title: msg`Sign in` },
   // ?error=<reason> when a social sign-in came back without signing in (SOCIAL_LOGIN_ERRORS in the domain).
   validateSearch: (search: Record<string, unknown>): { error?: string } =>
     typeof search.error === 'string' && /^[a-z_]{1,40}$/.test(search.error) ? { error: search.error } : {},
@@ -26,32 +28,41 @@ const loginRoute = createRoute({
 const mobileNumberRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/mobile-number',
-  staticData: { title: 'Your mobile number' },
-  component: lazyRouteComponent(() => import('../../features/auth/routes/mobile-number-page'), 'MobileNumberPage'),
+  staticData: { title: msg`Your mobile number` },
+  component: lazyRouteComponent(
+    withMessages('auth', () => import('../../features/auth/routes/mobile-number-page')),
+    'MobileNumberPage',
+  ),
 });
 
 const verifyOtpRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/verify-otp',
-  staticData: { title: 'Enter the code' },
+  staticData: { title: msg`Enter the code` },
   beforeLoad: requireFlowStep('verify-otp'),
-  component: lazyRouteComponent(() => import('../../features/auth/routes/verify-otp-page'), 'VerifyOtpPage'),
+  component: lazyRouteComponent(
+    withMessages('auth', () => import('../../features/auth/routes/verify-otp-page')),
+    'VerifyOtpPage',
+  ),
 });
 
 const enterNameRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/enter-name',
-  staticData: { title: 'Your name' },
+  staticData: { title: msg`Your name` },
   beforeLoad: requireFlowStep('enter-name'),
-  component: lazyRouteComponent(() => import('../../features/auth/routes/enter-name-page'), 'EnterNamePage'),
+  component: lazyRouteComponent(
+    withMessages('auth', () => import('../../features/auth/routes/enter-name-page')),
+    'EnterNamePage',
+  ),
 });
 
-const registrationPages = () => import('../../features/auth/routes/registration-pages');
+const registrationPages = withMessages('auth', () => import('../../features/auth/routes/registration-pages'));
 
 const individualRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/login/individual',
-  staticData: { title: 'Finish signing up' },
+  staticData: { title: msg`Finish signing up` },
   beforeLoad: requireFlowStep('details'),
   component: lazyRouteComponent(registrationPages, 'IndividualPage'),
 });
@@ -59,7 +70,7 @@ const individualRoute = createRoute({
 const completeRegistrationRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/complete-registration',
-  staticData: { title: 'Your business' },
+  staticData: { title: msg`Your business` },
   beforeLoad: requireFlowStep('details'),
   component: lazyRouteComponent(registrationPages, 'CompleteRegistrationPage'),
 });
@@ -68,10 +79,17 @@ const completeRegistrationRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => signInRoute,
   path: '/register',
-  staticData: { title: 'Accept your invitation' },
+  staticData: { title: msg`Accept your invitation` },
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 500 ? { token: search.token } : typeof search.token === 'number' ? { token: String(search.token) } : {},
-  component: lazyRouteComponent(() => import('../../features/auth/routes/register-page'), 'RegisterPage'),
+    typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 500
+      ? { token: search.token }
+      : typeof search.token === 'number'
+        ? { token: String(search.token) }
+        : {},
+  component: lazyRouteComponent(
+    withMessages('auth', () => import('../../features/auth/routes/register-page')),
+    'RegisterPage',
+  ),
 });
 
 /**
@@ -87,10 +105,13 @@ const verifyEmailLayout = createRoute({
 const verifyEmailRoute = createRoute({
   getParentRoute: () => verifyEmailLayout,
   path: '/verify-email',
-  staticData: { title: 'Confirm your email' },
+  staticData: { title: msg`Confirm your email` },
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token.length > 0 && search.token.length <= 500 ? { token: search.token } : {},
-  component: lazyRouteComponent(() => import('../../features/auth/routes/verify-email-page'), 'VerifyEmailPage'),
+  component: lazyRouteComponent(
+    withMessages('auth', () => import('../../features/auth/routes/verify-email-page')),
+    'VerifyEmailPage',
+  ),
 });
 
 export const emailProofRoutes = verifyEmailLayout.addChildren([verifyEmailRoute]);

@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import { withMessages } from '../../i18n/catalogues';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { meQueryKey, meQueryOptions } from '../../features/auth';
 import { NoAccessError } from '../../lib/no-access';
@@ -16,7 +18,10 @@ const riderLoginRoute = createRoute({
   beforeLoad: async ({ context }) => {
     if (isRider(await currentUser(context))) throw redirect({ to: '/rider', replace: true });
   },
-  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-login-page'), 'RiderLoginPage'),
+  component: lazyRouteComponent(
+    withMessages('riders', () => import('../../features/riders/routes/rider-login-page')),
+    'RiderLoginPage',
+  ),
 });
 
 const riderAppRoute = createRoute({
@@ -24,32 +29,47 @@ const riderAppRoute = createRoute({
   id: 'rider-app',
   staticData: { shell: 'rider' },
   beforeLoad: async ({ context }) => {
-    // Opened with no signal: the day as last seen on this phone (features/rider/lib/offline-cache.ts).
+    // Opened with no signal: the day as last seen on this phone (features/riders/lib/offline-cache.ts).
     if (!navigator.onLine) {
-      const { restoreRiderCache } = await import('../../features/rider/lib/offline-cache');
+      const { restoreRiderCache } = await import('../../features/riders/lib/offline-cache');
       await restoreRiderCache(context.queryClient);
-      if (context.queryClient.getQueryData(meQueryKey) === undefined) throw new Error('No signal. Open the rider app again when the signal is back.');
+      if (context.queryClient.getQueryData(meQueryKey) === undefined) throw new Error(t`No signal. Open the rider app again when the signal is back.`);
     }
     const user = await currentUser(context);
     if (!user) throw redirect({ to: '/rider/login' });
     if (!isRider(user)) throw new NoAccessError();
     return { user };
   },
-  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-layout'), 'RiderLayout'),
+  // The frame's words (shift, outbox, job alerts) are the riders area's, as are its pages'.
+  component: lazyRouteComponent(
+    withMessages('riders', () => import('../../features/riders/routes/rider-layout')),
+    'RiderLayout',
+  ),
 });
 
 const riderHomeRoute = createRoute({
   getParentRoute: () => riderAppRoute,
   path: '/rider',
-  staticData: { title: 'My pickups and deliveries' },
-  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-home-page'), 'RiderHomePage'),
+  staticData: { title: msg`My pickups and deliveries` },
+  component: lazyRouteComponent(
+    withMessages('riders', () => import('../../features/riders/routes/rider-home-page')),
+    'RiderHomePage',
+  ),
 });
 
 const riderShipmentRoute = createRoute({
   getParentRoute: () => riderAppRoute,
   path: '/rider/shipments/$trackingNumber',
-  staticData: { title: ({ params }) => `Shipment ${params.trackingNumber ?? ''}` },
-  component: lazyRouteComponent(() => import('../../features/rider/routes/rider-shipment-page'), 'RiderShipmentPage'),
+  staticData: {
+    title: ({ params }) => {
+      const trackingNumber = params.trackingNumber ?? '';
+      return t`Shipment ${trackingNumber}`;
+    },
+  },
+  component: lazyRouteComponent(
+    withMessages('riders', () => import('../../features/riders/routes/rider-shipment-page')),
+    'RiderShipmentPage',
+  ),
 });
 
 export const riderRoutes = [riderLoginRoute, riderAppRoute.addChildren([riderHomeRoute, riderShipmentRoute])];

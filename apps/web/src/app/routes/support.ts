@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { withMessages } from '../../i18n/catalogues';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseTalkToUsSearch } from '../../features/tickets';
 import { requireSignedIn } from './guards';
@@ -9,10 +11,13 @@ import { rootRoute } from './root';
 const talkToUsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/talk-to-us',
-  staticData: { title: 'Talk to us' },
+  staticData: { title: msg`Talk to us` },
   beforeLoad: requireSignedIn,
   validateSearch: parseTalkToUsSearch,
-  component: lazyRouteComponent(() => import('../../features/tickets/routes/talk-to-us-page'), 'TalkToUsPage'),
+  component: lazyRouteComponent(
+    withMessages('tickets', () => import('../../features/tickets/routes/talk-to-us-page')),
+    'TalkToUsPage',
+  ),
 });
 
 export const supportRoutes = [talkToUsRoute];

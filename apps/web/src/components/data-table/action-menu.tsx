@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal, type LucideIcon } from 'lucide-react';
 import { Fragment } from 'react';
@@ -28,7 +29,7 @@ export function ActionMenu({ label, items }: { /** Names the row: "Actions for <
     <Menu.Root modal={false}>
       <Menu.Trigger
         className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none data-[state=open]:bg-slate-100"
-        aria-label={`Actions for ${label}`}
+        aria-label={t`Actions for ${label}`}
       >
         <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
       </Menu.Trigger>

@@ -4,7 +4,9 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
+import { activateLanguage } from '../../i18n/catalogues';
 import { saveBlob } from '../../lib/download';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { DataTable, dataColumnHelper, type PageResult } from './data-table';
 import { exportFileName } from './export-button';
 import { parseTableSearch, type TableSearch } from './table-search';
@@ -57,7 +59,9 @@ function renderTable({ url = '/items', total = 35, fetchFile = vi.fn(async () =>
           query={query}
           getRowId={(item) => item.id}
           search={search}
-          onSearchChange={(patch, options) => void router.navigate({ to: '/items', search: { ...search, ...patch }, replace: options?.replace ?? false } as never)}
+          onSearchChange={(patch, options) =>
+            void router.navigate({ to: '/items', search: { ...search, ...patch }, replace: options?.replace ?? false } as never)
+          }
           tabs={[
             { value: undefined, label: 'All', count: total },
             { value: 'open', label: 'Open', count: 30 },
@@ -79,7 +83,11 @@ function renderTable({ url = '/items', total = 35, fetchFile = vi.fn(async () =>
   return { server, router, location, fetchFile };
 }
 
-const rowNames = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => row.textContent);
+const rowNames = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
 
 describe('DataTable', () => {
   it('shows a spinner while the page loads, then the rows the server sent', async () => {
@@ -103,6 +111,21 @@ describe('DataTable', () => {
     renderTable({ url: '/items?search=nobody' });
     expect(await screen.findByText('No data available')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("speaks Filipino: the table's own words, the row count and the empty state", async () => {
+    await activateLanguage('fil');
+    renderTable();
+    expect(await screen.findByText('35 row')).toBeTruthy();
+    expect(screen.getByLabelText('Row bawat pahina')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Susunod/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /I-export/ })).toBeTruthy();
+    expect(screen.getByText('Pahina 1 ng 4')).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'app')).toEqual([]);
+    cleanup();
+    renderTable({ url: '/items?search=nobody' });
+    expect(await screen.findByText('Wala pang maipapakita')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I-clear ang mga filter' })).toBeTruthy();
   });
 
   it('reads page, size, search and tab from the address, so a reload or a shared link shows the same page', async () => {

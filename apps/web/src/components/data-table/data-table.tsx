@@ -8,10 +8,12 @@ import {
   type RowSelectionState,
   type Updater,
 } from '@tanstack/react-table';
+import { i18n } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { type PluralForms } from '../../lib/plural';
+import type { PluralForms } from '../../lib/plural';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { SideScroller } from '../ui/side-scroller';
@@ -38,7 +40,7 @@ export interface DataColumnMeta {
 
 export const dataTableFeatures = tableFeatures({ rowSelectionFeature, columnMeta: {} as DataColumnMeta });
 export type DataTableFeatures = typeof dataTableFeatures;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of different value types in one list
+// biome-ignore lint/suspicious/noExplicitAny: columns of different value types in one list
 export type DataColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
 export const dataColumnHelper = <T extends RowData>() => createColumnHelper<DataTableFeatures, T>();
 
@@ -95,11 +97,12 @@ export interface DataTableProps<T extends RowData> {
   /** Marks rows (e.g. those a bulk action refused). */
   rowClassName?: (row: T) => string | undefined;
   /** What the rows are, in both forms (lib/plural): { one: 'ticket', other: 'tickets' }. */
-  noun?: PluralForms;
+  noun?: PluralForms | ((count: number) => string);
 }
 
 const EMPTY: never[] = [];
-const ROWS: PluralForms = { one: 'row', other: 'rows' };
+/** "1 row", "20 rows", in the reader's language. */
+const ROWS = (count: number) => i18n._(msg`${plural(count, { one: '# row', other: '# rows' })}`);
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { title, description, query, search, onSearchChange, selection, rowActions, tabs, noun = ROWS } = props;
@@ -122,7 +125,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (hasRowActions) {
       list.push({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        header: () => <span className="sr-only">{t`Actions`}</span>,
         cell: ({ row }) => rowActionsRef.current?.(row.original),
         meta: { className: 'w-12 text-right' },
       });
@@ -144,6 +147,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   });
 
   const selectedIds = Object.keys(selection?.selected ?? {});
+  const selectedCount = selectedIds.length;
+  const lowerTitle = title.toLowerCase();
   const rows = table.getRowModel().rows;
   const sort = readSort(search.sort);
 
@@ -166,7 +171,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
         <SearchBox
-          label={`Search ${title.toLowerCase()}`}
+          label={t`Search ${lowerTitle}`}
           value={search.search ?? ''}
           placeholder={props.searchPlaceholder}
           onSearch={(value) => onSearchChange({ search: value || undefined, page: undefined }, { replace: true })}
@@ -174,31 +179,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         {props.filters}
       </div>
 
-      {tabs ? <TableTabs label={`${title} by status`} tabs={tabs} value={search.tab} onChange={(tab) => onSearchChange({ tab, page: undefined })} /> : null}
+      {tabs ? <TableTabs label={t`${title} by status`} tabs={tabs} value={search.tab} onChange={(tab) => onSearchChange({ tab, page: undefined })} /> : null}
 
       {selection && selectedIds.length > 0 ? (
-        <div role="region" aria-label="Selected rows" className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50 px-3 py-2 text-sm">
-          <span className="font-medium text-teal-900">{selectedIds.length} selected</span>
+        <section aria-label={t`Selected rows`} className="flex flex-wrap items-center gap-2 rounded-lg border border-teal-200 bg-teal-50 px-3 py-2 text-sm">
+          <span className="font-medium text-teal-900">{t`${selectedCount} selected`}</span>
           {selection.actions(selectedIds)}
           <Button variant="ghost" size="sm" className="ml-auto" onClick={() => selection.onChange({})}>
-            Clear selection
+            {t`Clear selection`}
           </Button>
-        </div>
+        </section>
       ) : null}
 
       {query.isPending ? (
-        <Spinner label={`Loading ${title.toLowerCase()}`} className="rounded-xl border border-slate-200 bg-white py-16" />
+        <Spinner label={t`Loading ${lowerTitle}`} className="rounded-xl border border-slate-200 bg-white py-16" />
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(query.error)}
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         </div>
       ) : rows.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <Inbox className="h-8 w-8 text-slate-400" aria-hidden="true" />
-          <p className="font-medium text-slate-800">No data available</p>
+          <p className="font-medium text-slate-800">{t`No data available`}</p>
           {props.filtered || search.search || search.tab ? (
             <Button
               variant="secondary"
@@ -207,14 +212,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 onSearchChange({ search: undefined, tab: undefined, page: undefined });
               }}
             >
-              Clear filters
+              {t`Clear filters`}
             </Button>
           ) : null}
         </div>
       ) : (
         <div className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
           {/* On a phone most tables are wider than the screen: a shadow on the cut edge says there is more. */}
-          <SideScroller cue="shadow" scrollerClassName={cn('relative rounded-xl border border-slate-200 bg-white transition-opacity', query.isFetching && 'opacity-70')}>
+          <SideScroller
+            cue="shadow"
+            scrollerClassName={cn('relative rounded-xl border border-slate-200 bg-white transition-opacity', query.isFetching && 'opacity-70')}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -291,7 +299,7 @@ function selectColumn<T extends RowData>(): DataColumn<T> {
     header: ({ table }) => (
       <input
         type="checkbox"
-        aria-label="Select all rows on this page"
+        aria-label={i18n._(msg`Select all rows on this page`)}
         className="h-4 w-4 accent-teal-700"
         checked={table.getIsAllPageRowsSelected()}
         ref={(el) => {
@@ -300,16 +308,19 @@ function selectColumn<T extends RowData>(): DataColumn<T> {
         onChange={table.getToggleAllPageRowsSelectedHandler()}
       />
     ),
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        aria-label={`Select row ${row.id}`}
-        className="h-4 w-4 accent-teal-700"
-        checked={row.getIsSelected()}
-        disabled={!row.getCanSelect()}
-        onChange={row.getToggleSelectedHandler()}
-      />
-    ),
+    cell: ({ row }) => {
+      const rowId = row.id;
+      return (
+        <input
+          type="checkbox"
+          aria-label={i18n._(msg`Select row ${rowId}`)}
+          className="h-4 w-4 accent-teal-700"
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onChange={row.getToggleSelectedHandler()}
+        />
+      );
+    },
     meta: { className: 'w-10' },
   };
 }

@@ -26,13 +26,27 @@ export function DateRangeFilter({ startDate, endDate, onChange, fromLabel = 'Fro
         <label htmlFor={ids.from} className="text-sm font-medium text-slate-800">
           {fromLabel}
         </label>
-        <input id={ids.from} type="date" value={startDate ?? ''} max={endDate} onChange={(event) => onChange({ startDate: event.target.value || undefined })} className={className} />
+        <input
+          id={ids.from}
+          type="date"
+          value={startDate ?? ''}
+          max={endDate}
+          onChange={(event) => onChange({ startDate: event.target.value || undefined })}
+          className={className}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.to} className="text-sm font-medium text-slate-800">
           {toLabel}
         </label>
-        <input id={ids.to} type="date" value={endDate ?? ''} min={startDate} onChange={(event) => onChange({ endDate: event.target.value || undefined })} className={className} />
+        <input
+          id={ids.to}
+          type="date"
+          value={endDate ?? ''}
+          min={startDate}
+          onChange={(event) => onChange({ endDate: event.target.value || undefined })}
+          className={className}
+        />
       </div>
     </>
   );

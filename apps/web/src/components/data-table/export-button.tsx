@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -27,6 +28,7 @@ export function ExportButton({ title, source }: { title: string; source: ExportS
   const [state, setState] = useState<State>({ step: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(source.key): other filters are what drop the prepared file
   useEffect(() => {
     controller.current?.abort();
     setState({ step: 'idle' });
@@ -43,7 +45,7 @@ export function ExportButton({ title, source }: { title: string; source: ExportS
     } catch (error) {
       if (abort.signal.aborted) return;
       setState({ step: 'idle' });
-      toast.error('The export failed', { description: errorMessage(error) });
+      toast.error(t`The export failed`, { description: errorMessage(error) });
     }
   };
 
@@ -51,14 +53,14 @@ export function ExportButton({ title, source }: { title: string; source: ExportS
     return (
       <Button variant="primary" onClick={() => saveBlob(state.blob, exportFileName(title))}>
         <Download className="h-4 w-4" aria-hidden="true" />
-        Download CSV
+        {t`Download CSV`}
       </Button>
     );
   }
   return (
     <Button variant="secondary" onClick={prepare} loading={state.step === 'preparing'}>
       {state.step === 'preparing' ? null : <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />}
-      {state.step === 'preparing' ? 'Preparing export' : 'Export'}
+      {state.step === 'preparing' ? t`Preparing export` : t`Export`}
     </Button>
   );
 }

@@ -27,7 +27,16 @@ interface FilterSelectProps<T extends string> {
 }
 
 /** A list's choice filter: a labelled select whose first option turns the filter off. */
-export function FilterSelect<T extends string>({ label, value, anyLabel, options, onChange, unknownLabel, loading = false, wide = true }: FilterSelectProps<T>) {
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  anyLabel,
+  options,
+  onChange,
+  unknownLabel,
+  loading = false,
+  wide = true,
+}: FilterSelectProps<T>) {
   const id = useId();
   const unknown = value !== undefined && value !== '' && !options.some((o) => o.value === value);
   return (
@@ -35,7 +44,12 @@ export function FilterSelect<T extends string>({ label, value, anyLabel, options
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} value={value ?? ''} onChange={(event) => onChange((event.target.value || undefined) as T | undefined)} className={cn(filterFieldClass, wide && 'w-full')}>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}
+        className={cn(filterFieldClass, wide && 'w-full')}
+      >
         <option value="">{anyLabel}</option>
         {unknown ? <option value={value}>{loading ? 'Loading…' : (unknownLabel ?? value)}</option> : null}
         {options.map((o) => (
@@ -49,4 +63,5 @@ export function FilterSelect<T extends string>({ label, value, anyLabel, options
 }
 
 /** Options from a record of labels, in the order of `values`. */
-export const optionsOf = <T extends string>(values: readonly T[], labels: Record<T, string>): FilterOption[] => values.map((value) => ({ value, label: labels[value] }));
+export const optionsOf = <T extends string>(values: readonly T[], labels: Record<T, string>): FilterOption[] =>
+  values.map((value) => ({ value, label: labels[value] }));

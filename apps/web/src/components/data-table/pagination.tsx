@@ -1,10 +1,9 @@
 import { PAGE_SIZES } from '@hatid/domain';
+import { plural as pluralMessage, t } from '@lingui/core/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { plural, type PluralForms } from '../../lib/plural';
 import { Button } from '../ui/button';
-
-const SHIPMENTS: PluralForms = { one: 'shipment', other: 'shipments' };
 
 /** Page, page size (10, 20, 50, 100) and totalPages, as the spec's data table has them. */
 export function Pagination({
@@ -13,7 +12,7 @@ export function Pagination({
   total,
   totalPages,
   totalIsEstimate,
-  noun = SHIPMENTS,
+  noun,
   onPageChange,
   onLimitChange,
 }: {
@@ -22,17 +21,28 @@ export function Pagination({
   total: number;
   totalPages: number;
   totalIsEstimate?: boolean | undefined;
-  /** What the rows are, in both forms: "1 ticket", "2 tickets" (lib/plural). */
-  noun?: PluralForms;
+  /**
+   * What the rows are, counted: "1 ticket", "2 tickets". A function says it in the reader's language
+   * (`(n) => t\`${plural(n, { one: '# ticket', other: '# tickets' })}\``); plural forms (lib/plural) read in English.
+   * Shipments when not given.
+   */
+  noun?: PluralForms | ((count: number) => string);
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
 }) {
   const sizeId = useId();
   const pages = Math.max(totalPages, 1);
+  const shown = Math.min(page, pages);
+  const counted =
+    noun === undefined
+      ? t`${pluralMessage(total, { one: '# shipment', other: '# shipments' })}`
+      : typeof noun === 'function'
+        ? noun(total)
+        : plural(total, noun);
   return (
-    <nav aria-label="Pagination" className="flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
+    <nav aria-label={t`Pagination`} className="flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-2">
-        <label htmlFor={sizeId}>Rows per page</label>
+        <label htmlFor={sizeId}>{t`Rows per page`}</label>
         <select
           id={sizeId}
           value={limit}
@@ -45,21 +55,18 @@ export function Pagination({
             </option>
           ))}
         </select>
-        <span className="text-slate-500">
-          {totalIsEstimate ? 'about ' : ''}
-          {plural(total, noun)}
-        </span>
+        <span className="text-slate-500">{totalIsEstimate ? t`about ${counted}` : counted}</span>
       </div>
       <div className="flex items-center justify-between gap-2 sm:justify-end">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Previous
+          {t`Previous`}
         </Button>
         <span aria-current="page" className="whitespace-nowrap">
-          Page {Math.min(page, pages)} of {pages}
+          {t`Page ${shown} of ${pages}`}
         </span>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-          Next
+          {t`Next`}
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>

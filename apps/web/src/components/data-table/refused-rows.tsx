@@ -13,7 +13,17 @@ export interface RefusedRow {
  * What a bulk change did: a line saying how many moved, then each refused row with the server's reason.
  * The rows that moved are the screen's to name; this lists what did not.
  */
-export function RefusedRows({ summary, label, rows, monoNames = false }: { summary: string; /** The list's name, e.g. "Refused billings". */ label: string; rows: readonly RefusedRow[]; monoNames?: boolean }) {
+export function RefusedRows({
+  summary,
+  label,
+  rows,
+  monoNames = false,
+}: {
+  summary: string /** The list's name, e.g. "Refused billings". */;
+  label: string;
+  rows: readonly RefusedRow[];
+  monoNames?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-3" role="status">
       <p className="text-sm text-slate-800">{summary}</p>

@@ -79,7 +79,11 @@ describe('RowActionMenu', () => {
     renderMenu(['staff'], { onView: fn(), onEdit: fn(), onDuplicate, onCancel: fn() });
     await user.click(screen.getByRole('button', { name: 'Actions for ND123456785PH' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Edit', 'Duplicate', 'Cancel']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View', 'Edit', 'Duplicate', 'Cancel']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Duplicate' }));
     expect(onDuplicate).toHaveBeenCalledOnce();
   });

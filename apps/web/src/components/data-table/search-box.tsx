@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Input } from '../ui/input';
@@ -30,6 +31,7 @@ export function SearchBox({ value, onSearch, placeholder, label }: { value: stri
   });
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a search form is the ARIA pattern; <search> would still need this <form> inside
     <form
       role="search"
       aria-label={label}
@@ -40,11 +42,19 @@ export function SearchBox({ value, onSearch, placeholder, label }: { value: stri
       }}
     >
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Search
+        {t`Search`}
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <Input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={placeholder} className="pl-9" maxLength={100} />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={placeholder}
+          className="pl-9"
+          maxLength={100}
+        />
       </div>
     </form>
   );

@@ -30,10 +30,7 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown): T
 }
 
 /** Reads the table's own keys leniently: anything unknown or out of range falls back to the default. */
-export function parseTableSearch(
-  raw: Record<string, unknown>,
-  options: { tabs?: readonly string[]; sorts?: readonly string[] } = {},
-): TableSearch {
+export function parseTableSearch(raw: Record<string, unknown>, options: { tabs?: readonly string[]; sorts?: readonly string[] } = {}): TableSearch {
   const out: TableSearch = {};
   const page = positiveInt(raw.page);
   if (page && page > 1) out.page = page;

@@ -15,11 +15,23 @@ export interface TableTab {
  * statuses do not fit a phone, so the row scrolls sideways with a cue on the cut edge, and the chosen tab
  * is brought into view (a link to `?tab=Delivered` would otherwise open with its tab out of sight).
  */
-export function TableTabs({ tabs, value, onChange, label }: { tabs: readonly TableTab[]; value: string | undefined; onChange: (value: string | undefined) => void; label: string }) {
+export function TableTabs({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: readonly TableTab[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  label: string;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const selectedIndex = tabs.findIndex((tab) => tab.value === value);
   // Counts arrive after the first paint and widen every tab before the chosen one: look again then.
   const counts = tabs.map((tab) => tab.count ?? '').join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies(selectedIndex): another chosen tab is what to bring into view
+  // biome-ignore lint/correctness/useExhaustiveDependencies(counts): counts that widen the tabs are a reason to look again
   useLayoutEffect(() => {
     const el = scroller.current;
     const tab = el?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
@@ -49,7 +61,9 @@ export function TableTabs({ tabs, value, onChange, label }: { tabs: readonly Tab
             >
               {tab.label}
               {tab.count !== undefined ? (
-                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', selected ? 'bg-teal-100 text-teal-900' : 'bg-slate-100 text-slate-700')}>{tab.count.toLocaleString('en-PH')}</span>
+                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', selected ? 'bg-teal-100 text-teal-900' : 'bg-slate-100 text-slate-700')}>
+                  {tab.count.toLocaleString('en-PH')}
+                </span>
               ) : null}
             </button>
           );

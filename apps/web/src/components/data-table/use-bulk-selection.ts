@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 export function useBulkSelection(resetKey: string) {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies(resetKey): a new key is what clears them
   useEffect(() => {
     setSelected({});
     setRefused(new Set());

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import * as Popover from '@radix-ui/react-popover';
 import { Command } from 'cmdk';
 import { Check } from 'lucide-react';
@@ -50,7 +51,7 @@ export function ComboboxPopup({ anchor, listId, options, value, onSelect, onClos
             <Command.List id={listId} className="max-h-64 overflow-y-auto py-1">
               {loading ? (
                 <Command.Loading>
-                  <div className="px-2 py-3 text-center text-sm text-slate-500">Searching...</div>
+                  <div className="px-2 py-3 text-center text-sm text-slate-500">{t`Searching...`}</div>
                 </Command.Loading>
               ) : (
                 <Command.Empty className="px-2 py-3 text-center text-sm text-slate-500">{emptyText}</Command.Empty>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ChevronsUpDown } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { cn } from '../../lib/utils';
@@ -36,11 +37,11 @@ export function Combobox({
   options,
   value,
   onChange,
-  placeholder = 'Select...',
-  searchPlaceholder = 'Search...',
+  placeholder,
+  searchPlaceholder,
   loading = false,
   disabled = false,
-  emptyText = 'No items found.',
+  emptyText,
   className,
   ...aria
 }: ComboboxProps) {
@@ -75,7 +76,7 @@ export function Combobox({
       >
         {/* A long place name is cut to the box; the title (and the open list) show it whole. */}
         <span className={cn('truncate', !selected && 'text-slate-500')} title={selected?.label}>
-          {selected?.label ?? placeholder}
+          {selected?.label ?? placeholder ?? t`Select...`}
         </span>
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
       </button>
@@ -91,9 +92,9 @@ export function Combobox({
               setOpen(false);
             }}
             onClose={() => setOpen(false)}
-            searchPlaceholder={searchPlaceholder}
+            searchPlaceholder={searchPlaceholder ?? t`Search...`}
             loading={loading}
-            emptyText={emptyText}
+            emptyText={emptyText ?? t`No items found.`}
           />
         </Suspense>
       ) : null}

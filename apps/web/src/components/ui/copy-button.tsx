@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { COPY_CONFIRMATION_MS } from '@hatid/domain';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -18,7 +19,7 @@ export function CopyButton({ value, label, variant = 'secondary' }: { value: str
       await navigator.clipboard.writeText(value);
     } catch {
       // Clipboard access can be refused (permissions, insecure context): say how to do it by hand.
-      toast.error('Could not copy. Select the text and copy it instead.');
+      toast.error(t`Could not copy. Select the text and copy it instead.`);
       return;
     }
     setCopied(true);
@@ -28,12 +29,12 @@ export function CopyButton({ value, label, variant = 'secondary' }: { value: str
 
   return (
     <>
-      <Button variant={variant} size="sm" onClick={copy} aria-label={copied ? 'Copied' : label}>
+      <Button variant={variant} size="sm" onClick={copy} aria-label={copied ? t`Copied` : label}>
         {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t`Copied` : t`Copy`}
       </Button>
       <span role="status" className="sr-only">
-        {copied ? 'Copied to clipboard' : ''}
+        {copied ? t`Copied to clipboard` : ''}
       </span>
     </>
   );

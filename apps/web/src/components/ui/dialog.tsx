@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
@@ -49,7 +50,7 @@ export function ConfirmDialog({
           ) : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogPrimitive.Close asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{t`Cancel`}</Button>
             </DialogPrimitive.Close>
             <Button variant={destructive ? 'danger' : 'primary'} loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}

@@ -1,4 +1,9 @@
+// The shared UI says its few words through the app's i18n directly (`t` from @lingui/core/macro), not the React
+// context: any screen can render it, in a test too, without an I18nProvider above; it re-renders with its screen.
+import { t } from '@lingui/core/macro';
+import { reasonOfMessage } from '@hatid/domain/errors';
 import { useId, type ReactNode } from 'react';
+import { translateReason } from '../../i18n/server-messages';
 import { cn } from '../../lib/utils';
 import { Label } from './label';
 
@@ -35,7 +40,7 @@ export function FormField({
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-slate-500"> {t`(optional)`}</span> : null}
       </Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
@@ -45,7 +50,8 @@ export function FormField({
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-600">
-          {error}
+          {/* A message the server also says (a mobile number, a name, an email) reads in the reader's language. */}
+          {translateReason(reasonOfMessage(error), undefined, error)}
         </p>
       ) : null}
     </div>

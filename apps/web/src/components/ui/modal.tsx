@@ -1,4 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { X } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
@@ -38,7 +40,10 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
               <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
               {description ? <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description> : null}
             </div>
-            <DialogPrimitive.Close className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none" aria-label="Close">
+            <DialogPrimitive.Close
+              className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              aria-label={t`Close`}
+            >
               <X className="h-4 w-4" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
@@ -76,7 +81,7 @@ export function FormModal({
         ) : null}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <DialogPrimitive.Close asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{t`Cancel`}</Button>
           </DialogPrimitive.Close>
           <Button type="submit" loading={pending}>
             {submitLabel}
@@ -87,14 +92,34 @@ export function FormModal({
   );
 }
 
-/** View: read-only fields, label above value, with a Close button. */
-export function ViewModal({ fields, children, ...modal }: Omit<ModalProps, 'footer' | 'children'> & { fields: { label: string; value: ReactNode }[]; children?: ReactNode }) {
+/** A modal that only tells (a result, a secret shown once): its one button, "Done", closes it. */
+export function DoneModal({ children, ...modal }: Omit<ModalProps, 'footer'>) {
   return (
     <Modal
       {...modal}
       footer={
         <DialogPrimitive.Close asChild>
-          <Button variant="secondary">Close</Button>
+          <Button>{t`Done`}</Button>
+        </DialogPrimitive.Close>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** View: read-only fields, label above value, with a Close button. */
+export function ViewModal({
+  fields,
+  children,
+  ...modal
+}: Omit<ModalProps, 'footer' | 'children'> & { fields: { label: string; value: ReactNode }[]; children?: ReactNode }) {
+  return (
+    <Modal
+      {...modal}
+      footer={
+        <DialogPrimitive.Close asChild>
+          <Button variant="secondary">{t`Close`}</Button>
         </DialogPrimitive.Close>
       }
     >
@@ -111,10 +136,10 @@ export function ViewModal({ fields, children, ...modal }: Omit<ModalProps, 'foot
   );
 }
 
-const CONFIRM_TEXT = {
-  delete: { title: (what: string) => `Delete ${what}?`, confirm: 'Delete', destructive: true },
-  duplicate: { title: (what: string) => `Duplicate ${what}?`, confirm: 'Duplicate', destructive: false },
-} as const;
+const CONFIRM_TEXT: Record<'delete' | 'duplicate', { title: (what: string) => MessageDescriptor; confirm: MessageDescriptor; destructive: boolean }> = {
+  delete: { title: (what) => msg`Delete ${what}?`, confirm: msg`Delete`, destructive: true },
+  duplicate: { title: (what) => msg`Duplicate ${what}?`, confirm: msg`Duplicate`, destructive: false },
+};
 
 /** Delete or duplicate confirmation: the spec's last modal kind. */
 export function ConfirmActionDialog({
@@ -135,5 +160,7 @@ export function ConfirmActionDialog({
   children?: ReactNode;
 }) {
   const text = CONFIRM_TEXT[kind];
-  return <ConfirmDialog {...rest} title={text.title(what)} description={description} confirmLabel={text.confirm} destructive={text.destructive} />;
+  return (
+    <ConfirmDialog {...rest} title={i18n._(text.title(what))} description={description} confirmLabel={i18n._(text.confirm)} destructive={text.destructive} />
+  );
 }

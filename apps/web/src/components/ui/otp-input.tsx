@@ -50,6 +50,7 @@ export function OtpInput({
       render={({ slots }) => (
         <div className="flex gap-1.5 sm:gap-2">
           {slots.map((slot, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a digit's place is its identity
             <Slot key={index} {...slot} />
           ))}
         </div>

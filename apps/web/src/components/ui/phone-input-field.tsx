@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import * as Popover from '@radix-ui/react-popover';
 import { Command } from 'cmdk';
 import { Check, ChevronsUpDown } from 'lucide-react';
@@ -29,13 +30,15 @@ function CountrySelect({ value, onChange, options, disabled, readOnly }: Country
   const [open, setOpen] = useState(false);
   const countries = options.filter((option): option is { value: Country; label: string } => Boolean(option.value) && !option.divider);
   const selected = countries.find((option) => option.value === value);
+  const country = selected?.label ?? '';
+  const code = selected ? `+${getCountryCallingCode(selected.value)}` : '';
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <button
           type="button"
           disabled={disabled || readOnly}
-          aria-label={selected ? `Country: ${selected.label} +${getCountryCallingCode(selected.value)}` : 'Choose country'}
+          aria-label={selected ? t`Country: ${country} ${code}` : t`Choose country`}
           className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 disabled:opacity-60"
         >
           {selected ? <CountryFlag country={selected.value} /> : null}
@@ -46,12 +49,12 @@ function CountrySelect({ value, onChange, options, disabled, readOnly }: Country
         <Popover.Content align="start" sideOffset={4} className="z-50 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           <Command>
             <Command.Input
-              placeholder="Search country..."
-              aria-label="Search country"
+              placeholder={t`Search country...`}
+              aria-label={t`Search country`}
               className="h-9 w-full border-b border-slate-200 px-2 text-base outline-none placeholder:text-slate-400 sm:text-sm"
             />
             <Command.List className="max-h-64 overflow-y-auto py-1">
-              <Command.Empty className="px-2 py-3 text-center text-sm text-slate-500">No country found.</Command.Empty>
+              <Command.Empty className="px-2 py-3 text-center text-sm text-slate-500">{t`No country found.`}</Command.Empty>
               {countries.map((option) => (
                 <Command.Item
                   key={option.value}

@@ -68,10 +68,7 @@ export function PhoneInput(props: PhoneInputProps) {
   }
   return (
     <div ref={box} className="flex items-center gap-2" onPointerEnter={() => void preloadPhoneInput()}>
-      <span
-        className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2"
-        aria-hidden="true"
-      >
+      <span className="flex h-10 shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2" aria-hidden="true">
         <span className="flex h-4 w-6 shrink-0 overflow-hidden rounded-sm bg-slate-100">
           <img src={FLAG_URL.replace('{XX}', 'PH')} alt="" width={24} height={16} className="h-full w-full object-cover" />
         </span>

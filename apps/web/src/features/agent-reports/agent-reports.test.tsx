@@ -34,7 +34,13 @@ const agent = (name: string, agentCode: string | null) => ({ id: agentCode ?? na
 function server() {
   return fakeApi((call) => {
     if (call.path === '/api/users/by-role/sales_agent') {
-      return json({ data: [agent('Carlo Navarro', 'CARLO01'), agent('Dina Uy', 'DINA22'), agent('No Code', null)], page: 1, limit: 100, total: 3, totalPages: 1 });
+      return json({
+        data: [agent('Carlo Navarro', 'CARLO01'), agent('Dina Uy', 'DINA22'), agent('No Code', null)],
+        page: 1,
+        limit: 100,
+        total: 3,
+        totalPages: 1,
+      });
     }
     if (call.path === '/api/shipments/commission-stats') return json({ data: stats({ agentCode: call.query.get('agentCode') ?? 'CARLO01' }) });
     return json({ statusCode: 404, code: 'NOT_FOUND', message: `No ${call.path}` }, 404);
@@ -97,7 +103,11 @@ describe('agent reports', () => {
     fakeApi(() => json({ data: stats({ deliveredShipments: 0, deliveryFeesInCents: 0, commissionInCents: 0, byCustomer: [] }) }));
     renderPage('/agent-reports', ['sales_agent']);
     expect(await screen.findByText(/No deliveries for this agent/)).toBeTruthy();
-    expect(parseAgentReportSearch({ agentCode: 'dina22', period: 'custom', startDate: '2026-11-10', endDate: '2026-11-01' })).toEqual({ agentCode: 'DINA22', period: 'custom', startDate: '2026-11-10' });
+    expect(parseAgentReportSearch({ agentCode: 'dina22', period: 'custom', startDate: '2026-11-10', endDate: '2026-11-01' })).toEqual({
+      agentCode: 'DINA22',
+      period: 'custom',
+      startDate: '2026-11-10',
+    });
     expect(parseAgentReportSearch({ agentCode: 'x', period: 'soon', startDate: '2026-11-10' })).toEqual({});
     expect(lastMonthRange(new Date('2026-01-15T00:00:00+08:00'))).toEqual({ startDate: '2025-12-01', endDate: '2025-12-31' });
     expect(lastMonthRange(new Date('2026-03-31T20:00:00Z'))).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });

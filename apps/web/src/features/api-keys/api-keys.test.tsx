@@ -1,14 +1,14 @@
 import { defineAbilityFor, type ApiKeyDto, type CreatedApiKeyDto, type RoleName } from '@hatid/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GuardedRouteError } from '../../app/layout/route-states';
 import { createAppRouter } from '../../app/router';
 import { fakeApi, json, type FakeCall } from '../../testing/fake-api';
 import { renderConsoleScreen } from '../../testing/console-screen';
-import { renderWithProviders } from '../../testing/render';
+import { renderWithI18n, renderWithProviders } from '../../testing/render';
 import { consoleAccess } from '../console/access';
 import { CreateApiKeyModal } from './components/create-api-key-modal';
 import { apiKeyMenuItems } from './lib/api-key-actions';
@@ -71,7 +71,10 @@ const old = apiKey({
   status: 'expired',
   expiresAt: '2026-10-31T15:59:59.000Z',
 });
-const created: CreatedApiKeyDto = { ...apiKey({ id: '66666666-6666-4666-8666-666666666666', name: 'Order desk', prefix: 'htd_zz11yy22', scopes: ['shipments:read'] }), key: SECRET };
+const created: CreatedApiKeyDto = {
+  ...apiKey({ id: '66666666-6666-4666-8666-666666666666', name: 'Order desk', prefix: 'htd_zz11yy22', scopes: ['shipments:read'] }),
+  key: SECRET,
+};
 
 /** GET /api-keys as the server answers it (status filter and paging); writes go to `write`. */
 function server(write: (call: FakeCall) => Response = () => json({ data: created }, 201)) {
@@ -156,7 +159,9 @@ describe('api keys page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create API key' }));
 
     dialog = await screen.findByRole('dialog', { name: 'API key created' });
-    expect(api.changes()).toEqual([{ method: 'POST', path: '/api/api-keys', body: { name: 'Order desk', scopes: ['shipments:read'], expiresAt: '2099-12-31T23:59:59+08:00' } }]);
+    expect(api.changes()).toEqual([
+      { method: 'POST', path: '/api/api-keys', body: { name: 'Order desk', scopes: ['shipments:read'], expiresAt: '2099-12-31T23:59:59+08:00' } },
+    ]);
     expect((within(dialog).getByLabelText('Your API key') as HTMLInputElement).value).toBe(SECRET);
     expect(within(dialog).getByRole('alert').textContent).toContain('it will not be shown again');
     expect(dialog.textContent).toContain(`curl -H 'Authorization: Bearer ${SECRET}' ${window.location.origin}/api/shipments/me`);
@@ -275,13 +280,24 @@ describe('create api key modal', () => {
     await user.type(screen.getByLabelText('Name'), 'Order desk');
     await user.click(screen.getByRole('button', { name: 'Create API key' }));
     await screen.findByRole('dialog', { name: 'API key created' });
-    const holdsKey = () => queryClient.getMutationCache().getAll().some((m) => JSON.stringify(m.state.data ?? null).includes(SECRET));
+    const holdsKey = () =>
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .some((m) => JSON.stringify(m.state.data ?? null).includes(SECRET));
     expect(holdsKey()).toBe(true);
 
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
     await waitFor(() => expect(holdsKey()).toBe(false));
-    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state.data ?? null))).not.toContain(SECRET);
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data ?? null),
+      ),
+    ).not.toContain(SECRET);
   });
 });
 
@@ -297,7 +313,12 @@ describe('api key rules', () => {
   });
 
   it('reads the address leniently', () => {
-    expect(parseApiKeysSearch({ tab: 'revoked', search: ' htd_ab12 ', page: '2', limit: '50' })).toEqual({ tab: 'revoked', search: 'htd_ab12', page: 2, limit: 50 });
+    expect(parseApiKeysSearch({ tab: 'revoked', search: ' htd_ab12 ', page: '2', limit: '50' })).toEqual({
+      tab: 'revoked',
+      search: 'htd_ab12',
+      page: 2,
+      limit: 50,
+    });
     expect(parseApiKeysSearch({ tab: 'deleted', page: '-1', limit: '7' })).toEqual({});
   });
 
@@ -306,7 +327,9 @@ describe('api key rules', () => {
     const values = { name: 'Warehouse', scopes: ['shipments:write', 'shipments:read'] as ApiKeyDto['scopes'], expiresOn: '' };
     expect(changesOf(warehouse, values)).toEqual({});
     expect(changesOf(old, { ...values, scopes: ['shipments:read'], expiresOn: '2026-10-31', name: 'Old importer ' })).toEqual({});
-    expect(changesOf(old, { ...values, name: 'Old importer', scopes: ['shipments:read'], expiresOn: '2027-01-15' })).toEqual({ expiresAt: '2027-01-15T23:59:59+08:00' });
+    expect(changesOf(old, { ...values, name: 'Old importer', scopes: ['shipments:read'], expiresOn: '2027-01-15' })).toEqual({
+      expiresAt: '2027-01-15T23:59:59+08:00',
+    });
   });
 });
 
@@ -328,8 +351,11 @@ describe('api keys access', () => {
       component: () => <h1>API keys screen</h1>,
     });
     const startRoute = createRoute({ getParentRoute: () => rootRoute, path: '/start' });
-    const router = createRouter({ routeTree: rootRoute.addChildren([screenRoute, startRoute]), history: createMemoryHistory({ initialEntries: ['/api-keys'] }) });
-    render(
+    const router = createRouter({
+      routeTree: rootRoute.addChildren([screenRoute, startRoute]),
+      history: createMemoryHistory({ initialEntries: ['/api-keys'] }),
+    });
+    renderWithI18n(
       <QueryClientProvider client={new QueryClient()}>
         <RouterProvider router={router as never} />
       </QueryClientProvider>,

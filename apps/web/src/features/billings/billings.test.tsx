@@ -99,11 +99,15 @@ const provinces = [
 const emptyPage = { data: [], page: 1, limit: 100, total: 0, totalPages: 0, hasNextPage: false };
 
 /** The server: GET /billings with counts, one billing's details (kept in `state`), and `write` for every change. */
-function server(write: (call: FakeCall) => Response = () => json({ data: { ...pending, shipments: [], payments: [], attachments: [], invoices: [] } }), state: { detail?: BillingDetailDto } = {}) {
+function server(
+  write: (call: FakeCall) => Response = () => json({ data: { ...pending, shipments: [], payments: [], attachments: [], invoices: [] } }),
+  state: { detail?: BillingDetailDto } = {},
+) {
   return fakeApi((call) => {
     if (call.method !== 'GET') return write(call);
     if (call.path === '/api/addresses/covered-provinces') return json({ data: provinces });
-    if (call.path === '/api/users/account-managers') return json({ ...emptyPage, data: [{ id: TERESA, name: 'Teresa Reyes', email: null, roles: [{ id: 3, name: 'staff' }] }], total: 1, totalPages: 1 });
+    if (call.path === '/api/users/account-managers')
+      return json({ ...emptyPage, data: [{ id: TERESA, name: 'Teresa Reyes', email: null, roles: [{ id: 3, name: 'staff' }] }], total: 1, totalPages: 1 });
     if (call.path === '/api/users/clients') return json({ ...emptyPage, data: [{ id: MARIA, name: 'Maria Santos' }], total: 1, totalPages: 1 });
     if (call.path === '/api/businesses') return json(emptyPage);
     if (call.path === '/api/billings') {
@@ -119,7 +123,8 @@ function server(write: (call: FakeCall) => Response = () => json({ data: { ...pe
         counts: { pending: 1, on_going: 0, completed: 1, cancelled: 0 },
       });
     }
-    if (call.path === `/api/billings/${PENDING_ID}`) return json({ data: state.detail ?? { ...pending, shipments: [], payments: [], attachments: [], invoices: [] } });
+    if (call.path === `/api/billings/${PENDING_ID}`)
+      return json({ data: state.detail ?? { ...pending, shipments: [], payments: [], attachments: [], invoices: [] } });
     return json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
 }
@@ -136,10 +141,21 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>, name: string) 
 }
 
 describe('billing row menu', () => {
-  const labels = (b: Pick<BillingDto, 'status' | 'balanceInCents'>, roles: RoleName[]) => billingMenuItems(b, defineAbilityFor({ roles }), roles).map((i) => i.label);
+  const labels = (b: Pick<BillingDto, 'status' | 'balanceInCents'>, roles: RoleName[]) =>
+    billingMenuItems(b, defineAbilityFor({ roles }), roles).map((i) => i.label);
 
   it('offers the moves BILLING_MOVES allows and a payment while there is a balance', () => {
-    expect(labels({ status: 'pending', balanceInCents: 100 }, ['staff'])).toEqual(['View', 'Preview', 'Files', 'Record payment', 'Edit', 'Mark on going', 'Mark completed', 'Cancel', 'Delete']);
+    expect(labels({ status: 'pending', balanceInCents: 100 }, ['staff'])).toEqual([
+      'View',
+      'Preview',
+      'Files',
+      'Record payment',
+      'Edit',
+      'Mark on going',
+      'Mark completed',
+      'Cancel',
+      'Delete',
+    ]);
     expect(labels({ status: 'on_going', balanceInCents: 0 }, ['staff'])).toEqual(['View', 'Preview', 'Files', 'Edit', 'Mark completed', 'Cancel', 'Delete']);
     expect(labels({ status: 'cancelled', balanceInCents: 100 }, ['admin'])).toEqual(['View', 'Preview', 'Files', 'Edit', 'Delete']);
   });
@@ -165,13 +181,25 @@ describe('billings address and forms', () => {
   });
 
   it('turns pesos into centavos and an earlier day into a Manila time', () => {
-    const read = readRecordPaymentForm({ method: 'Bank transfer', amountPesos: '1,000', paidOn: '2026-12-01', referenceNumber: '', remarks: '' }, PENDING_ID, '2026-12-05');
+    const read = readRecordPaymentForm(
+      { method: 'Bank transfer', amountPesos: '1,000', paidOn: '2026-12-01', referenceNumber: '', remarks: '' },
+      PENDING_ID,
+      '2026-12-05',
+    );
     expect(read).toEqual({ ok: false, errors: { amountPesos: expect.any(String) } });
-    expect(readRecordPaymentForm({ method: 'Bank transfer', amountPesos: '1000.5', paidOn: '2026-12-01', referenceNumber: ' BT-1 ', remarks: '' }, PENDING_ID, '2026-12-05')).toEqual({
+    expect(
+      readRecordPaymentForm(
+        { method: 'Bank transfer', amountPesos: '1000.5', paidOn: '2026-12-01', referenceNumber: ' BT-1 ', remarks: '' },
+        PENDING_ID,
+        '2026-12-05',
+      ),
+    ).toEqual({
       ok: true,
       input: { billingId: PENDING_ID, method: 'Bank transfer', amountInCents: 100_050, paidAt: '2026-12-01T12:00:00+08:00', referenceNumber: 'BT-1' },
     });
-    expect(readRecordPaymentForm({ method: 'Cash', amountPesos: '5', paidOn: '2026-12-06', referenceNumber: '', remarks: '' }, PENDING_ID, '2026-12-05')).toEqual({
+    expect(
+      readRecordPaymentForm({ method: 'Cash', amountPesos: '5', paidOn: '2026-12-06', referenceNumber: '', remarks: '' }, PENDING_ID, '2026-12-05'),
+    ).toEqual({
       ok: false,
       errors: { paidOn: 'The date paid cannot be in the future' },
     });
@@ -217,7 +245,7 @@ describe('billings page', () => {
   it("records a payment in centavos with an Idempotency-Key, and shows the server's refusal on the amount", async () => {
     let refused = false;
     const message = 'The amount is more than the balance of ₱2,500.00';
-    const api = server((call) => {
+    const api = server(() => {
       if (!refused) {
         refused = true;
         return json({ statusCode: 422, code: 'RULE_BROKEN', message, details: [{ field: 'amountInCents', message }] }, 422);
@@ -233,7 +261,11 @@ describe('billings page', () => {
     const amount = within(dialog).getByLabelText('Amount (₱)');
     expect(amount).toHaveProperty('value', '2500.00');
     const method = within(dialog).getByLabelText('Payment method');
-    expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a method', 'Bank transfer', 'Cash', 'GCash Direct', 'GCash QR', 'Payment link', 'Wallet']);
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a method', 'Bank transfer', 'Cash', 'GCash Direct', 'GCash QR', 'Payment link', 'Wallet']);
 
     await user.selectOptions(method, 'Bank transfer');
     await user.clear(amount);
@@ -251,7 +283,11 @@ describe('billings page', () => {
     const [first, second] = api.writes();
     expect(first!.body).toMatchObject({ amountInCents: 300_000 });
     // Paid today: the server's "now", so no paidAt is sent.
-    expect(second).toMatchObject({ method: 'POST', path: '/api/billings/record', body: { billingId: PENDING_ID, method: 'Bank transfer', amountInCents: 100_050, referenceNumber: 'BDO-1234' } });
+    expect(second).toMatchObject({
+      method: 'POST',
+      path: '/api/billings/record',
+      body: { billingId: PENDING_ID, method: 'Bank transfer', amountInCents: 100_050, referenceNumber: 'BDO-1234' },
+    });
     expect(second!.body).not.toHaveProperty('paidAt');
     expect(second!.idempotencyKey).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
     expect(first!.idempotencyKey).toBe(second!.idempotencyKey);
@@ -270,7 +306,11 @@ describe('billings page', () => {
     expect(refused.textContent).toBe(`${DONE_NAME}: A completed billing cannot move`);
     expect(screen.getByText(/1 billing completed\. 1 refused/)).toBeTruthy();
     expect(api.changes()).toEqual([{ method: 'PATCH', path: '/api/billings/bulk-status', body: { ids: [PENDING_ID, DONE_ID], status: 'completed' } }]);
-    await user.click(within(screen.getByRole('dialog', { name: 'Mark completed' })).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Mark completed' }))
+        .getAllByRole('button', { name: 'Close' })
+        .at(-1)!,
+    );
     expect((within(rowOf('Jose Rizal')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
     expect((within(rowOf('Santos Trading')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
@@ -281,7 +321,16 @@ describe('billings page', () => {
       invoiceNumber: 'INV-000007',
       shipments: [],
       payments: [],
-      attachments: [{ id: ATTACHMENT_ID, uploadId: UPLOAD_ID, name: 'Signed statement.pdf', url: '/api/uploads/file/x', uploadedByName: 'Teresa Reyes', createdAt: '2026-12-02T01:00:00.000Z' }],
+      attachments: [
+        {
+          id: ATTACHMENT_ID,
+          uploadId: UPLOAD_ID,
+          name: 'Signed statement.pdf',
+          url: '/api/uploads/file/x',
+          uploadedByName: 'Teresa Reyes',
+          createdAt: '2026-12-02T01:00:00.000Z',
+        },
+      ],
       invoices: [invoice()],
     };
     server(undefined, { detail });
@@ -310,7 +359,14 @@ describe('billings page', () => {
 
   it('attaches an uploaded file and removes one after confirming', async () => {
     const state: { detail: BillingDetailDto } = { detail: { ...pending, shipments: [], payments: [], attachments: [], invoices: [] } };
-    const attachment = { id: ATTACHMENT_ID, uploadId: UPLOAD_ID, name: 'BDO deposit slip', url: '/api/uploads/file/slip', uploadedByName: 'Teresa Reyes', createdAt: '2026-12-02T01:00:00.000Z' };
+    const attachment = {
+      id: ATTACHMENT_ID,
+      uploadId: UPLOAD_ID,
+      name: 'BDO deposit slip',
+      url: '/api/uploads/file/slip',
+      uploadedByName: 'Teresa Reyes',
+      createdAt: '2026-12-02T01:00:00.000Z',
+    };
     const api = server((call) => {
       if (call.path === '/api/uploads') return json({ data: { id: UPLOAD_ID, fileName: 'slip.pdf', fileUrl: '/api/uploads/file/slip' } }, 201);
       if (call.method === 'PATCH') state.detail = { ...state.detail, attachments: [attachment] };
@@ -337,7 +393,9 @@ describe('billings page', () => {
     const confirm = screen.getByRole('dialog', { name: 'Remove this file?' });
     expect(api.writes()).toHaveLength(2);
     await user.click(within(confirm).getByRole('button', { name: 'Remove file' }));
-    await waitFor(() => expect(api.changes().at(-1)).toEqual({ method: 'DELETE', path: `/api/billings/${PENDING_ID}/attachments`, body: { attachmentId: ATTACHMENT_ID } }));
+    await waitFor(() =>
+      expect(api.changes().at(-1)).toEqual({ method: 'DELETE', path: `/api/billings/${PENDING_ID}/attachments`, body: { attachmentId: ATTACHMENT_ID } }),
+    );
     expect(await within(screen.getByRole('dialog', { name: 'Billing files' })).findByText('No files attached yet.')).toBeTruthy();
   });
 
@@ -399,7 +457,8 @@ describe('billings page', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
     const api = fakeApi((call) => {
-      if (call.path === '/api/businesses') return json({ ...emptyPage, data: [business(BUSINESS, 'Santos Trading', true), business(TERESA, 'Cash Only Store', false)], total: 2, totalPages: 1 });
+      if (call.path === '/api/businesses')
+        return json({ ...emptyPage, data: [business(BUSINESS, 'Santos Trading', true), business(TERESA, 'Cash Only Store', false)], total: 2, totalPages: 1 });
       if (call.method === 'POST') return json({ data: { ...pending, shipments: [], payments: [], attachments: [], invoices: [] } }, 201);
       if (call.path === '/api/billings') return json({ ...emptyPage, limit: 10, counts: { pending: 0, on_going: 0, completed: 0, cancelled: 0 } });
       return json(emptyPage);
@@ -424,7 +483,11 @@ describe('billings page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add billing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add billing' })).toBeNull());
     expect(api.changes()).toEqual([
-      { method: 'POST', path: '/api/billings', body: { billingType: 'receivable', businessId: BUSINESS, periodStart: '2026-11-01', periodEnd: '2026-11-30', notes: 'November statement' } },
+      {
+        method: 'POST',
+        path: '/api/billings',
+        body: { billingType: 'receivable', businessId: BUSINESS, periodStart: '2026-11-01', periodEnd: '2026-11-30', notes: 'November statement' },
+      },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accessFor } from '../../lib/ability';
 import { ConsoleNav } from './components/console-nav';
 import { canOpenScreen, landingPath, SCREENS } from './screens';
+import { userDto } from '../../testing/users';
 
 afterEach(cleanup);
 
@@ -14,9 +15,24 @@ const ALL = SCREENS.map((s) => s.label);
 const EXPECTED: Record<RoleName, string[]> = {
   super_admin: ALL,
   admin: ALL,
-  staff: ['Dashboard', 'Shipments', 'Transactions', 'Users', 'Clients', 'Couriers', 'Consolidations', 'Billings', 'Cash collections', 'Pricing', 'Payments', 'Tickets'],
+  staff: [
+    'Dashboard',
+    'Shipments',
+    'Transactions',
+    'Users',
+    'Clients',
+    'Couriers',
+    'Consolidations',
+    'Billings',
+    'Cash collections',
+    'Pricing',
+    'Payments',
+    'Tickets',
+    'Bulk booking',
+    'Webhooks',
+  ],
   ssp: ['Shipments', 'Users', 'Partners', 'Couriers', 'Consolidations', 'Billings', 'Tickets'],
-  business_admin: ['Dashboard', 'Shipments', 'Billings', 'API keys'],
+  business_admin: ['Dashboard', 'Shipments', 'Billings', 'API keys', 'Webhooks'],
   business_member: ['Dashboard', 'Shipments'],
   service_partner: ['Dashboard', 'Shipments', 'Users', 'Clients', 'Partners', 'Couriers', 'Consolidations'],
   sales_agent: ['Clients', 'Agent reports'],
@@ -39,24 +55,16 @@ const LANDING: Record<RoleName, string> = {
   customer: '/',
 };
 
-const userWith = (roles: RoleName[]): UserDto => ({
-  id: 'u1',
-  firstName: 'Ana',
-  lastName: 'Cruz',
-  name: 'Ana Cruz',
-  mobileNumber: null,
-  email: null,
-  emailVerified: false,
-  accountType: 'individual',
-  businessName: null,
-  businessId: null,
-  agentCode: null,
-  usedAgentCode: null,
-  status: 'ACTIVE',
-  isEmployee: true,
-  roles: roles.map((name, id) => ({ id, name })),
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const userWith = (roles: RoleName[]): UserDto =>
+  userDto({
+    firstName: 'Ana',
+    lastName: 'Cruz',
+    name: 'Ana Cruz',
+    mobileNumber: null,
+    isEmployee: true,
+    roles: roles.map((name, id) => ({ id, name })),
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
 
 function renderNav(roles: RoleName[]) {
   const user = userWith(roles);
@@ -69,7 +77,11 @@ describe('console navigation by role', () => {
   it.each(ROLE_NAMES)('%s sees exactly the screens its abilities allow', async (role) => {
     renderNav([role]);
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(EXPECTED[role]);
+    expect(
+      within(nav)
+        .queryAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(EXPECTED[role]);
   });
 
   it.each(ROLE_NAMES)('%s lands where it works after signing in', (role) => {
@@ -79,13 +91,21 @@ describe('console navigation by role', () => {
   it('unites the screens of several roles', async () => {
     renderNav(['sales_agent', 'consolidator']);
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(['Clients', 'Couriers', 'Consolidations', 'Agent reports']);
+    expect(
+      within(nav)
+        .queryAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Clients', 'Couriers', 'Consolidations', 'Agent reports']);
   });
 
   it('shows a business owner who is also a customer (Add business, business sign-up) the business admin screens only', async () => {
     renderNav(['business_admin', 'customer']);
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(nav).queryAllByRole('link').map((link) => link.textContent)).toEqual(EXPECTED.business_admin);
+    expect(
+      within(nav)
+        .queryAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(EXPECTED.business_admin);
     const access = accessFor(userWith(['business_admin', 'customer']));
     expect(canOpenScreen(access, 'users')).toBe(false);
     expect(canOpenScreen(access, 'consolidations')).toBe(false);

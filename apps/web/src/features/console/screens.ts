@@ -23,6 +23,7 @@ import type { Access } from '../../lib/ability';
  * - partners: a service partner views its own record there (its shipments, hand-offs, export);
  * - API keys: `manage ApiKey`, held by business admins (their business's keys; the server keeps them to it)
  *   and admins (every key); nobody else (docs/decisions.md "API keys").
+ * - webhooks: `view Webhook`, held by business admins and admins (who manage them) and staff (read-only).
  */
 export interface Screen {
   id: string;
@@ -34,24 +35,110 @@ export interface Screen {
 }
 
 export const SCREENS = [
-  { id: 'dashboard', path: '/dashboard', label: 'Dashboard', description: 'Shipments and sales at a glance.', can: [['admin_view', 'Dashboard'], ['admin_view', 'Shipment']] },
-  { id: 'shipments', path: '/shipments', label: 'Shipments', description: 'Every shipment you may see, with its status and payment.', can: [['admin_view', 'Shipment'], ['update_delivery_status', 'Shipment']] },
+  {
+    id: 'dashboard',
+    path: '/dashboard',
+    label: 'Dashboard',
+    description: 'Shipments and sales at a glance.',
+    can: [
+      ['admin_view', 'Dashboard'],
+      ['admin_view', 'Shipment'],
+    ],
+  },
+  {
+    id: 'shipments',
+    path: '/shipments',
+    label: 'Shipments',
+    description: 'Every shipment you may see, with its status and payment.',
+    can: [
+      ['admin_view', 'Shipment'],
+      ['update_delivery_status', 'Shipment'],
+    ],
+  },
   { id: 'transactions', path: '/transactions', label: 'Transactions', description: 'Payments received for shipments.', can: [['admin_view', 'Transaction']] },
-  { id: 'users', path: '/users', label: 'Users', description: 'Accounts, their roles and status.', can: [['admin_view', 'User'], ['update', 'User']] },
+  {
+    id: 'users',
+    path: '/users',
+    label: 'Users',
+    description: 'Accounts, their roles and status.',
+    can: [
+      ['admin_view', 'User'],
+      ['update', 'User'],
+    ],
+  },
   { id: 'clients', path: '/clients', label: 'Clients', description: 'Customers and businesses we serve.', can: [['admin_view', 'Client']] },
-  { id: 'partners', path: '/partners', label: 'Partners', description: 'Service partners and the provinces they cover.', can: [['admin_view', 'Partner'], ['view', 'Partner']] },
-  { id: 'couriers', path: '/couriers', label: 'Couriers', description: 'Carriers and partners we hand parcels to.', can: [['admin_view', 'Courier'], ['view', 'Courier']] },
-  { id: 'consolidations', path: '/consolidations', label: 'Consolidations', description: 'Air cargo groups between airports.', can: [['admin_view', 'Consolidation'], ['update', 'Consolidation']] },
+  {
+    id: 'partners',
+    path: '/partners',
+    label: 'Partners',
+    description: 'Service partners and the provinces they cover.',
+    can: [
+      ['admin_view', 'Partner'],
+      ['view', 'Partner'],
+    ],
+  },
+  {
+    id: 'couriers',
+    path: '/couriers',
+    label: 'Couriers',
+    description: 'Carriers and partners we hand parcels to.',
+    can: [
+      ['admin_view', 'Courier'],
+      ['view', 'Courier'],
+    ],
+  },
+  {
+    id: 'consolidations',
+    path: '/consolidations',
+    label: 'Consolidations',
+    description: 'Air cargo groups between airports.',
+    can: [
+      ['admin_view', 'Consolidation'],
+      ['update', 'Consolidation'],
+    ],
+  },
   { id: 'billings', path: '/billings', label: 'Billings', description: 'Invoice accounts, billings and their payments.', can: [['admin_view', 'Billing']] },
-  { id: 'cash-collections', path: '/cash-collections', label: 'Cash collections', description: 'Cash riders and partners collected and remitted.', can: [['admin_view', 'Collection']] },
+  {
+    id: 'cash-collections',
+    path: '/cash-collections',
+    label: 'Cash collections',
+    description: 'Cash riders and partners collected and remitted.',
+    can: [['admin_view', 'Collection']],
+  },
   { id: 'promo-codes', path: '/promo-codes', label: 'Promo codes', description: 'Discount codes and their usage.', can: [['admin_view', 'PromoCode']] },
   { id: 'pricing', path: '/pricing', label: 'Pricing', description: 'Rates, fees and configuration.', can: [['manage', 'PricingConfig']] },
   { id: 'activity-logs', path: '/activity-logs', label: 'Activity log', description: 'Who changed what, and when.', can: [['admin_view', 'ActivityLog']] },
   { id: 'reports', path: '/reports', label: 'Reports', description: 'Operations and finance reports.', can: [['admin_view', 'Report']] },
-  { id: 'agent-reports', path: '/agent-reports', label: 'Agent reports', description: 'Sales agents, their customers and commissions.', can: [['admin_view', 'AgentReport']] },
-  { id: 'payments', path: '/payments', label: 'Payments', description: 'Payments held for a wrong amount, and the payment options switched on.', can: [['manage', 'Shipment']] },
+  {
+    id: 'agent-reports',
+    path: '/agent-reports',
+    label: 'Agent reports',
+    description: 'Sales agents, their customers and commissions.',
+    can: [['admin_view', 'AgentReport']],
+  },
+  {
+    id: 'payments',
+    path: '/payments',
+    label: 'Payments',
+    description: 'Payments held for a wrong amount, and the payment options switched on.',
+    can: [['manage', 'Shipment']],
+  },
   { id: 'tickets', path: '/tickets', label: 'Tickets', description: 'Support tickets from customers.', can: [['update', 'Ticket']] },
+  {
+    id: 'bulk-bookings',
+    path: '/bulk-bookings',
+    label: 'Bulk booking',
+    description: "Book a customer's spreadsheet of up to 5,000 parcels.",
+    can: [['book_for_other_user', 'Shipment']],
+  },
   { id: 'api-keys', path: '/api-keys', label: 'API keys', description: 'Keys your systems use to book and track shipments.', can: [['manage', 'ApiKey']] },
+  {
+    id: 'webhooks',
+    path: '/webhooks',
+    label: 'Webhooks',
+    description: "Where your systems hear your shipments' events, and how each delivery went.",
+    can: [['view', 'Webhook']],
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

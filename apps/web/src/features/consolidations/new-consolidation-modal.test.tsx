@@ -59,16 +59,18 @@ describe('new consolidation (issue 29, item 4)', () => {
     await user.click(screen.getByRole('button', { name: 'Open consolidation' }));
     await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(1));
     const said = screen.getAllByRole('alert').map((a) => a.textContent ?? '');
-    expect(said).toEqual(expect.arrayContaining(['5 to 30 letters, digits or hyphens, e.g. 079-12345675', expect.stringContaining('Check the tracking number: it has a typo')]));
+    expect(said).toEqual(
+      expect.arrayContaining(['5 to 30 letters, digits or hyphens, e.g. 079-12345675', expect.stringContaining('Check the tracking number: it has a typo')]),
+    );
     for (const text of said) expect(text).not.toMatch(/masterAwbNumber|trackingNumbers|\.0:/);
   });
 });
 
-describe('a shipment\'s transport in a consolidation (issue 29, item 19)', () => {
+describe("a shipment's transport in a consolidation (issue 29, item 19)", () => {
   const line = { carrier: null, flightNumber: null } as unknown as ConsolidationShipmentDto;
   const courier = { id: cebuPacific.id, name: 'Cebu Pacific Cargo', code: '5J' };
 
-  it('shows the consolidation\'s carrier and MAWB when the shipment has no flight of its own', () => {
+  it("shows the consolidation's carrier and MAWB when the shipment has no flight of its own", () => {
     render(<TransportText line={line} detail={{ courier, masterAwbNumber: '203-12345675' }} />);
     expect(document.body.textContent).toBe('Cebu Pacific CargoMAWB 203-12345675');
   });

@@ -40,15 +40,23 @@ describe('courier form', () => {
     await user.type(within(dialog).getByLabelText(/^Code/), 'plm');
     await user.click(within(dialog).getByRole('button', { name: 'Add courier' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent(spy)).toEqual([{ url: '/api/couriers', method: 'POST', body: { name: 'Panay Last Mile', type: 'partner', category: 'last_mile', code: 'PLM' } }]);
+    expect(sent(spy)).toEqual([
+      { url: '/api/couriers', method: 'POST', body: { name: 'Panay Last Mile', type: 'partner', category: 'last_mile', code: 'PLM' } },
+    ]);
   });
 
-  it('edits by sending only what changed, and shows the server\'s refusal on its field', async () => {
-    const spy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () =>
-        json({ statusCode: 409, code: 'CONFLICT', message: 'A courier with this name already exists', details: [{ field: 'name', message: 'A courier with this name already exists' }] }, 409),
-      );
+  it("edits by sending only what changed, and shows the server's refusal on its field", async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json(
+        {
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'A courier with this name already exists',
+          details: [{ field: 'name', message: 'A courier with this name already exists' }],
+        },
+        409,
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<CourierFormModal courier={stored} onClose={vi.fn()} />);
     const dialog = screen.getByRole('dialog', { name: 'Edit Cebu Pacific Cargo' });

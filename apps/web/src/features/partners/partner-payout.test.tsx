@@ -19,7 +19,14 @@ const payout = (overrides: Partial<PayoutBreakdownDto> = {}): PayoutBreakdownDto
   partnerId: PARTNER_ID,
   partnerName: 'Nina Castillo',
   shipments: [
-    { shipmentId: 's1', trackingNumber: 'ND123456785PH', deliveredAt: '2026-11-03T04:00:00.000Z', retrievalFeeInCents: 5_000, outboundFeeInCents: 7_500, dueInCents: 12_500 },
+    {
+      shipmentId: 's1',
+      trackingNumber: 'ND123456785PH',
+      deliveredAt: '2026-11-03T04:00:00.000Z',
+      retrievalFeeInCents: 5_000,
+      outboundFeeInCents: 7_500,
+      dueInCents: 12_500,
+    },
   ],
   feesDueInCents: 12_500,
   unremittedCashInCents: 40_000,
@@ -29,9 +36,16 @@ const payout = (overrides: Partial<PayoutBreakdownDto> = {}): PayoutBreakdownDto
 
 function renderPayout() {
   const rootRoute = createRootRoute();
-  const partnerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/partners/$partnerId', component: () => <PartnerPayout partnerId={PARTNER_ID} /> });
+  const partnerRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/partners/$partnerId',
+    component: () => <PartnerPayout partnerId={PARTNER_ID} />,
+  });
   const shipmentRoute = createRoute({ getParentRoute: () => rootRoute, path: '/shipments/$trackingNumber' });
-  const router = createRouter({ routeTree: rootRoute.addChildren([partnerRoute, shipmentRoute]), history: createMemoryHistory({ initialEntries: [`/partners/${PARTNER_ID}`] }) });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([partnerRoute, shipmentRoute]),
+    history: createMemoryHistory({ initialEntries: [`/partners/${PARTNER_ID}`] }),
+  });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router as never} />
@@ -42,7 +56,14 @@ function renderPayout() {
 describe('partner payout', () => {
   it('says the partner owes the hub when the cash it holds is more than the fees, and lists the shipments', async () => {
     const api = fakeApi((call) =>
-      call.path === '/api/shipments/payout-breakdown' ? json({ data: call.query.get('period') === '2026-10' ? payout({ period: '2026-10', shipments: [], feesDueInCents: 50_000, netPayoutInCents: 10_000 }) : payout() }) : json({}, 404),
+      call.path === '/api/shipments/payout-breakdown'
+        ? json({
+            data:
+              call.query.get('period') === '2026-10'
+                ? payout({ period: '2026-10', shipments: [], feesDueInCents: 50_000, netPayoutInCents: 10_000 })
+                : payout(),
+          })
+        : json({}, 404),
     );
     renderPayout();
     const section = await screen.findByRole('region', { name: 'Payout' });

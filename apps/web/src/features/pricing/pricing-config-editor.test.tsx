@@ -2,6 +2,8 @@ import { DEFAULT_PRICING_CONFIG, type PricingConfig } from '@hatid/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { renderWithProviders } from '../../testing/render';
 import { describePricingChanges, formValuesOf, pricingPatch, readPricingForm } from './lib/pricing-form';
 import { PricingPage } from './routes/pricing-page';
@@ -54,6 +56,25 @@ describe('pricing configuration editor', () => {
     expect(within(form).getByLabelText('Volumetric divisor')).toHaveProperty('value', '3500');
     expect(within(form).getByLabelText('Insurance base fee (₱)')).toHaveProperty('value', '10.00');
     expect(within(form).getByLabelText('Insurance step value (₱)')).toHaveProperty('value', '500.00');
+  });
+
+  it('reads in Filipino for staff who choose it, the pricing updated summary included', async () => {
+    fakeApi();
+    await activateLanguage('fil');
+    renderWithProviders(<PricingPage />);
+    const form = await screen.findByRole('form', { name: 'Setting ng pagpepresyo' });
+    expect(screen.getByRole('heading', { name: 'Pagpepresyo' })).toBeTruthy();
+    expect(within(form).getByLabelText('Small Box Presyo (₱)')).toHaveProperty('value', '220.00');
+    expect(within(form).getByLabelText('Delivery fee ng Same Day (₱)')).toBeTruthy();
+    expect(within(form).getByText('Isang beses idinadagdag sa Same Day na booking. Walang surcharge ang Next Day at Intra-City.')).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'pricing')).toEqual([]);
+
+    fireEvent.change(within(form).getByLabelText('Small Box Presyo (₱)'), { target: { value: '250' } });
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'I-save ang pagpepresyo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Na-update ang pagpepresyo' });
+    expect(within(dialog).getByRole('rowheader', { name: 'Presyo ng Small Box' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Tapos na' })).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'pricing', 'app')).toEqual([]);
   });
 
   it('says plainly what is wrong with each field and sends nothing', async () => {

@@ -33,7 +33,8 @@ const stored: PromoCodeDto = {
 function answer(response: () => Response) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => response());
 }
-const sent = (spy: ReturnType<typeof answer>) => spy.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) }));
+const sent = (spy: ReturnType<typeof answer>) =>
+  spy.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) }));
 
 describe('promo code form', () => {
   it('adds a flat code typed in pesos, sending centavos as amountInCents', async () => {
@@ -122,9 +123,7 @@ describe('promo code form', () => {
     await user.type(amount, '75');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(sent(spy)).toEqual([
-      { url: `/api/promo-codes/${stored.id}`, method: 'PATCH', body: { type: 'flat', percentOff: null, amountInCents: 7500 } },
-    ]);
+    expect(sent(spy)).toEqual([{ url: `/api/promo-codes/${stored.id}`, method: 'PATCH', body: { type: 'flat', percentOff: null, amountInCents: 7500 } }]);
   });
 
   it('switching a flat code to a percentage sends the percentage and clears the flat amount', async () => {

@@ -57,7 +57,11 @@ describe('the sales report', () => {
   it('labels periods and reads the address leniently', () => {
     expect(periodLabel('day', '2026-11-23')).toBe('Nov 23');
     expect(periodLabel('month', '2026-11-01')).toBe('Nov 2026');
-    expect(parseReportSearch({ period: 'month', startDate: '2026-01-01', endDate: '2026-12-31' })).toEqual({ period: 'month', startDate: '2026-01-01', endDate: '2026-12-31' });
+    expect(parseReportSearch({ period: 'month', startDate: '2026-01-01', endDate: '2026-12-31' })).toEqual({
+      period: 'month',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
     expect(parseReportSearch({ period: 'day', startDate: 'soon' })).toEqual({});
   });
 });

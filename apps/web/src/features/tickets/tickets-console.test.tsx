@@ -1,5 +1,5 @@
 import type { RoleName, TicketDto, TicketStatus } from '@hatid/domain';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../testing/fake-api';
@@ -34,13 +34,22 @@ const ticket = (overrides: Partial<TicketDto> = {}): TicketDto => ({
   ...overrides,
 });
 
-const page = <T,>(rows: T[], total = rows.length, limit = 10) => ({ data: rows, page: 1, limit, total, totalPages: Math.ceil(total / limit), hasNextPage: false });
+const page = <T,>(rows: T[], total = rows.length, limit = 10) => ({
+  data: rows,
+  page: 1,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+  hasNextPage: false,
+});
 const option = (p: { id: string; name: string }) => ({ ...p, email: null, roles: [{ id: 3, name: 'staff' }] });
 
 /** Totals per status that differ from the rows on the page: the tabs must show `total`. */
 const TOTALS: Record<TicketStatus | 'all', number> = { all: 57, open: 31, in_progress: 12, resolved: 9, closed: 5 };
 
-function helpDesk(patch: (call: FakeCall) => Response = () => json({ data: ticket({ status: 'in_progress', assignedToId: TESS.id, assignedToName: TESS.name }) })) {
+function helpDesk(
+  patch: (call: FakeCall) => Response = () => json({ data: ticket({ status: 'in_progress', assignedToId: TESS.id, assignedToName: TESS.name }) }),
+) {
   return fakeApi((call) => {
     if (call.path === '/api/users/me') return json({ data: { ...ME, roles: [{ id: 3, name: 'staff' }] } });
     if (call.path === '/api/users/assignable-to-tickets') return json(page([option(ME), option(TESS)], 2, 100));
@@ -51,9 +60,39 @@ function helpDesk(patch: (call: FakeCall) => Response = () => json({ data: ticke
       return json(page([ticket()], TOTALS[status], limit));
     }
     if (call.path.endsWith('/replies') && call.method === 'POST') {
-      return json({ data: { id: 'r2', ticketId: ticket().id, kind: 'message', authorId: ME.id, authorName: ME.name, fromSupport: true, message: (call.body as { message: string }).message, status: null, createdAt: '2026-11-02T03:00:00.000Z' } }, 201);
+      return json(
+        {
+          data: {
+            id: 'r2',
+            ticketId: ticket().id,
+            kind: 'message',
+            authorId: ME.id,
+            authorName: ME.name,
+            fromSupport: true,
+            message: (call.body as { message: string }).message,
+            status: null,
+            createdAt: '2026-11-02T03:00:00.000Z',
+          },
+        },
+        201,
+      );
     }
-    if (call.path.endsWith('/replies')) return json({ data: [{ id: 'r1', ticketId: ticket().id, kind: 'message', authorId: ticket().createdById, authorName: 'Rosa Mendoza', fromSupport: false, message: 'Any news?', status: null, createdAt: '2026-11-02T02:00:00.000Z' }] });
+    if (call.path.endsWith('/replies'))
+      return json({
+        data: [
+          {
+            id: 'r1',
+            ticketId: ticket().id,
+            kind: 'message',
+            authorId: ticket().createdById,
+            authorName: 'Rosa Mendoza',
+            fromSupport: false,
+            message: 'Any news?',
+            status: null,
+            createdAt: '2026-11-02T02:00:00.000Z',
+          },
+        ],
+      });
     if (call.path.startsWith('/api/tickets/')) return json({ data: ticket() });
     return json({ statusCode: 404, code: 'NOT_FOUND', message: `No ${call.path}` }, 404);
   });
@@ -79,7 +118,12 @@ describe('the tickets console', () => {
     // The open tab's count is its list's own total; every other tab asks for one row.
     const lists = api.calls.filter((c) => c.path === '/api/tickets');
     expect(lists.filter((c) => c.query.get('limit') === '10').map((c) => c.query.get('status'))).toEqual(['open']);
-    expect(lists.filter((c) => c.query.get('limit') === '1').map((c) => c.query.get('status') ?? 'all').sort()).toEqual(['all', 'closed', 'in_progress', 'resolved']);
+    expect(
+      lists
+        .filter((c) => c.query.get('limit') === '1')
+        .map((c) => c.query.get('status') ?? 'all')
+        .sort(),
+    ).toEqual(['all', 'closed', 'in_progress', 'resolved']);
 
     const row = await screen.findByRole('row', { name: /Parcel not picked up/ });
     expect(row.textContent).toContain('Rosa Mendoza');
@@ -96,7 +140,9 @@ describe('the tickets console', () => {
     await screen.findByRole('row', { name: /Parcel not picked up/ });
     await user.selectOptions(screen.getByLabelText('Assigned to'), 'Assigned to me');
     await waitFor(() => expect(location().get('assignee')).toBe('me'));
-    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/tickets' && c.query.get('limit') === '10' && c.query.get('assignedToId') === ME.id)).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/tickets' && c.query.get('limit') === '10' && c.query.get('assignedToId') === ME.id)).toBe(true),
+    );
     // Every tab's count follows the filter.
     await waitFor(() => expect(api.calls.filter((c) => c.query.get('limit') === '1' && c.query.get('assignedToId') === ME.id)).toHaveLength(4));
   });
@@ -125,7 +171,11 @@ describe('the tickets console', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit ticket: Parcel not picked up' });
     expect(within(dialog).queryByLabelText('Subject')).toBeNull();
     expect(within(dialog).queryByLabelText('Message')).toBeNull();
-    expect(within(dialog).queryAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['trackingNumber']);
+    expect(
+      within(dialog)
+        .queryAllByRole('textbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['trackingNumber']);
     expect(within(dialog).getByText('The rider never came for my parcel yesterday.')).toBeTruthy();
   });
 
@@ -140,11 +190,13 @@ describe('the tickets console', () => {
     await user.type(within(view).getByLabelText('Reply to the customer'), 'The rider comes back today before 5 PM.');
     await user.click(within(view).getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
-      expect(api.changes()).toEqual([{ method: 'POST', path: `/api/tickets/${ticket().id}/replies`, body: { message: 'The rider comes back today before 5 PM.' } }]),
+      expect(api.changes()).toEqual([
+        { method: 'POST', path: `/api/tickets/${ticket().id}/replies`, body: { message: 'The rider comes back today before 5 PM.' } },
+      ]),
     );
   });
 
-  it("follows the row menu rules: ssp may view and delete, and Edit is disabled for the ssp role", async () => {
+  it('follows the row menu rules: ssp may view and delete, and Edit is disabled for the ssp role', async () => {
     helpDesk();
     const user = userEvent.setup();
     renderPage('/tickets', ['ssp']);
@@ -160,7 +212,7 @@ describe('the tickets console', () => {
     expect(within(view).getByText('Message from Rosa Mendoza')).toBeTruthy();
   });
 
-  it('shows the server\'s field refusal under its field and stays open', async () => {
+  it("shows the server's field refusal under its field and stays open", async () => {
     const message = 'Choose an active member of the support team';
     helpDesk(() => json({ statusCode: 422, code: 'VALIDATION_FAILED', message, details: [{ field: 'body.assignedToId', message }] }, 422));
     const onClose = vi.fn();

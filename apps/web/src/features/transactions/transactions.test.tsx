@@ -1,5 +1,5 @@
 import type { RoleName, TransactionRecordDto, TransactionRowDto, TransactionShipmentDto } from '@hatid/domain';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
@@ -15,9 +15,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-
-
 
 const shipment = (overrides: Partial<TransactionShipmentDto> = {}): TransactionShipmentDto => ({
   id: '22222222-2222-4222-8222-222222222222',
@@ -76,7 +73,6 @@ const amountPaid = (balanceInCents: number) => ({
     voidedPayments: 0,
   },
 });
-
 
 describe('add payment', () => {
   it('prefills the balance, sends centavos with an Idempotency-Key, and keeps the key for a retry after a refusal', async () => {
@@ -300,7 +296,21 @@ describe('transactions page', () => {
   it('gives staff View, Edit and Void on a payment, Void disabled once voided', async () => {
     fakeApi((call) => {
       if (call.path === '/api/transaction') {
-        return json(page(call.query.get('filter') === 'all' ? [paymentRow(), paymentRow({ id: '77777777-7777-4777-8777-777777777777', voidedAt: '2026-11-04T00:00:00.000Z', voidedByName: 'Rosa Lim', voidReason: 'Counted twice' })] : []));
+        return json(
+          page(
+            call.query.get('filter') === 'all'
+              ? [
+                  paymentRow(),
+                  paymentRow({
+                    id: '77777777-7777-4777-8777-777777777777',
+                    voidedAt: '2026-11-04T00:00:00.000Z',
+                    voidedByName: 'Rosa Lim',
+                    voidReason: 'Counted twice',
+                  }),
+                ]
+              : [],
+          ),
+        );
       }
       return json({ data: [] });
     });
@@ -308,7 +318,11 @@ describe('transactions page', () => {
     renderPage('/transactions');
     const menus = await screen.findAllByRole('button', { name: 'Actions for the ₱100.00 payment for ND987654321PH' });
     await user.click(menus[0]!);
-    expect(screen.getAllByRole('menuitem').map((item) => `${item.textContent}${item.getAttribute('aria-disabled') ? ' (disabled)' : ''}`)).toEqual(['View', 'Edit', 'Void']);
+    expect(screen.getAllByRole('menuitem').map((item) => `${item.textContent}${item.getAttribute('aria-disabled') ? ' (disabled)' : ''}`)).toEqual([
+      'View',
+      'Edit',
+      'Void',
+    ]);
     await user.keyboard('{Escape}');
     await user.click(menus[1]!);
     expect(screen.getAllByRole('menuitem').map((item) => `${item.textContent}${item.getAttribute('aria-disabled') ? ' (disabled)' : ''}`)).toEqual([

@@ -18,18 +18,34 @@ afterEach(() => {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const answer = (response: () => Response) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => response());
-const sent = (spy: ReturnType<typeof answer>) => spy.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) }));
+const sent = (spy: ReturnType<typeof answer>) =>
+  spy.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) }));
 
 /** Answers the place lists the service-areas picker asks for, and `other` for anything else. */
 const PLACES: Record<string, unknown> = {
-  '/api/addresses/covered-provinces': [{ provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'ACTIVE', retrievalFeeInCents: 0, isIntraCityEnabled: true }],
-  '/api/addresses/covered-cities-municipalities/1300000000': [{ code: '1380300000', name: 'Makati City' }, { code: '1381500000', name: 'Taguig City' }],
+  '/api/addresses/covered-provinces': [
+    { provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'ACTIVE', retrievalFeeInCents: 0, isIntraCityEnabled: true },
+  ],
+  '/api/addresses/covered-cities-municipalities/1300000000': [
+    { code: '1380300000', name: 'Makati City' },
+    { code: '1381500000', name: 'Taguig City' },
+  ],
 };
 const withPlaces = (other: () => Response) =>
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input) in PLACES ? json({ data: PLACES[String(input)] }) : other()));
 
 const ROLE_IDS: Record<RoleName, number> = {
-  super_admin: 1, admin: 2, staff: 3, ssp: 4, business_admin: 5, business_member: 6, service_partner: 7, sales_agent: 8, consolidator: 9, rider: 10, customer: 11,
+  super_admin: 1,
+  admin: 2,
+  staff: 3,
+  ssp: 4,
+  business_admin: 5,
+  business_member: 6,
+  service_partner: 7,
+  sales_agent: 8,
+  consolidator: 9,
+  rider: 10,
+  customer: 11,
 };
 
 function person(overrides: Partial<AdminUserDto> = {}, roles: RoleName[] = ['staff']): AdminUserDto {
@@ -71,13 +87,20 @@ function renderAs(roles: RoleName[], ui: React.ReactElement) {
 
 describe('add user (invite)', () => {
   it('offers only the roles the person may give, and invites by email with them', async () => {
-    const spy = answer(() => json({ data: person({ status: 'INVITED' }, ['consolidator']), invitation: { expiresAt: '2026-11-30T00:00:00.000Z', emailSent: true, resent: false } }, 201));
+    const spy = answer(() =>
+      json(
+        { data: person({ status: 'INVITED' }, ['consolidator']), invitation: { expiresAt: '2026-11-30T00:00:00.000Z', emailSent: true, resent: false } },
+        201,
+      ),
+    );
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
     renderAs(['service_partner'], <UserFormModal user={null} open onOpenChange={onOpenChange} />);
     const dialog = screen.getByRole('dialog', { name: 'Add user' });
 
-    const offered = within(dialog).getAllByRole('checkbox').map((box) => box.closest('div')?.textContent);
+    const offered = within(dialog)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('div')?.textContent);
     expect(offered).toEqual(['Consolidator', 'Customer', 'Rider', 'Sales agent']);
 
     await user.type(within(dialog).getByLabelText('First name'), 'Rosa');
@@ -94,7 +117,15 @@ describe('add user (invite)', () => {
 
   it('says what is missing before sending, and shows the API refusal on its field', async () => {
     const spy = answer(() =>
-      json({ statusCode: 409, code: 'CONFLICT', message: 'This email is already used by another account', details: [{ field: 'email', message: 'This email is already used by another account' }] }, 409),
+      json(
+        {
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'This email is already used by another account',
+          details: [{ field: 'email', message: 'This email is already used by another account' }],
+        },
+        409,
+      ),
     );
     const user = userEvent.setup();
     renderAs(['admin'], <UserFormModal user={null} open onOpenChange={vi.fn()} />);
@@ -126,10 +157,17 @@ describe('add a rider (issue 29)', () => {
       const url = String(input);
       calls.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/api/addresses/covered-provinces') {
-        return json({ data: [{ provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'ACTIVE', retrievalFeeInCents: 0, isIntraCityEnabled: true }] });
+        return json({
+          data: [{ provinceCode: '1300000000', name: 'Metro Manila', partnerStatus: 'ACTIVE', retrievalFeeInCents: 0, isIntraCityEnabled: true }],
+        });
       }
       if (url === '/api/addresses/covered-cities-municipalities/1300000000') {
-        return json({ data: [{ code: '1380300000', name: 'Makati City' }, { code: '1381500000', name: 'Taguig City' }] });
+        return json({
+          data: [
+            { code: '1380300000', name: 'Makati City' },
+            { code: '1381500000', name: 'Taguig City' },
+          ],
+        });
       }
       return json({ data: person({ status: 'ACTIVE' }, ['rider']), invitation: null }, 201);
     });
@@ -143,7 +181,11 @@ describe('add a rider (issue 29)', () => {
     await user.type(within(dialog).getByLabelText('Last name'), 'Ramos');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Rider' }));
     const areas = within(dialog).getByRole('group', { name: 'Service areas' });
-    expect(within(dialog).getByLabelText(/^Email/).closest('div')?.textContent).toMatch(/\(optional\).*sign in with a code sent to their mobile/);
+    expect(
+      within(dialog)
+        .getByLabelText(/^Email/)
+        .closest('div')?.textContent,
+    ).toMatch(/\(optional\).*sign in with a code sent to their mobile/);
 
     // No mobile number: refused before sending.
     await user.click(within(dialog).getByRole('button', { name: 'Add rider' }));
@@ -174,7 +216,14 @@ describe('add a rider (issue 29)', () => {
   it('edits a rider’s service areas and shows them by name', async () => {
     const spy = withPlaces(() => json({ data: person() }));
     const user = userEvent.setup();
-    const rider = person({ mobileNumber: '+639171234567', serviceAreaCodes: ['1380300000'], serviceAreas: [{ code: '1380300000', name: 'Makati City', provinceName: 'Metro Manila' }] }, ['rider']);
+    const rider = person(
+      {
+        mobileNumber: '+639171234567',
+        serviceAreaCodes: ['1380300000'],
+        serviceAreas: [{ code: '1380300000', name: 'Makati City', provinceName: 'Metro Manila' }],
+      },
+      ['rider'],
+    );
     renderAs(['admin'], <UserFormModal user={rider} open onOpenChange={vi.fn()} />);
     const areas = screen.getByRole('group', { name: 'Service areas' });
     await user.click(within(areas).getByRole('button', { name: 'Remove Makati City' }));
@@ -208,7 +257,7 @@ describe('update user', () => {
     expect(call?.method).toBe('PUT');
     expect(call?.body.firstName).toBe('Rosalinda');
     expect(call?.body.mobileNumber).toBeNull();
-    expect([...call?.body.roles].sort()).toEqual(['consolidator', 'staff', 'super_admin']);
+    expect([...(call?.body.roles ?? [])].sort()).toEqual(['consolidator', 'staff', 'super_admin']);
     expect(Object.keys(call?.body).sort()).toEqual(['firstName', 'mobileNumber', 'roles']);
   });
 
@@ -254,7 +303,14 @@ describe('users table row menu', () => {
   it('offers View and Edit (never Delete) and stays open while the page re-renders', async () => {
     const user = userEvent.setup();
     const rosa = person();
-    const query = { data: { data: [rosa], page: 1, limit: 10, total: 1, totalPages: 1 }, isPending: false, isFetching: false, isError: false, error: null, refetch: () => undefined };
+    const query = {
+      data: { data: [rosa], page: 1, limit: 10, total: 1, totalPages: 1 },
+      isPending: false,
+      isFetching: false,
+      isError: false,
+      error: null,
+      refetch: () => undefined,
+    };
     const table = (onView: () => void) => (
       <AccessProvider access={accessFor({ roles: [{ id: 2, name: 'admin' }] })}>
         <DataTable

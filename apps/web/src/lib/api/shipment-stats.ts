@@ -41,4 +41,3 @@ export const ongoingCountQueryOptions = () =>
 export function getSalesStats(range: { startDate: string; endDate: string }, signal?: AbortSignal): Promise<SalesStats> {
   return api.get<SalesStats>('/shipments/sales-stats', { signal, query: range });
 }
-

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { addressInput, type AddressDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
@@ -31,6 +32,7 @@ function defaultsOf(address: AddressDto | undefined) {
 
 /** Adds a saved address, or edits `address` when given. */
 export function AddressForm({ address, onSaved, onCancel }: { address?: AddressDto; onSaved: () => void; onCancel: () => void }) {
+  const { t } = useLingui();
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const form = useForm({ resolver: formResolver(addressInput), defaultValues: defaultsOf(address) });
@@ -43,10 +45,10 @@ export function AddressForm({ address, onSaved, onCancel }: { address?: AddressD
     try {
       if (address) {
         await update.mutateAsync({ id: address.id, input });
-        toast.success('Address updated');
+        toast.success(t`Address updated`);
       } else {
         await create.mutateAsync(input);
-        toast.success('Address saved');
+        toast.success(t`Address saved`);
       }
       onSaved();
     } catch (error) {
@@ -55,40 +57,38 @@ export function AddressForm({ address, onSaved, onCancel }: { address?: AddressD
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={address ? 'Edit address' : 'Add address'}>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={address ? t`Edit address` : t`Add address`}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Contact name" error={errors.name?.message}>
+        <FormField label={t`Contact name`} error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </FormField>
-        <FormField label="Mobile number" error={errors.mobileNumber?.message}>
+        <FormField label={t`Mobile number`} error={errors.mobileNumber?.message}>
           {(control) => (
             <Controller
               control={form.control}
               name="mobileNumber"
-              render={({ field }) => (
-                <PhoneInput {...control} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-              )}
+              render={({ field }) => <PhoneInput {...control} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
             />
           )}
         </FormField>
       </div>
-      <FormField label="Email" optional error={errors.email?.message}>
+      <FormField label={t`Email`} optional error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
       <PlaceFields form={form} />
-      <FormField label="Street, building, house number" error={errors.streetName?.message}>
+      <FormField label={t`Street, building, house number`} error={errors.streetName?.message}>
         {(control) => <Input {...control} autoComplete="street-address" {...form.register('streetName')} />}
       </FormField>
-      <FormField label="Label" optional error={errors.label?.message} hint='For example "Home" or "Office".'>
+      <FormField label={t`Label`} optional error={errors.label?.message} hint={t`For example "Home" or "Office".`}>
         {(control) => <Input {...control} {...form.register('label')} />}
       </FormField>
-      <Checkbox label="Use as my default address" {...form.register('isDefault')} />
+      <Checkbox label={t`Use as my default address`} {...form.register('isDefault')} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" loading={pending}>
-          {address ? 'Save changes' : 'Save address'}
+          {address ? <Trans>Save changes</Trans> : <Trans>Save address</Trans>}
         </Button>
       </div>
     </form>

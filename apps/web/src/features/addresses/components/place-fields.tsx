@@ -1,4 +1,5 @@
 import type { AddressInput, addressInput } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Combobox } from '../../../components/ui/combobox';
@@ -14,6 +15,7 @@ const toOptions = (places: { code: string; name: string }[] | undefined) => (pla
  * changing a level clears the levels below it (a barangay belongs to exactly one city).
  */
 export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, unknown, AddressInput> }) {
+  const { t } = useLingui();
   const [provinceCode, cityCode] = useWatch({ control: form.control, name: ['provinceCode', 'cityCode'] });
   const provinces = useCoveredProvinces();
   const cities = useCitiesMunicipalities(provinceCode || undefined);
@@ -24,7 +26,7 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
 
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <FormField label="Province" error={errors.provinceCode?.message ?? (provinces.isError ? 'Could not load provinces' : undefined)}>
+      <FormField label={t`Province`} error={errors.provinceCode?.message ?? (provinces.isError ? t`Could not load provinces` : undefined)}>
         {(control) => (
           <Controller
             control={form.control}
@@ -35,8 +37,8 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
                 options={provinceOptions}
                 value={field.value}
                 loading={provinces.isPending}
-                placeholder="Choose province"
-                searchPlaceholder="Search province..."
+                placeholder={t`Choose province`}
+                searchPlaceholder={t`Search province...`}
                 onChange={(value) => {
                   if (value === field.value) return;
                   field.onChange(value);
@@ -48,7 +50,7 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
           />
         )}
       </FormField>
-      <FormField label="City or municipality" error={errors.cityCode?.message}>
+      <FormField label={t`City or municipality`} error={errors.cityCode?.message}>
         {(control) => (
           <Controller
             control={form.control}
@@ -60,8 +62,8 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
                 value={field.value}
                 loading={cities.isFetching && !cities.data}
                 disabled={!provinceCode}
-                placeholder={provinceCode ? 'Choose city' : 'Province first'}
-                searchPlaceholder="Search city or municipality..."
+                placeholder={provinceCode ? t`Choose city` : t`Province first`}
+                searchPlaceholder={t`Search city or municipality...`}
                 onChange={(value) => {
                   if (value === field.value) return;
                   field.onChange(value);
@@ -72,7 +74,7 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
           />
         )}
       </FormField>
-      <FormField label="Barangay" error={errors.barangayCode?.message}>
+      <FormField label={t`Barangay`} error={errors.barangayCode?.message}>
         {(control) => (
           <Controller
             control={form.control}
@@ -84,8 +86,8 @@ export function PlaceFields({ form }: { form: UseFormReturn<AddressFormValues, u
                 value={field.value}
                 loading={barangays.isFetching && !barangays.data}
                 disabled={!cityCode}
-                placeholder={cityCode ? 'Choose barangay' : 'Choose a city first'}
-                searchPlaceholder="Search barangay..."
+                placeholder={cityCode ? t`Choose barangay` : t`Choose a city first`}
+                searchPlaceholder={t`Search barangay...`}
                 onChange={field.onChange}
               />
             )}

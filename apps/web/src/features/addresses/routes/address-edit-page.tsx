@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,6 +11,7 @@ const route = getRouteApi('/settings/addresses/add');
 
 /** /settings/addresses/add adds; /settings/addresses/add?id=... edits that saved address. */
 export function AddressEditPage() {
+  const { t } = useLingui();
   const { id } = route.useSearch();
   const navigate = useNavigate();
   const addresses = useSavedAddresses();
@@ -17,16 +20,21 @@ export function AddressEditPage() {
   const editing = id !== undefined;
   const address = editing ? addresses.data?.find((a) => a.id === id) : undefined;
 
-  let body;
+  let body: ReactNode;
   if (!editing) body = <AddressForm onSaved={backToList} onCancel={backToList} />;
-  else if (addresses.isPending) body = <Spinner label="Loading address" />;
-  else if (addresses.isError) body = <p role="alert" className="text-sm text-red-700">{errorMessage(addresses.error)}</p>;
+  else if (addresses.isPending) body = <Spinner label={t`Loading address`} />;
+  else if (addresses.isError)
+    body = (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(addresses.error)}
+      </p>
+    );
   else if (!address) {
     body = (
       <p role="alert" className="text-sm text-slate-700">
-        This address no longer exists.{' '}
+        <Trans>This address no longer exists.</Trans>{' '}
         <Link to="/settings/addresses" className="text-teal-700 underline">
-          Back to saved addresses
+          <Trans>Back to saved addresses</Trans>
         </Link>
       </p>
     );
@@ -34,8 +42,10 @@ export function AddressEditPage() {
 
   return (
     <Card>
-      <CardTitle>{editing ? 'Edit address' : 'Add address'}</CardTitle>
-      <CardDescription>We deliver to the provinces listed; choose each place from the list.</CardDescription>
+      <CardTitle>{editing ? <Trans>Edit address</Trans> : <Trans>Add address</Trans>}</CardTitle>
+      <CardDescription>
+        <Trans>We deliver to the provinces listed; choose each place from the list.</Trans>
+      </CardDescription>
       <div className="mt-6">{body}</div>
     </Card>
   );

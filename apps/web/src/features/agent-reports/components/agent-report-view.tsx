@@ -21,7 +21,8 @@ export function AgentReportView({ stats }: { stats: CommissionStatsDto }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-slate-600">
-        <span className="font-medium text-slate-800">{stats.agentName || stats.agentCode}</span> ({stats.agentCode}) · {rangeLabel(stats.startDate, stats.endDate)}
+        <span className="font-medium text-slate-800">{stats.agentName || stats.agentCode}</span> ({stats.agentCode}) ·{' '}
+        {rangeLabel(stats.startDate, stats.endDate)}
       </p>
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Total label="Customers" value={count(stats.customers)} note="Signed up with the code" />

@@ -59,7 +59,12 @@ export function AgentReportsPage() {
             <label htmlFor={ids.agent} className="text-sm font-medium text-slate-800">
               Sales agent
             </label>
-            <select id={ids.agent} value={search.agentCode ?? ''} onChange={(event) => setSearch({ agentCode: event.target.value || undefined })} className={filterFieldClass}>
+            <select
+              id={ids.agent}
+              value={search.agentCode ?? ''}
+              onChange={(event) => setSearch({ agentCode: event.target.value || undefined })}
+              className={filterFieldClass}
+            >
               <option value="">Choose an agent</option>
               {/* A link's agent stays listed while the list loads (or if it no longer holds the role). */}
               {search.agentCode && !agents.data?.some((a) => a.agentCode === search.agentCode) ? (
@@ -73,6 +78,7 @@ export function AgentReportsPage() {
             </select>
           </div>
         ) : null}
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: ARIA's group, not a <fieldset> */}
         <div role="group" aria-label="Period" className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
           {(Object.keys(PERIOD_LABELS) as AgentReportPeriod[]).map((option) => (
             <button

@@ -1,16 +1,13 @@
-import type { ApiKeyDto, ApiKeyStatus, CreateApiKeyInput, CreatedApiKeyDto, UpdateApiKeyInput } from '@hatid/domain';
+import type { ApiKeyDto, apiKeyListQuery, CreateApiKeyInput, CreatedApiKeyDto, UpdateApiKeyInput } from '@hatid/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
+import type { ListQuery, QueryFilters } from '../../../lib/api-query';
 
 /** GET /api-keys's filters (besides paging), as the API names them. */
-export interface ApiKeyFilters {
-  /** Part of the name, or the key's prefix (with or without `htd_`). */
-  search?: string | undefined;
-  status?: ApiKeyStatus | undefined;
-}
+export type ApiKeyFilters = QueryFilters<typeof apiKeyListQuery>;
 
-export type ApiKeyListParams = ApiKeyFilters & { page: number; limit: number };
+export type ApiKeyListParams = ListQuery<typeof apiKeyListQuery>;
 
 /** Every query of the screen starts with this key: one invalidation after a change refetches the list and the counts. */
 export const apiKeysQueryKey = ['api-keys'] as const;

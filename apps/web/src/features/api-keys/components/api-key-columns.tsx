@@ -50,7 +50,11 @@ export function apiKeyColumns(everyKey: boolean): DataColumn<ApiKeyDto>[] {
         </span>
       ),
     }),
-    column.display({ id: 'prefix', header: 'Key', cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap text-slate-800">{keyPrefixText(row.original)}</code> }),
+    column.display({
+      id: 'prefix',
+      header: 'Key',
+      cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap text-slate-800">{keyPrefixText(row.original)}</code>,
+    }),
     column.display({ id: 'scopes', header: 'Scopes', cell: ({ row }) => <ScopeList scopes={row.original.scopes} /> }),
     column.display({
       id: 'status',

@@ -10,7 +10,7 @@ import type { ApiKeyFormValues } from '../lib/api-key-form';
  * The key's name, its scopes (each with what it allows) and an optional expiry day: the same fields to
  * make a key and to change one.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the create and edit forms send different shapes
+// biome-ignore lint/suspicious/noExplicitAny: the create and edit forms send different shapes
 export function ApiKeyFields({ form }: { form: UseFormReturn<ApiKeyFormValues, unknown, any> }) {
   const errors = form.formState.errors;
   const scopes = useWatch({ control: form.control, name: 'scopes' });
@@ -58,7 +58,12 @@ export function ApiKeyFields({ form }: { form: UseFormReturn<ApiKeyFormValues, u
         ) : null}
       </fieldset>
 
-      <FormField label="Expires on" optional hint="The key stops working when this day ends (Manila time). Empty: it does not expire." error={errors.expiresOn?.message}>
+      <FormField
+        label="Expires on"
+        optional
+        hint="The key stops working when this day ends (Manila time). Empty: it does not expire."
+        error={errors.expiresOn?.message}
+      >
         {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={toIsoDate(new Date())} />}
       </FormField>
     </>

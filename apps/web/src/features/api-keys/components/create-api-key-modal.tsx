@@ -1,13 +1,10 @@
 import type { CreateApiKeyInput, CreatedApiKeyDto } from '@hatid/domain';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { AlertTriangle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { Input } from '../../../components/ui/input';
-import { FormModal, Modal } from '../../../components/ui/modal';
-import { formProblemOf } from '../../../lib/form-errors';
+import { FormModal } from '../../../components/ui/modal';
+import { SecretShownOnceModal } from '../../../components/ui/secret-shown-once';
+import { useCreateSecret } from '../../console/components/use-create-secret';
 import { useCreateApiKey } from '../api/api-keys';
 import { keyPrefixText } from '../lib/api-key-actions';
 import { apiKeyFieldOf, createResolver, type ApiKeyFormValues } from '../lib/api-key-form';
@@ -23,28 +20,13 @@ export const exampleCall = (key: string, origin: string) => `curl -H 'Authorizat
  */
 export function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
   const create = useCreateApiKey();
-  const [created, setCreated] = useState<CreatedApiKeyDto | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ApiKeyFormValues, unknown, CreateApiKeyInput>({
     resolver: createResolver,
     defaultValues: { name: '', scopes: ['shipments:read', 'shipments:write'], expiresOn: '' },
   });
 
-  const close = () => {
-    setCreated(null);
-    create.reset();
-    onClose();
-  };
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setProblem(null);
-    try {
-      setCreated(await create.mutateAsync(input));
-    } catch (error) {
-      const line = formProblemOf(error, form.setError, apiKeyFieldOf);
-      if (line) setProblem(line);
-    }
-  });
+  const { created, problem, close, submit } = useCreateSecret({ create, setError: form.setError, fieldOf: apiKeyFieldOf, onClose });
+  const onSubmit = form.handleSubmit(submit);
 
   if (created) return <CreatedApiKey created={created} onClose={close} />;
   return (
@@ -63,58 +45,39 @@ export function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The new key, shown this once. */
+/** The new key, shown this once, with a first call to try it. */
 function CreatedApiKey({ created, onClose }: { created: CreatedApiKeyDto; onClose: () => void }) {
-  const ids = { key: useId(), example: useId() };
+  const exampleId = useId();
   const example = exampleCall(created.key, window.location.origin);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <SecretShownOnceModal
       title="API key created"
       description={`“${created.name}” (${keyPrefixText(created)})`}
-      size="lg"
-      footer={
-        <DialogPrimitive.Close asChild>
-          <Button>Done</Button>
-        </DialogPrimitive.Close>
-      }
+      warning={{
+        headline: 'Copy this key now: it will not be shown again.',
+        body: 'Hatid keeps only a fingerprint of it. Store it where your system keeps its secrets; if it is lost, revoke it and create a new one.',
+      }}
+      label="Your API key"
+      secret={created.key}
+      copyLabel="Copy API key"
+      onClose={onClose}
     >
-      <div className="flex flex-col gap-4">
-        <div role="alert" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-amber-950">
-          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
-          <p>
-            <strong className="font-semibold">Copy this key now: it will not be shown again.</strong> Hatid keeps only a fingerprint of it. Store it
-            where your system keeps its secrets; if it is lost, revoke it and create a new one.
-          </p>
+      <div className="mt-2.5 flex flex-col gap-1.5">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id={exampleId} className="text-sm font-medium text-slate-800">
+            Try it
+          </h3>
+          <CopyButton value={example} label="Copy example" />
         </div>
-
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.key} className="text-sm font-medium text-slate-800">
-            Your API key
-          </label>
-          <div className="flex gap-2">
-            <Input id={ids.key} readOnly value={created.key} spellCheck={false} autoComplete="off" className="font-mono" onFocus={(event) => event.currentTarget.select()} />
-            <CopyButton value={created.key} label="Copy API key" variant="primary" />
-          </div>
-        </div>
-
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-center justify-between gap-2">
-            <h3 id={ids.example} className="text-sm font-medium text-slate-800">
-              Try it
-            </h3>
-            <CopyButton value={example} label="Copy example" />
-          </div>
-          <pre aria-labelledby={ids.example} className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-100">
-            {example}
-          </pre>
-          <p className="text-xs text-slate-500">
-            Send it as <code className="font-mono">Authorization: Bearer …</code> (or <code className="font-mono">X-API-Key</code>) without a session cookie. The key
-            books and reads shipments only, within the scopes chosen.
-          </p>
-        </div>
+        {/* A <pre> cannot be named; the figure around it takes the heading as its name. */}
+        <figure aria-labelledby={exampleId}>
+          <pre className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-100">{example}</pre>
+        </figure>
+        <p className="text-xs text-slate-500">
+          Send it as <code className="font-mono">Authorization: Bearer …</code> (or <code className="font-mono">X-API-Key</code>) without a session cookie. The
+          key books and reads shipments only, within the scopes chosen.
+        </p>
       </div>
-    </Modal>
+    </SecretShownOnceModal>
   );
 }

@@ -1,10 +1,8 @@
 import type { ApiKeyDto, UpdateApiKeyInput } from '@hatid/domain';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/ui/modal';
-import { formProblemOf } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
 import { useUpdateApiKey } from '../api/api-keys';
+import { useFormSave } from '../../console/components/use-form-save';
 import { keyPrefixText } from '../lib/api-key-actions';
 import { apiKeyFieldOf, editResolver, expiryDayOf, type ApiKeyFormValues } from '../lib/api-key-form';
 import { ApiKeyFields } from './api-key-fields';
@@ -16,27 +14,19 @@ import { apiKeyName } from './api-key-row-menu';
  */
 export function EditApiKeyModal({ apiKey, onClose }: { apiKey: ApiKeyDto; onClose: () => void }) {
   const update = useUpdateApiKey();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ApiKeyFormValues, unknown, UpdateApiKeyInput>({
     resolver: editResolver(apiKey),
     defaultValues: { name: apiKey.name, scopes: [...apiKey.scopes], expiresOn: expiryDayOf(apiKey.expiresAt) },
   });
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    setProblem(null);
-    if (Object.keys(input).length === 0) {
-      setProblem('Nothing has changed.');
-      return;
-    }
-    try {
+  const { problem, save } = useFormSave({ setError: form.setError, fieldOf: apiKeyFieldOf, onSaved: onClose });
+
+  const onSubmit = form.handleSubmit((input) =>
+    save(Object.keys(input).length === 0, async () => {
       const saved = await update.mutateAsync({ id: apiKey.id, input });
-      toast.success('API key updated', { description: apiKeyName(saved) });
-      onClose();
-    } catch (error) {
-      const line = formProblemOf(error, form.setError, apiKeyFieldOf);
-      if (line) setProblem(line);
-    }
-  });
+      return { title: 'API key updated', description: apiKeyName(saved) };
+    }),
+  );
 
   return (
     <FormModal

@@ -47,7 +47,10 @@ export function changesOf(apiKey: Pick<ApiKeyDto, 'name' | 'scopes' | 'expiresAt
 }
 
 /** The domain schema's verdict on what would be sent, its messages on the form's fields. */
-function checked<T>(schema: z.ZodType<T>, input: unknown): { values: T; errors: FieldErrors<ApiKeyFormValues> } | { values: Record<string, never>; errors: FieldErrors<ApiKeyFormValues> } {
+function checked<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+): { values: T; errors: FieldErrors<ApiKeyFormValues> } | { values: Record<string, never>; errors: FieldErrors<ApiKeyFormValues> } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: FieldErrors<ApiKeyFormValues> = {};

@@ -1,4 +1,5 @@
 import { registerWithEmailBody } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +22,7 @@ function fieldOf(apiField: string): Field | null {
  * refused token (used, expired, unknown) reads as one sentence above the button, field errors on their field.
  */
 export function AcceptInvitationForm({ token, onRegistered }: { token: string; onRegistered: () => void }) {
+  const { t } = useLingui();
   const register = useRegisterWithEmail();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({ resolver: formResolver(registerWithEmailBody), defaultValues: { token, firstName: '', lastName: '', password: '' } });
@@ -38,14 +40,14 @@ export function AcceptInvitationForm({ token, onRegistered }: { token: string; o
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-label="Set up your account">
-      <FormField label="First name" error={errors.firstName?.message}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" aria-label={t`Set up your account`}>
+      <FormField label={t`First name`} error={errors.firstName?.message}>
         {(control) => <Input {...control} autoComplete="given-name" maxLength={100} {...form.register('firstName')} />}
       </FormField>
-      <FormField label="Last name" error={errors.lastName?.message}>
+      <FormField label={t`Last name`} error={errors.lastName?.message}>
         {(control) => <Input {...control} autoComplete="family-name" maxLength={100} {...form.register('lastName')} />}
       </FormField>
-      <FormField label="Password" hint="At least 10 characters." error={errors.password?.message}>
+      <FormField label={t`Password`} hint={t`At least 10 characters.`} error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="new-password" maxLength={200} {...form.register('password')} />}
       </FormField>
       {problem ? (
@@ -54,7 +56,7 @@ export function AcceptInvitationForm({ token, onRegistered }: { token: string; o
         </p>
       ) : null}
       <Button type="submit" loading={register.isPending}>
-        Set password and sign in
+        <Trans>Set password and sign in</Trans>
       </Button>
     </form>
   );

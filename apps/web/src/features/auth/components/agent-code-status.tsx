@@ -1,4 +1,5 @@
 import { agentCodeSchema } from '@hatid/domain';
+import { Trans } from '@lingui/react/macro';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useAgentCodeValidity } from '../../../lib/api/agent-codes';
 import { useDebouncedValue } from './use-debounced-value';
@@ -21,23 +22,27 @@ export function AgentCodeStatus({ checking, valid }: { checking: boolean; valid:
   if (checking) {
     return (
       <span className="flex items-center gap-1 text-slate-600">
-        <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> Checking code...
+        <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> <Trans>Checking code…</Trans>
       </span>
     );
   }
   if (valid === true) {
     return (
       <span className="flex items-center gap-1 text-teal-700">
-        <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" /> Valid agent code
+        <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" /> <Trans>Valid agent code</Trans>
       </span>
     );
   }
   if (valid === false) {
     return (
       <span className="flex items-center gap-1 text-red-600">
-        <XCircle className="h-3.5 w-3.5" aria-hidden="true" /> We could not find this agent code
+        <XCircle className="h-3.5 w-3.5" aria-hidden="true" /> <Trans>We could not find this agent code</Trans>
       </span>
     );
   }
-  return <span>If an agent referred you, enter their code.</span>;
+  return (
+    <span>
+      <Trans>If an agent referred you, enter their code.</Trans>
+    </span>
+  );
 }

@@ -1,7 +1,8 @@
 import { VALIDATION_MESSAGES } from '@hatid/domain';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n as render } from '../../../testing/render';
 import { EnterNameForm } from './enter-name-form';
 
 afterEach(cleanup);
@@ -17,9 +18,7 @@ describe('EnterNameForm', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText(VALIDATION_MESSAGES.name)).toBeTruthy();
-    expect(screen.getByText(VALIDATION_MESSAGES.name).textContent).toBe(
-      'Name may contain only letters, spaces, commas, periods, apostrophes and hyphens',
-    );
+    expect(screen.getByText(VALIDATION_MESSAGES.name).textContent).toBe('Name may contain only letters, spaces, commas, periods, apostrophes and hyphens');
     expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
   });

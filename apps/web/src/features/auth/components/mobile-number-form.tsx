@@ -1,4 +1,5 @@
 import { sendOtpBody } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -15,6 +16,7 @@ export function MobileNumberForm({
   defaultMobileNumber?: string;
   onSent: (mobileNumber: string, result: SendOtpResult) => void;
 }) {
+  const { t } = useLingui();
   const sendOtp = useSendOtp();
   const form = useForm({ resolver: formResolver(sendOtpBody), defaultValues: { mobileNumber: defaultMobileNumber ?? '' } });
 
@@ -29,19 +31,17 @@ export function MobileNumberForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormField label="Mobile number" error={form.formState.errors.mobileNumber?.message} hint="We will text you a 6-digit code.">
+      <FormField label={t`Mobile number`} error={form.formState.errors.mobileNumber?.message} hint={t`We will text you a 6-digit code.`}>
         {(control) => (
           <Controller
             control={form.control}
             name="mobileNumber"
-            render={({ field }) => (
-              <PhoneInput {...control} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} autoFocus />
-            )}
+            render={({ field }) => <PhoneInput {...control} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} autoFocus />}
           />
         )}
       </FormField>
       <Button type="submit" loading={sendOtp.isPending}>
-        Send code
+        <Trans>Send code</Trans>
       </Button>
     </form>
   );

@@ -3,8 +3,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
+import { activateLanguage } from '../../../i18n/catalogues';
+import { englishLeftIn } from '../../../testing/english-left';
 import { renderWithProviders } from '../../../testing/render';
 import { ProfileForm } from './profile-form';
+import { meDto } from '../../../testing/users';
 
 afterEach(() => {
   cleanup();
@@ -13,25 +16,7 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const me: MeDto = {
-  id: 'u1',
-  firstName: 'Ana',
-  lastName: 'Reyes',
-  name: 'Ana Reyes',
-  mobileNumber: '+639170000005',
-  email: 'ana@example.ph',
-  emailVerified: true,
-  accountType: 'individual',
-  businessName: null,
-  businessId: null,
-  agentCode: null,
-  usedAgentCode: null,
-  status: 'ACTIVE',
-  isEmployee: false,
-  roles: [{ id: 5, name: 'customer' }],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  pendingEmail: null,
-};
+const me: MeDto = meDto({ email: 'ana@example.ph', emailVerified: true, roles: [{ id: 5, name: 'customer' }], createdAt: '2026-01-01T00:00:00.000Z' });
 
 describe('ProfileForm and a new email', () => {
   it('says the link went out and that the email changes once it is opened; the field keeps the current email', async () => {
@@ -67,5 +52,19 @@ describe('ProfileForm and a new email', () => {
     expect(screen.getByRole('button', { name: 'Send a confirmation link' })).toBeTruthy();
     rerender(<ProfileForm user={me} />);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('ProfileForm in Filipino (issue 32)', () => {
+  it('labels the fields and says an unconfirmed email in Filipino, with no English sentence left', async () => {
+    await activateLanguage('fil');
+    renderWithProviders(<ProfileForm user={{ ...me, emailVerified: false }} />);
+    expect(screen.getByLabelText('Pangalan')).toBeTruthy();
+    expect(screen.getByLabelText('Apelyido')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Hindi pa nakukumpirma ang email mong ana@example.ph. Kumpirmahin ito para makapag-sign in gamit ang Google at para siguradong natatanggap mo ang mga email.Magpadala ng link para kumpirmahin',
+    );
+    expect(screen.getByRole('button', { name: 'I-save ang mga pagbabago' })).toBeTruthy();
+    expect(englishLeftIn(document.body.textContent ?? '', 'auth')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { SOCIAL_LOGIN_ERRORS } from '@hatid/domain';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../testing/render';
+import { renderWithI18n as render, renderWithProviders } from '../../../testing/render';
 import { SignInError } from './sign-in-error';
 import { SocialLoginButton } from './social-login-button';
 
@@ -38,7 +38,12 @@ describe('SocialLoginButton', () => {
 
   it('says so when the server has no Google sign-in, and stays on the page', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      json(422, { statusCode: 422, code: 'RULE_BROKEN', message: 'Google sign-in is not set up on this server', details: [{ field: 'connectionType', message: 'Google sign-in is not set up on this server' }] }),
+      json(422, {
+        statusCode: 422,
+        code: 'RULE_BROKEN',
+        message: 'Google sign-in is not set up on this server',
+        details: [{ field: 'connectionType', message: 'Google sign-in is not set up on this server' }],
+      }),
     );
     const go = vi.fn();
     renderWithProviders(<SocialLoginButton connectionType="google" go={go} />);

@@ -1,4 +1,5 @@
 import { loginWithEmailBody } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -11,6 +12,7 @@ const FIELDS = ['email', 'password'] as const;
 
 /** Email and password sign-in for staff accounts. */
 export function StaffLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useLingui();
   const login = useLoginWithEmail();
   const form = useForm({ resolver: formResolver(loginWithEmailBody), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -25,15 +27,15 @@ export function StaffLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Staff sign in">
-      <FormField label="Email" error={errors.email?.message}>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Staff sign in`}>
+      <FormField label={t`Email`} error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="username" {...form.register('email')} />}
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t`Password`} error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
       </FormField>
       <Button type="submit" variant="secondary" loading={login.isPending}>
-        Sign in as staff
+        <Trans>Sign in as staff</Trans>
       </Button>
     </form>
   );

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 
+const secondsUntil = (until: number) => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+
 /** Whole seconds left until `until` (epoch ms), ticking every second; 0 once reached. */
 export function useCountdown(until: number): number {
-  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsUntil(until));
   useEffect(() => {
-    setSeconds(left());
+    setSeconds(secondsUntil(until));
     const timer = setInterval(() => {
-      const next = left();
+      const next = secondsUntil(until);
       setSeconds(next);
       if (next === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [until]);
   return seconds;
 }

@@ -1,4 +1,5 @@
 import { OTP_LENGTH, verifyOtpBody, type VerifyOtpResult } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +26,7 @@ export function VerifyOtpForm({
   onVerified: (result: VerifyOtpResult) => void;
   onResent: (result: SendOtpResult) => void;
 }) {
+  const { t } = useLingui();
   const verify = useVerifyOtp();
   const resend = useSendOtp();
   const secondsLeft = useCountdown(resendAt);
@@ -44,7 +46,7 @@ export function VerifyOtpForm({
     try {
       const result = await resend.mutateAsync({ mobileNumber });
       form.reset({ mobileNumber, otp: '' });
-      toast.success('We sent you a new code');
+      toast.success(t`We sent you a new code`);
       onResent(result);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -53,7 +55,7 @@ export function VerifyOtpForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormField label="One-time code" error={form.formState.errors.otp?.message}>
+      <FormField label={t`One-time code`} error={form.formState.errors.otp?.message}>
         {(control) => (
           <Controller
             control={form.control}
@@ -72,14 +74,16 @@ export function VerifyOtpForm({
         )}
       </FormField>
       <Button type="submit" loading={verify.isPending}>
-        Verify
+        <Trans>Verify</Trans>
       </Button>
       <div className="text-center text-sm text-slate-600" aria-live="polite">
         {secondsLeft > 0 ? (
-          <span>Resend code in {formatSeconds(secondsLeft)}</span>
+          <span>
+            <Trans>Resend code in {formatSeconds(secondsLeft)}</Trans>
+          </span>
         ) : (
           <Button variant="link" size="sm" onClick={onResend} loading={resend.isPending}>
-            Resend code
+            <Trans>Resend code</Trans>
           </Button>
         )}
       </div>

@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { EnterNameForm } from '../components/enter-name-form';
 import { readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
 
 export function EnterNamePage() {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const flow = readSignInFlow();
   return (
-    <AuthCard step={signInStep(3)} title="Welcome to Hatid" description="Tell us your name as it should appear on your shipments.">
+    <AuthCard step={i18n._(signInStep(3))} title={t`Welcome to Hatid`} description={t`Tell us your name as it should appear on your shipments.`}>
       <EnterNameForm
         defaultValues={{ firstName: flow.firstName ?? '', lastName: flow.lastName ?? '' }}
         onSubmit={({ firstName, lastName, accountType }) => {

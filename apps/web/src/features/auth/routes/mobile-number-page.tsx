@@ -1,12 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { MobileNumberForm } from '../components/mobile-number-form';
 import { readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
 
 export function MobileNumberPage() {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   return (
-    <AuthCard step={signInStep(1)} title="Your mobile number" description="New to Hatid? The same steps create your account.">
+    <AuthCard step={i18n._(signInStep(1))} title={t`Your mobile number`} description={t`New to Hatid? The same steps create your account.`}>
       <MobileNumberForm
         defaultMobileNumber={readSignInFlow().mobileNumber}
         onSent={(mobileNumber, result) => {
@@ -21,7 +23,7 @@ export function MobileNumberPage() {
       />
       <p className="mt-4 text-center text-sm">
         <Link to="/login" className="text-teal-700 underline-offset-4 hover:underline">
-          Back to sign-in options
+          <Trans>Back to sign-in options</Trans>
         </Link>
       </p>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AccountType } from '@hatid/domain';
 import { AuthCard } from '../components/auth-card';
@@ -5,14 +6,12 @@ import { RegistrationDetailsForm } from '../components/registration-details-form
 import { clearSignInFlow, readSignInFlow, signInStep } from '../sign-in-flow';
 
 function RegistrationStep({ accountType }: { accountType: AccountType }) {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const flow = readSignInFlow();
+  const name = `${flow.firstName ?? ''} ${flow.lastName ?? ''}`.trim();
   return (
-    <AuthCard
-      step={signInStep(4)}
-      title={accountType === 'business' ? 'Your business' : 'Almost done'}
-      description={`Signing up as ${flow.firstName ?? ''} ${flow.lastName ?? ''}.`}
-    >
+    <AuthCard step={i18n._(signInStep(4))} title={accountType === 'business' ? t`Your business` : t`Almost done`} description={t`Signing up as ${name}.`}>
       <RegistrationDetailsForm
         accountType={accountType}
         registrationToken={flow.registrationToken ?? ''}
@@ -25,7 +24,7 @@ function RegistrationStep({ accountType }: { accountType: AccountType }) {
       />
       <p className="mt-4 text-center text-sm">
         <Link to="/login/enter-name" className="text-teal-700 underline-offset-4 hover:underline">
-          Back
+          <Trans>Back</Trans>
         </Link>
       </p>
     </AuthCard>

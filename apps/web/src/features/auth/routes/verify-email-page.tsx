@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,6 +15,7 @@ const route = getRouteApi('/email-proof/verify-email');
  * or not, since the link may be opened on another device.
  */
 export function VerifyEmailPage() {
+  const { t } = useLingui();
   const { token } = route.useSearch();
   const confirm = useConfirmEmail();
   const me = useMe();
@@ -28,38 +30,45 @@ export function VerifyEmailPage() {
 
   const next = me.data ? (
     <Link to="/profile" className="text-sm font-medium text-teal-700 underline">
-      Go to your profile
+      <Trans>Go to your profile</Trans>
     </Link>
   ) : (
     <Link to="/login" className="text-sm font-medium text-teal-700 underline">
-      Go to sign in
+      <Trans>Go to sign in</Trans>
     </Link>
   );
 
   if (!token) {
     return (
-      <AuthCard title="This link is incomplete" description="Open the link from the email again, or ask for a new one from your profile.">
+      <AuthCard title={t`This link is incomplete`} description={t`Open the link from the email again, or ask for a new one from your profile.`}>
         {next}
       </AuthCard>
     );
   }
   if (confirm.isSuccess) {
     return (
-      <AuthCard title="Your email is confirmed" description={<>From now on your Hatid account uses <strong>{confirm.data.email}</strong>.</>}>
+      <AuthCard
+        title={t`Your email is confirmed`}
+        description={
+          <Trans>
+            From now on your Hatid account uses <strong>{confirm.data.email}</strong>.
+          </Trans>
+        }
+      >
         {next}
       </AuthCard>
     );
   }
   if (confirm.isError) {
     return (
-      <AuthCard title="We could not confirm your email" description={<span role="alert">{errorMessage(confirm.error)}</span>}>
+      <AuthCard title={t`We could not confirm your email`} description={<span role="alert">{errorMessage(confirm.error)}</span>}>
         {next}
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Confirming your email">
-      <Spinner label="Confirming your email" />
+    <AuthCard title={t`Confirming your email`}>
+      <Spinner label={t`Confirming your email`} />
     </AuthCard>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatMobileNumber } from '../../../lib/format';
@@ -5,22 +6,22 @@ import { AuthCard } from '../components/auth-card';
 import { VerifyOtpForm } from '../components/verify-otp-form';
 import { clearSignInFlow, readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
 
-const resendAtOf = (flow: { otpSentAt?: number; resendAfterSeconds?: number }) =>
-  (flow.otpSentAt ?? 0) + (flow.resendAfterSeconds ?? 0) * 1000;
+const resendAtOf = (flow: { otpSentAt?: number; resendAfterSeconds?: number }) => (flow.otpSentAt ?? 0) + (flow.resendAfterSeconds ?? 0) * 1000;
 
 export function VerifyOtpPage() {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const [flow, setFlow] = useState(readSignInFlow);
   const mobileNumber = flow.mobileNumber ?? '';
 
   return (
     <AuthCard
-      step={signInStep(2)}
-      title="Enter the code"
+      step={i18n._(signInStep(2))}
+      title={t`Enter the code`}
       description={
-        <>
+        <Trans>
           We texted a 6-digit code to <strong className="whitespace-nowrap text-slate-900">{formatMobileNumber(mobileNumber)}</strong>.
-        </>
+        </Trans>
       }
     >
       <VerifyOtpForm
@@ -40,7 +41,7 @@ export function VerifyOtpPage() {
       />
       <p className="mt-4 text-center text-sm">
         <Link to="/login/mobile-number" className="text-teal-700 underline-offset-4 hover:underline">
-          Use a different number
+          <Trans>Use a different number</Trans>
         </Link>
       </p>
     </AuthCard>

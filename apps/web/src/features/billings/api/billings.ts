@@ -1,10 +1,10 @@
 import type {
   BillingBulkResult,
   BillingDetailDto,
-  BillingPage,
-  BillingType,
-  BusinessDto,
+  billingListQuery,
   CollectionStatus,
+  BillingPage,
+  BusinessDto,
   CreateBillingInput,
   InvoiceDto,
   RecordBillingPaymentInput,
@@ -16,20 +16,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
+import type { ListQuery, QueryFilters } from '../../../lib/api-query';
 
 /** GET /billings's filters (besides paging), as the API names them. */
-export interface BillingFilters {
-  search?: string | undefined;
-  status?: CollectionStatus | undefined;
-  billingType?: BillingType | undefined;
-  /** The staff member who prepared it. */
-  billerId?: string | undefined;
-  customerId?: string | undefined;
-  /** A province code. */
-  location?: string | undefined;
-}
+export type BillingFilters = QueryFilters<typeof billingListQuery>;
 
-export type BillingListParams = BillingFilters & { page: number; limit: number };
+export type BillingListParams = ListQuery<typeof billingListQuery>;
 
 /** Billings per status for the same search and filters (every status, whatever the tab). */
 export type BillingCounts = BillingPage['counts'];
@@ -92,7 +84,9 @@ export function useBillableBusinesses(enabled: boolean) {
     queryKey: [...billingsQueryKey, 'businesses'],
     queryFn: async ({ signal }) => {
       const page = await api.get<PageResult<BusinessDto>>('/businesses', { signal, responseType: 'body', query: { limit: 100 } });
-      return [...page.data].sort((a, b) => Number(b.invoiceAccount.invoiceBillingEnabled) - Number(a.invoiceAccount.invoiceBillingEnabled) || a.name.localeCompare(b.name));
+      return [...page.data].sort(
+        (a, b) => Number(b.invoiceAccount.invoiceBillingEnabled) - Number(a.invoiceAccount.invoiceBillingEnabled) || a.name.localeCompare(b.name),
+      );
     },
     staleTime: 60_000,
     enabled,
@@ -178,7 +172,8 @@ export function useAddBillingAttachment() {
 export function useRemoveBillingAttachment() {
   const refresh = useRefreshBillings();
   return useMutation({
-    mutationFn: ({ id, attachmentId }: { id: string; attachmentId: string }) => api.delete<BillingDetailDto>(`${billingPath(id)}/attachments`, { body: { attachmentId } }),
+    mutationFn: ({ id, attachmentId }: { id: string; attachmentId: string }) =>
+      api.delete<BillingDetailDto>(`${billingPath(id)}/attachments`, { body: { attachmentId } }),
     onSettled: refresh,
   });
 }

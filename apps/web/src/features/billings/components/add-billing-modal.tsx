@@ -38,11 +38,13 @@ function inputOf(values: AddBillingValues): Record<string, unknown> {
 }
 
 /** The API's field a message is about, on the form: the party's message goes on whichever picker is shown. */
-const fieldOf = (values: AddBillingValues) => (apiField: string): Field | null => {
-  const field = apiField.replace(/^(body|query)\./, '').split('.')[0] ?? '';
-  if (field === 'businessId' || field === 'customerId') return values.billingType === 'payable' && values.billTo === 'customer' ? 'customerId' : 'businessId';
-  return (FIELDS as readonly string[]).includes(field) ? (field as Field) : null;
-};
+const fieldOf =
+  (values: AddBillingValues) =>
+  (apiField: string): Field | null => {
+    const field = apiField.replace(/^(body|query)\./, '').split('.')[0] ?? '';
+    if (field === 'businessId' || field === 'customerId') return values.billingType === 'payable' && values.billTo === 'customer' ? 'customerId' : 'businessId';
+    return (FIELDS as readonly string[]).includes(field) ? (field as Field) : null;
+  };
 
 const resolver: Resolver<AddBillingValues, unknown, CreateBillingInput> = async (values) => {
   const errors: FieldErrors<AddBillingValues> = {};
@@ -92,7 +94,9 @@ export function AddBillingModal({ onClose, onCreated }: { onClose: () => void; o
     setProblem(null);
     try {
       const saved = await create.mutateAsync(input);
-      toast.success('Billing created', { description: `${saved.businessName ?? saved.customerName}: ${shipmentCount(saved.shipmentCount)}, ${formatMoney(saved.totalInCents)}` });
+      toast.success('Billing created', {
+        description: `${saved.businessName ?? saved.customerName}: ${shipmentCount(saved.shipmentCount)}, ${formatMoney(saved.totalInCents)}`,
+      });
       onCreated?.(saved);
       onClose();
     } catch (error) {

@@ -30,7 +30,8 @@ export function PaymentStatusText({ status }: { status: PaymentStatus }) {
 }
 
 /** "November 01, 2026 – November 30, 2026" for a billing's Manila days. */
-export const periodText = (b: Pick<BillingDto, 'periodStart' | 'periodEnd'>) => `${formatDate(`${b.periodStart}T00:00:00+08:00`)} – ${formatDate(`${b.periodEnd}T00:00:00+08:00`)}`;
+export const periodText = (b: Pick<BillingDto, 'periodStart' | 'periodEnd'>) =>
+  `${formatDate(`${b.periodStart}T00:00:00+08:00`)} – ${formatDate(`${b.periodEnd}T00:00:00+08:00`)}`;
 export const dayText = (day: string | null | undefined) => (day ? formatDate(`${day.slice(0, 10)}T00:00:00+08:00`) : null);
 
 const muted = (text: string | null | undefined) => (text ? text : <span className="text-slate-400">—</span>);

@@ -148,7 +148,13 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
                 <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">
                   Name <span className="font-normal text-slate-500">(optional)</span>
                 </label>
-                <Input id={ids.name} value={name} maxLength={200} placeholder={file?.name ?? 'The file name'} onChange={(event) => setName(event.target.value)} />
+                <Input
+                  id={ids.name}
+                  value={name}
+                  maxLength={200}
+                  placeholder={file?.name ?? 'The file name'}
+                  onChange={(event) => setName(event.target.value)}
+                />
               </div>
               {problem ? (
                 <p role="alert" className="text-sm text-red-600">

@@ -18,7 +18,8 @@ const ICONS: Record<BillingMenuKey, LucideIcon> = {
 };
 
 /** What a billing is called in labels and messages: "Dela Cruz Trading, November 01, 2026 – November 30, 2026". */
-export const billingName = (b: Pick<BillingDto, 'businessName' | 'customerName' | 'periodStart' | 'periodEnd'>) => `${b.businessName ?? b.customerName}, ${periodText(b)}`;
+export const billingName = (b: Pick<BillingDto, 'businessName' | 'customerName' | 'periodStart' | 'periodEnd'>) =>
+  `${b.businessName ?? b.customerName}, ${periodText(b)}`;
 
 /** Items reading the billing come first, then those changing it, after a line. */
 const READING: readonly BillingMenuKey[] = ['view', 'preview', 'files'];

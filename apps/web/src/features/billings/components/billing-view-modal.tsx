@@ -82,7 +82,13 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
 
   return (
     <>
-      <ViewModal open onOpenChange={(open) => (open ? undefined : onClose())} title={`Billing for ${b.businessName ?? b.customerName}`} size="lg" fields={fields}>
+      <ViewModal
+        open
+        onOpenChange={(open) => (open ? undefined : onClose())}
+        title={`Billing for ${b.businessName ?? b.customerName}`}
+        size="lg"
+        fields={fields}
+      >
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => void download()} loading={exporting}>
             {exporting ? null : <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />}
@@ -112,7 +118,9 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
                     <li key={inv.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                       <span className={cn('font-mono font-medium text-slate-900', inv.voidedAt && 'text-slate-500 line-through')}>{inv.numberLabel}</span>
                       <span className="text-xs text-slate-500">
-                        {inv.voidedAt ? `Voided ${formatDateTime(inv.voidedAt)}${inv.voidReason ? `: ${inv.voidReason}` : ''}` : `Issued ${formatDateTime(inv.issuedAt)}${inv.issuedByName ? ` by ${inv.issuedByName}` : ''}`}
+                        {inv.voidedAt
+                          ? `Voided ${formatDateTime(inv.voidedAt)}${inv.voidReason ? `: ${inv.voidReason}` : ''}`
+                          : `Issued ${formatDateTime(inv.issuedAt)}${inv.issuedByName ? ` by ${inv.issuedByName}` : ''}`}
                       </span>
                       <span className="ml-auto font-medium text-slate-900 tabular-nums">{formatMoney(inv.totalInCents)}</span>
                       {canVoid && !inv.voidedAt ? (
@@ -135,18 +143,32 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
                     <caption className="sr-only">Shipments in this billing</caption>
                     <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
                       <tr>
-                        <th scope="col" className="px-3 py-2">Tracking number</th>
-                        <th scope="col" className="px-3 py-2">Booked</th>
-                        <th scope="col" className="px-3 py-2">Receiver</th>
-                        <th scope="col" className="px-3 py-2">Status</th>
-                        <th scope="col" className="px-3 py-2 text-right">Amount</th>
+                        <th scope="col" className="px-3 py-2">
+                          Tracking number
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Booked
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Receiver
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          Status
+                        </th>
+                        <th scope="col" className="px-3 py-2 text-right">
+                          Amount
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-100">
                       {detail.data.shipments.map((s) => (
                         <tr key={s.shipmentId}>
                           <td className="px-3 py-2">
-                            <Link to="/shipments/$trackingNumber" params={{ trackingNumber: s.trackingNumber }} className="font-mono font-medium text-teal-800 underline-offset-4 hover:underline">
+                            <Link
+                              to="/shipments/$trackingNumber"
+                              params={{ trackingNumber: s.trackingNumber }}
+                              className="font-mono font-medium text-teal-800 underline-offset-4 hover:underline"
+                            >
                               {s.trackingNumber}
                             </Link>
                           </td>
@@ -188,7 +210,12 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
                 <ul aria-label="Attachments" className="flex flex-col gap-1">
                   {detail.data.attachments.map((a) => (
                     <li key={a.id}>
-                      <a href={a.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-4 hover:underline">
+                      <a
+                        href={a.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-4 hover:underline"
+                      >
                         <FileText className="h-4 w-4" aria-hidden="true" />
                         {a.name}
                       </a>
@@ -205,4 +232,3 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
     </>
   );
 }
-

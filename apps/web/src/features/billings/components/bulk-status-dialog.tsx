@@ -57,7 +57,11 @@ export function BulkStatusDialog({
           </Button>
         }
       >
-        <RefusedRows summary={`${billingCount(result.updated.length)} ${statusWord(status)}. ${result.failed.length} refused:`} label="Refused billings" rows={result.failed.map((f) => ({ key: f.id, name: nameOf(f.id), message: f.message }))} />
+        <RefusedRows
+          summary={`${billingCount(result.updated.length)} ${statusWord(status)}. ${result.failed.length} refused:`}
+          label="Refused billings"
+          rows={result.failed.map((f) => ({ key: f.id, name: nameOf(f.id), message: f.message }))}
+        />
       </Modal>
     );
   }

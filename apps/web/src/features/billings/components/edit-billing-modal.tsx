@@ -1,12 +1,10 @@
 import { updateBillingBody, type BillingDto, type UpdateBillingInput } from '@hatid/domain';
-import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, textareaClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
-import { formProblemOf } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
 import { useUpdateBilling } from '../api/billings';
+import { useFormSave } from '../../console/components/use-form-save';
 import { billingName } from './billing-row-menu';
 
 interface EditBillingValues {
@@ -46,7 +44,6 @@ const fieldOf = (apiField: string): Field | null => {
  */
 export function EditBillingModal({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
   const update = useUpdateBilling();
-  const [problem, setProblem] = useState<string | null>(null);
   const periodOpen = mayChangePeriod(billing);
   const resolver: Resolver<EditBillingValues, unknown, UpdateBillingInput> = async (values) => {
     const errors: FieldErrors<EditBillingValues> = {};
@@ -70,21 +67,14 @@ export function EditBillingModal({ billing, onClose }: { billing: BillingDto; on
   const errors = form.formState.errors;
   const [periodStart, periodEnd] = useWatch({ control: form.control, name: ['periodStart', 'periodEnd'] });
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    setProblem(null);
-    if (Object.keys(input).length === 0) {
-      setProblem('Nothing has changed.');
-      return;
-    }
-    try {
+  const { problem, save } = useFormSave({ setError: form.setError, fieldOf, onSaved: onClose });
+
+  const onSubmit = form.handleSubmit((input) =>
+    save(Object.keys(input).length === 0, async () => {
       await update.mutateAsync({ id: billing.id, input });
-      toast.success('Billing updated', { description: billingName(billing) });
-      onClose();
-    } catch (error) {
-      const line = formProblemOf(error, form.setError, fieldOf);
-      if (line) setProblem(line);
-    }
-  });
+      return { title: 'Billing updated', description: billingName(billing) };
+    }),
+  );
 
   return (
     <FormModal
@@ -106,9 +96,7 @@ export function EditBillingModal({ billing, onClose }: { billing: BillingDto; on
         </FormField>
       </div>
       <p className="-mt-2 text-xs text-slate-500">
-        {periodOpen
-          ? 'A new period gathers its shipments again.'
-          : 'The period is fixed once something is paid or an invoice is issued.'}
+        {periodOpen ? 'A new period gathers its shipments again.' : 'The period is fixed once something is paid or an invoice is issued.'}
       </p>
       <FormField label="Due date" optional hint="Empty clears it." error={errors.dueDate?.message}>
         {(control) => <Input {...control} {...form.register('dueDate')} type="date" />}

@@ -66,9 +66,10 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
       pending={voidIt.isPending}
       onConfirm={() => {
         setProblem(null);
+        // The API takes no reason too (the catalogue sends none); this screen still asks for one.
         const parsed = voidInvoiceBody.safeParse({ reason });
-        if (!parsed.success) {
-          setReasonError(parsed.error.issues[0]?.message ?? 'Give the reason for voiding');
+        if (!parsed.success || !parsed.data?.reason) {
+          setReasonError(parsed.error?.issues[0]?.message ?? 'Give the reason for voiding');
           return;
         }
         setReasonError(null);

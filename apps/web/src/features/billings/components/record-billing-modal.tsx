@@ -1,4 +1,12 @@
-import { BILLING_PAYMENT_METHODS, FILE_TOO_LARGE_MESSAGE, MAX_FILE_SIZE_BYTES, toIsoDate, UNSUPPORTED_FILE_MESSAGE, type BillingDto, type RecordBillingPaymentInput } from '@hatid/domain';
+import {
+  BILLING_PAYMENT_METHODS,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_FILE_SIZE_BYTES,
+  toIsoDate,
+  UNSUPPORTED_FILE_MESSAGE,
+  type BillingDto,
+  type RecordBillingPaymentInput,
+} from '@hatid/domain';
 import { useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -47,7 +55,10 @@ export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; 
     if (read.ok) return { values: read.input, errors: {} };
     return { values: {}, errors: fieldErrorsOf<RecordPaymentValues>(read.errors) };
   };
-  const form = useForm<RecordPaymentValues, unknown, RecordBillingPaymentInput>({ resolver, defaultValues: recordPaymentDefaults(billing.balanceInCents, today) });
+  const form = useForm<RecordPaymentValues, unknown, RecordBillingPaymentInput>({
+    resolver,
+    defaultValues: recordPaymentDefaults(billing.balanceInCents, today),
+  });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -68,7 +79,9 @@ export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; 
       await record.mutateAsync({ input, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       const left = billing.balanceInCents - input.amountInCents;
-      toast.success('Payment recorded', { description: `${formatMoney(input.amountInCents)} for ${billingName(billing)}${left > 0 ? `, ${formatMoney(left)} still to pay` : ''}` });
+      toast.success('Payment recorded', {
+        description: `${formatMoney(input.amountInCents)} for ${billingName(billing)}${left > 0 ? `, ${formatMoney(left)} still to pay` : ''}`,
+      });
       onClose();
     } catch (error) {
       const onProof = isApiError(error) ? error.details?.find((d) => PROOF_FIELDS.has(apiFieldOf(d.field))) : undefined;

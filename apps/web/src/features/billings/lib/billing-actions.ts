@@ -1,4 +1,12 @@
-import { BILLING_MOVES, BILLING_STATUS_LABELS, canUseRowEditAndDuplicate, type AppAbility, type BillingDto, type CollectionStatus, type RoleName } from '@hatid/domain';
+import {
+  BILLING_MOVES,
+  BILLING_STATUS_LABELS,
+  canUseRowEditAndDuplicate,
+  type AppAbility,
+  type BillingDto,
+  type CollectionStatus,
+  type RoleName,
+} from '@hatid/domain';
 import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
 import { plural } from '../../../lib/plural';
 
@@ -39,13 +47,10 @@ export const canChangeBillings = (ability: AppAbility) => ability.can(ROW_ACTION
 /** A payment can still be recorded: not cancelled and something left to pay. */
 export const mayRecordPayment = (billing: Pick<BillingDto, 'status' | 'balanceInCents'>) => billing.status !== 'cancelled' && billing.balanceInCents > 0;
 
-export function billingMenuItems(
-  billing: Pick<BillingDto, 'status' | 'balanceInCents'>,
-  ability: AppAbility,
-  roles: readonly RoleName[],
-): BillingMenuItem[] {
+export function billingMenuItems(billing: Pick<BillingDto, 'status' | 'balanceInCents'>, ability: AppAbility, roles: readonly RoleName[]): BillingMenuItem[] {
   const items: BillingMenuItem[] = [];
-  const add = (key: BillingMenuKey, label: string, extra: Partial<BillingMenuItem> = {}) => items.push({ key, label, destructive: false, disabled: false, ...extra });
+  const add = (key: BillingMenuKey, label: string, extra: Partial<BillingMenuItem> = {}) =>
+    items.push({ key, label, destructive: false, disabled: false, ...extra });
   if (canReadBillings(ability)) {
     add('view', ROW_ACTION_LABELS.view);
     add('preview', 'Preview');

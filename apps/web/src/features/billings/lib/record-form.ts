@@ -40,7 +40,11 @@ export function readRecordPaymentForm(
   if (!values.method || !(BILLING_PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = 'Choose how it was paid';
 
   let amountInCents = 0;
-  const amount = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_PESOS, messages: { required: 'Enter the amount paid', min: 'Enter an amount above zero' } });
+  const amount = checkNumeric(values.amountPesos, {
+    min: 0.01,
+    max: MAX_PESOS,
+    messages: { required: 'Enter the amount paid', min: 'Enter an amount above zero' },
+  });
   if (amount.ok) amountInCents = pesosToCents(amount.value);
   else errors.amountPesos = amount.message;
 

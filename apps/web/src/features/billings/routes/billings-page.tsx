@@ -1,19 +1,25 @@
-import { BILLING_STATUS_LABELS, BILLING_TYPES, COLLECTION_STATUSES, type BillingBulkResult, type BillingDto, type BillingType, type CollectionStatus } from '@hatid/domain';
+import {
+  BILLING_STATUS_LABELS,
+  BILLING_TYPES,
+  COLLECTION_STATUSES,
+  type BillingBulkResult,
+  type BillingDto,
+  type BillingType,
+  type CollectionStatus,
+} from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import { Ban, CircleCheck, Plus, Truck, type LucideIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Ban, CircleCheck, Truck, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useBulkSelection } from '../../../components/data-table/use-bulk-selection';
 import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
-import { DataTable } from '../../../components/data-table/data-table';
-import { DEFAULT_LIMIT } from '../../../components/data-table/table-search';
 import type { TableTab } from '../../../components/data-table/table-tabs';
-import { useTableSearch } from '../../../components/data-table/use-table-search';
 import { Button } from '../../../components/ui/button';
 import { useAccess } from '../../../lib/ability';
 import { useCoveredProvinces } from '../../../lib/api/places';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
+import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
 import { screenById } from '../../console/screens';
 import { useBillers, useBillingCustomers, useBillings, useUpdateBilling, type BillingCounts } from '../api/billings';
 import { AddBillingModal } from '../components/add-billing-modal';
@@ -45,6 +51,9 @@ function countOf(tab: CollectionStatus | undefined, open: CollectionStatus | und
   return tab === open ? total : undefined;
 }
 
+/** The page of billings the address's tab, search and filters ask for. */
+const useBillingRows = (paging: { page: number; limit: number }, search: BillingsSearch) => useBillings({ ...billingFilters(search), ...paging });
+
 /**
  * /billings in the console: receivable billings (clients on an invoice account pay for the shipments booked
  * on account) and payable ones (we pay the cash collected on delivery), GET /billings with status tabs and
@@ -55,15 +64,9 @@ function countOf(tab: CollectionStatus | undefined, open: CollectionStatus | und
  * (a business admin its own business's billings: the server keeps them to it).
  */
 export function BillingsPage() {
-  const raw = route.useSearch();
-  const search = useMemo(() => parseBillingsSearch(raw), [raw]);
-  const navigateSearch = route.useNavigate();
+  const { search, page, limit, list, setSearch } = useConsoleList(route, parseBillingsSearch, useBillingRows);
   const { ability } = useAccess();
-  const page = search.page ?? 1;
-  const limit = search.limit ?? DEFAULT_LIMIT;
-  const filters = useMemo(() => billingFilters(search), [search]);
-  const filtersKey = JSON.stringify(filters);
-  const list = useBillings({ ...filters, page, limit });
+  const filtersKey = JSON.stringify(billingFilters(search));
   const canCreate = ability.can('create', 'Billing');
   const canChange = canChangeBillings(ability);
   // The pickers' lists come from calls only some roles may make; the others go without those filters.
@@ -75,9 +78,6 @@ export function BillingsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { selected, setSelected, keepRefused, refusedRowClass } = useBulkSelection(JSON.stringify([filtersKey, page, limit]));
   const move = useUpdateBilling();
-
-  const setSearch = useTableSearch(search, navigateSearch, list);
-
 
   const counts = list.data?.counts;
   const tabs: TableTab[] = [
@@ -104,89 +104,87 @@ export function BillingsPage() {
   const close = () => setDialog(null);
 
   return (
-    <>
-      <DataTable<BillingDto>
-        title={TITLE}
-        description={screenById('billings').description}
-        columns={BILLING_COLUMNS}
-        query={list}
-        getRowId={(b) => b.id}
-        search={search}
-        onSearchChange={(patch, options) => setSearch(patch as Partial<BillingsSearch>, options)}
-        searchPlaceholder="Name, tracking or invoice number"
-        noun={{ one: 'billing', other: 'billings' }}
-        tabs={tabs}
-        filtered={hasBillingFilters(search)}
-        onClearFilters={() => setSearch({ type: undefined, biller: undefined, customer: undefined, location: undefined })}
-        filters={
-          <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
-            <FilterSelect<BillingType>
-              label="Type"
-              value={search.type}
-              anyLabel="All types"
-              options={optionsOf(BILLING_TYPES, BILLING_TYPE_SHORT)}
-              onChange={(type) => setSearch({ type, page: undefined })}
-            />
-            {pickBiller ? (
-              <FilterSelect
-                label="Biller"
-                value={search.biller}
-                anyLabel="Anyone"
-                options={(billers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                loading={billers.isPending}
-                unknownLabel="Someone else"
-                onChange={(biller) => setSearch({ biller, page: undefined })}
-              />
-            ) : null}
-            {pickCustomer ? (
-              <FilterSelect
-                label="Customer"
-                value={search.customer}
-                anyLabel="Any customer"
-                options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                loading={customers.isPending}
-                unknownLabel="Someone else"
-                onChange={(customer) => setSearch({ customer, page: undefined })}
-              />
-            ) : null}
+    <ConsoleListPage<BillingDto>
+      title={TITLE}
+      description={screenById('billings').description}
+      columns={BILLING_COLUMNS}
+      query={list}
+      getRowId={(b) => b.id}
+      search={search}
+      onSearchChange={(patch, options) => setSearch(patch as Partial<BillingsSearch>, options)}
+      searchPlaceholder="Name, tracking or invoice number"
+      noun={{ one: 'billing', other: 'billings' }}
+      tabs={tabs}
+      filtered={hasBillingFilters(search)}
+      onClearFilters={() => setSearch({ type: undefined, biller: undefined, customer: undefined, location: undefined })}
+      filters={
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
+          <FilterSelect<BillingType>
+            label="Type"
+            value={search.type}
+            anyLabel="All types"
+            options={optionsOf(BILLING_TYPES, BILLING_TYPE_SHORT)}
+            onChange={(type) => setSearch({ type, page: undefined })}
+          />
+          {pickBiller ? (
             <FilterSelect
-              label="Location"
-              value={search.location}
-              anyLabel="Any province"
-              options={(provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }))}
-              onChange={(location) => setSearch({ location, page: undefined })}
+              label="Biller"
+              value={search.biller}
+              anyLabel="Anyone"
+              options={(billers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              loading={billers.isPending}
+              unknownLabel="Someone else"
+              onChange={(biller) => setSearch({ biller, page: undefined })}
             />
-          </div>
-        }
-        createAction={
-          canCreate ? (
-            <Button onClick={() => setDialog({ kind: 'add' })}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add billing
-            </Button>
-          ) : null
-        }
-        rowClassName={(b) => refusedRowClass(b.id)}
-        selection={
-          canChange
-            ? {
-                selected,
-                onChange: setSelected,
-                actions: (ticked) =>
-                  BULK_MOVES.map((status) => {
-                    const Icon = BULK_ICONS[status];
-                    return (
-                      <Button key={status} variant="secondary" size="sm" className={cn(status === 'cancelled' && 'text-red-700')} onClick={() => setDialog({ kind: 'bulk', ids: ticked, status })}>
-                        <Icon className="h-4 w-4" aria-hidden="true" />
-                        {MOVE_LABELS[status]}
-                      </Button>
-                    );
-                  }),
-              }
-            : undefined
-        }
-        rowActions={(b) => <BillingRowMenu billing={b} onSelect={(key) => onMenu(b, key)} />}
-      />
+          ) : null}
+          {pickCustomer ? (
+            <FilterSelect
+              label="Customer"
+              value={search.customer}
+              anyLabel="Any customer"
+              options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              loading={customers.isPending}
+              unknownLabel="Someone else"
+              onChange={(customer) => setSearch({ customer, page: undefined })}
+            />
+          ) : null}
+          <FilterSelect
+            label="Location"
+            value={search.location}
+            anyLabel="Any province"
+            options={(provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }))}
+            onChange={(location) => setSearch({ location, page: undefined })}
+          />
+        </div>
+      }
+      add={canCreate ? { label: 'Add billing', onClick: () => setDialog({ kind: 'add' }) } : null}
+      rowClassName={(b) => refusedRowClass(b.id)}
+      selection={
+        canChange
+          ? {
+              selected,
+              onChange: setSelected,
+              actions: (ticked) =>
+                BULK_MOVES.map((status) => {
+                  const Icon = BULK_ICONS[status];
+                  return (
+                    <Button
+                      key={status}
+                      variant="secondary"
+                      size="sm"
+                      className={cn(status === 'cancelled' && 'text-red-700')}
+                      onClick={() => setDialog({ kind: 'bulk', ids: ticked, status })}
+                    >
+                      <Icon className="h-4 w-4" aria-hidden="true" />
+                      {MOVE_LABELS[status]}
+                    </Button>
+                  );
+                }),
+            }
+          : undefined
+      }
+      rowActions={(b) => <BillingRowMenu billing={b} onSelect={(key) => onMenu(b, key)} />}
+    >
       {dialog?.kind === 'add' ? <AddBillingModal onClose={close} /> : null}
       {dialog?.kind === 'view' ? <BillingViewModal billing={dialog.billing} onClose={close} /> : null}
       {dialog?.kind === 'preview' ? <BillingPreviewModal billing={dialog.billing} onClose={close} /> : null}
@@ -195,7 +193,9 @@ export function BillingsPage() {
       {dialog?.kind === 'edit' ? <EditBillingModal billing={dialog.billing} onClose={close} /> : null}
       {dialog?.kind === 'cancel' ? <CancelBillingDialog billing={dialog.billing} onClose={close} /> : null}
       {dialog?.kind === 'delete' ? <DeleteBillingDialog billing={dialog.billing} onClose={close} /> : null}
-      {dialog?.kind === 'bulk' ? <BulkStatusDialog ids={dialog.ids} status={dialog.status} rows={list.data?.data ?? []} onDone={onBulkDone} onClose={close} /> : null}
-    </>
+      {dialog?.kind === 'bulk' ? (
+        <BulkStatusDialog ids={dialog.ids} status={dialog.status} rows={list.data?.data ?? []} onDone={onBulkDone} onClose={close} />
+      ) : null}
+    </ConsoleListPage>
   );
 }

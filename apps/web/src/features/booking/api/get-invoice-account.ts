@@ -1,4 +1,6 @@
 import type { BusinessDetailDto } from '@hatid/domain';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions } from '../../auth';
@@ -32,11 +34,17 @@ export function useInvoiceAccount(signedIn: boolean, bookFor: BookFor | null): I
   const business = useQuery({ ...businessQueryOptions(businessId ?? ''), enabled: signedIn && Boolean(businessId) });
   if (fromPicker) return bookFor?.invoiceAccountName ? { businessName: bookFor.invoiceAccountName, own: false } : null;
   const b = business.data;
-  return b && b.isActive && b.invoiceAccount.invoiceBillingEnabled ? { businessName: b.name, own: !bookFor } : null;
+  return b?.isActive && b.invoiceAccount.invoiceBillingEnabled ? { businessName: b.name, own: !bookFor } : null;
 }
 
 /** "Bill to Acme Trading's account (invoice)": the sender-pays choice of a business on account. */
-export const accountPayerLabel = (account: InvoiceAccountChoice) => `Bill to ${account.businessName}'s account (invoice)`;
+export function accountPayerLabel(i18n: I18n, account: InvoiceAccountChoice): string {
+  const business = account.businessName;
+  return i18n._(msg`Bill to ${business}'s account (invoice)`);
+}
 
 /** "your business account", or "Acme Trading's account" when staff book for a customer. */
-export const accountName = (account: InvoiceAccountChoice) => (account.own ? 'your business account' : `${account.businessName}'s account`);
+export function accountName(i18n: I18n, account: InvoiceAccountChoice): string {
+  const business = account.businessName;
+  return account.own ? i18n._(msg`your business account`) : i18n._(msg`${business}'s account`);
+}

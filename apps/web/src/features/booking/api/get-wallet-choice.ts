@@ -1,3 +1,4 @@
+import type { WalletBalanceDto } from '@hatid/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -21,7 +22,7 @@ export const walletFlagQueryOptions = () =>
 export const walletBalanceQueryOptions = () =>
   queryOptions({
     queryKey: ['wallet', 'balance'] as const,
-    queryFn: ({ signal }) => api.get<{ balanceInCents: number; activated: boolean }>('/wallet/balance', { signal }),
+    queryFn: ({ signal }) => api.get<WalletBalanceDto>('/wallet/balance', { signal }),
   });
 
 export interface WalletChoice {

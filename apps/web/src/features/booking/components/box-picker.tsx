@@ -1,4 +1,7 @@
 import type { BoxDisplayDto, BoxName } from '@hatid/domain';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,10 +13,16 @@ import { useBoxes } from '../../../lib/api/boxes';
 const pesos = (value: number) => formatMoney(pesosToCents(value));
 const trim = (n: number) => String(Number(n.toFixed(1)));
 
-function limitText(box: BoxDisplayDto): string {
-  if (box.maxWeight !== null) return `Up to ${trim(box.maxWeight)} kg`;
-  if (box.minWeight !== null) return `From ${trim(box.minWeight)} kg, no maximum`;
-  return 'Any weight';
+function limitText(i18n: I18n, box: BoxDisplayDto): string {
+  if (box.maxWeight !== null) {
+    const kg = trim(box.maxWeight);
+    return i18n._(msg`Up to ${kg} kg`);
+  }
+  if (box.minWeight !== null) {
+    const kg = trim(box.minWeight);
+    return i18n._(msg`From ${kg} kg, no maximum`);
+  }
+  return i18n._(msg`Any weight`);
 }
 
 function sizeText(box: BoxDisplayDto): string | null {
@@ -22,36 +31,44 @@ function sizeText(box: BoxDisplayDto): string | null {
 }
 
 function BoxOption({ box, onAdd }: { box: BoxDisplayDto; onAdd: (name: BoxName) => void }) {
+  const { t, i18n } = useLingui();
   const size = sizeText(box);
   const ownBox = box.perKgRate > 0;
+  const name = box.name;
+  const price = pesos(box.basePrice);
+  const perKg = pesos(box.perKgRate);
+  const surcharge = pesos(box.surcharge);
   return (
     <li className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <img src={box.imageUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0" loading="lazy" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <h4 className="font-semibold text-slate-900">{box.name}</h4>
-          <p className="font-semibold whitespace-nowrap text-teal-800">
-            {ownBox ? 'from ' : ''}
-            {pesos(box.basePrice)}
-          </p>
+          <p className="font-semibold whitespace-nowrap text-teal-800">{ownBox ? <Trans>from {price}</Trans> : price}</p>
         </div>
         <p className="text-xs text-slate-600">
-          {limitText(box)}
+          {limitText(i18n, box)}
           {size ? ` · ${size}` : ''}
         </p>
         {ownBox ? (
           <p className="text-xs text-slate-600">
-            {pesos(box.perKgRate)} per kg{box.surcharge > 0 ? ` + ${pesos(box.surcharge)} own-box surcharge` : ''}
+            {box.surcharge > 0 ? (
+              <Trans>
+                {perKg} per kg + {surcharge} own-box surcharge
+              </Trans>
+            ) : (
+              <Trans>{perKg} per kg</Trans>
+            )}
           </p>
         ) : null}
         <div className="mt-1">
           {ownBox ? (
-            <Link to="/add-own-box" className={buttonClasses('secondary', 'sm')} aria-label="Add your own box">
-              <Plus className="h-4 w-4" aria-hidden="true" /> Add
+            <Link to="/add-own-box" className={buttonClasses('secondary', 'sm')} aria-label={t`Add your own box`}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> <Trans>Add</Trans>
             </Link>
           ) : (
-            <Button variant="secondary" size="sm" onClick={() => onAdd(box.name)} aria-label={`Add ${box.name}`}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> Add
+            <Button variant="secondary" size="sm" onClick={() => onAdd(box.name)} aria-label={t`Add ${name}`}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> <Trans>Add</Trans>
             </Button>
           )}
         </div>
@@ -62,21 +79,24 @@ function BoxOption({ box, onAdd }: { box: BoxDisplayDto; onAdd: (name: BoxName) 
 
 /** "Our boxes": the live catalogue to add packages from; Your Box opens its own page for the size and weight. */
 export function BoxPicker({ onAdd }: { onAdd: (name: BoxName) => void }) {
+  const { t } = useLingui();
   const boxes = useBoxes();
   return (
     <section aria-labelledby="boxes-title" className="flex flex-col gap-3">
       <div>
         <h3 id="boxes-title" className="text-base font-semibold text-slate-900">
-          Our boxes
+          <Trans>Our boxes</Trans>
         </h3>
-        <p className="text-sm text-slate-600">Base delivery price per box, anywhere we deliver.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Base delivery price per box, anywhere we deliver.</Trans>
+        </p>
       </div>
-      {boxes.isPending ? <Spinner label="Loading boxes" /> : null}
+      {boxes.isPending ? <Spinner label={t`Loading boxes`} /> : null}
       {boxes.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(boxes.error)}
           <Button variant="secondary" size="sm" onClick={() => void boxes.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : null}

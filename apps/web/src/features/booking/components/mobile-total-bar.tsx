@@ -1,7 +1,8 @@
-import { formatPesoAmount } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, ChevronUp, Loader2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { formatPesoAmount } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 
 /**
@@ -27,11 +28,12 @@ export function MobileTotalBar({
   alert?: ReactNode;
   formId: string;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
     <section
-      aria-label="Booking total"
+      aria-label={t`Booking total`}
       data-testid="mobile-total-bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
     >
@@ -51,11 +53,14 @@ export function MobileTotalBar({
             className="flex min-w-0 flex-1 flex-col items-start rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
           >
             <span className="flex items-center gap-1 text-xs font-medium text-teal-800">
-              {open ? 'Hide breakdown' : 'Show breakdown'}
+              {open ? <Trans>Hide breakdown</Trans> : <Trans>Show breakdown</Trans>}
               <ChevronUp className={cn('h-3.5 w-3.5 transition-transform', !open && 'rotate-180')} aria-hidden="true" />
             </span>
-            <span className="flex items-center gap-2">
-              <span className="text-sm text-slate-600">Total</span>
+            {/* Wraps below "Kabuuan" rather than run under Continue when a long total meets a narrow phone. */}
+            <span className="flex flex-wrap items-center gap-x-2">
+              <span className="text-sm text-slate-600">
+                <Trans>Total</Trans>
+              </span>
               <span
                 data-testid="mobile-total"
                 data-current={current}
@@ -63,11 +68,11 @@ export function MobileTotalBar({
               >
                 {formatPesoAmount(total ?? 0)}
               </span>
-              {updating ? <Loader2 className="h-4 w-4 animate-spin text-slate-400" aria-label="Updating price" /> : null}
+              {updating ? <Loader2 className="h-4 w-4 animate-spin text-slate-400" aria-label={t`Updating price`} /> : null}
             </span>
           </button>
           <Button type="submit" form={formId} size="lg" className="shrink-0">
-            Continue <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            <Trans>Continue</Trans> <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Button>
         </div>
       </div>

@@ -1,9 +1,10 @@
 import { calculationBody, packageBreakdownLabel, quotePrice, type CalculationInput } from '@hatid/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { OwnBoxForm, type OwnBoxValues } from './own-box-form';
+import { renderWithI18n } from '../../../testing/render';
 
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -15,7 +16,7 @@ function renderForm(defaults: Partial<OwnBoxValues> = {}) {
     const result = quotePrice(calculationBody.parse(body));
     return json({ ...result, packages: result.packages.map((p) => ({ ...p, label: packageBreakdownLabel(p) })) });
   });
-  render(
+  renderWithI18n(
     <QueryClientProvider client={createQueryClient()}>
       <OwnBoxForm
         defaults={{ lengthInCm: '', widthInCm: '', heightInCm: '', weightKg: '', quantity: '1', itemCategory: '', ...defaults }}

@@ -1,9 +1,10 @@
 import type { PricedPackage } from '@hatid/domain';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackageLineSummary } from './package-line-summary';
 import { PricingSummary } from './pricing-summary';
+import { renderWithI18n } from '../../../testing/render';
 
 afterEach(cleanup);
 
@@ -23,7 +24,7 @@ const line = (over: Partial<PricedPackage>): PricedPackage => ({
 });
 
 function renderLine(priced: PricedPackage) {
-  render(
+  renderWithI18n(
     <ul>
       <PackageLineSummary line={priced} />
     </ul>,
@@ -89,7 +90,7 @@ describe('PackageLineSummary', () => {
 
 describe('PricingSummary', () => {
   it('lists the totals and shows "PHP 0.00" for values that are not numbers', () => {
-    render(
+    renderWithI18n(
       <PricingSummary
         current
         updating={false}
@@ -106,11 +107,20 @@ describe('PricingSummary', () => {
   });
 
   it('names the Same Day fee and the own-box surcharge instead of one "Surcharge"', () => {
-    render(
+    renderWithI18n(
       <PricingSummary
         current
         updating={false}
-        result={{ packagesTotal: 1350, surcharge: 2020, surchargeInCents: 202000, sameDayFeeInCents: 200000, subtotal: 3370, insuranceValue: 10, discountAmount: 0, total: 3380 }}
+        result={{
+          packagesTotal: 1350,
+          surcharge: 2020,
+          surchargeInCents: 202000,
+          sameDayFeeInCents: 200000,
+          subtotal: 3370,
+          insuranceValue: 10,
+          discountAmount: 0,
+          total: 3380,
+        }}
       />,
     );
     const row = (label: string) => screen.getByText(label).closest('div')!.textContent;
@@ -121,7 +131,7 @@ describe('PricingSummary', () => {
   });
 
   it('dims an out-of-date price and says it is updating, keeping every row in place', () => {
-    render(<PricingSummary current={false} updating result={undefined} notice="Add a package to see the price." />);
+    renderWithI18n(<PricingSummary current={false} updating result={undefined} notice="Add a package to see the price." />);
     expect(screen.getByTestId('pricing-figures').className).toContain('text-slate-500');
     expect(screen.getByText(/Updating price/)).toBeTruthy();
     expect(screen.getByText('Total').closest('div')!.textContent).toBe('Total₱0.00');

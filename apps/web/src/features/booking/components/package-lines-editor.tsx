@@ -1,14 +1,14 @@
-import { ITEM_CATEGORIES, findBox, gramsToKg, isPricedByWeight, type BoxName } from '@hatid/domain';
+import { findBox, gramsToKg, isPricedByWeight, type BoxName } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { PackageOpen, Pencil, Trash2 } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField } from '../../../components/ui/form-field';
 import type { PackageDraft } from '../draft/booking-draft';
+import { itemCategoryOptions } from '../lib/labels';
 import { boxImageUrl } from './box-image';
 import { NumericInput } from './numeric-input';
-
-const CATEGORY_OPTIONS = ITEM_CATEGORIES.map((c) => ({ value: c, label: c }));
 
 export interface PackageLinesEditorProps {
   lines: readonly PackageDraft[];
@@ -24,30 +24,31 @@ function ownBoxSummary(line: PackageDraft): string {
 }
 
 function LineEditor({ line, index, ...props }: Omit<PackageLinesEditorProps, 'lines'> & { line: PackageDraft; index: number }) {
+  const { t, i18n } = useLingui();
   const at = (field: string) => `packages.${line.key}.${field}`;
+  const number = index + 1;
+  const box = line.boxName;
   const ownBox = isPricedByWeight(line.boxName);
   const limit = ownBox ? null : findBox(line.boxName as BoxName).maxWeightInGrams;
-  const ownBoxError = ownBox ? (props.errorOf(at('weightKg')) ?? props.errorOf(at('lengthInCm')) ?? props.errorOf(at('widthInCm')) ?? props.errorOf(at('heightInCm'))) : undefined;
+  const upTo = (kg: number) => t`Up to ${kg} kg`;
+  const ownBoxError = ownBox
+    ? (props.errorOf(at('weightKg')) ?? props.errorOf(at('lengthInCm')) ?? props.errorOf(at('widthInCm')) ?? props.errorOf(at('heightInCm')))
+    : undefined;
 
   return (
-    <li aria-label={`Package ${index + 1}: ${line.boxName}`} data-line-key={line.key} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3">
+    <li aria-label={t`Package ${number}: ${box}`} data-line-key={line.key} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3">
       <div className="flex items-center gap-3">
         <img src={boxImageUrl(line.boxName)} alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-slate-900">{line.boxName}</p>
-          {ownBox ? <p className="text-xs text-slate-600">{ownBoxSummary(line) || 'Size and weight missing'}</p> : null}
+          {ownBox ? <p className="text-xs text-slate-600">{ownBoxSummary(line) || t`Size and weight missing`}</p> : null}
         </div>
         {ownBox ? (
-          <Link
-            to="/add-own-box"
-            search={{ line: line.key }}
-            className={buttonClasses('ghost', 'icon')}
-            aria-label={`Edit ${line.boxName} size and weight`}
-          >
+          <Link to="/add-own-box" search={{ line: line.key }} className={buttonClasses('ghost', 'icon')} aria-label={t`Edit ${box} size and weight`}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
           </Link>
         ) : null}
-        <Button variant="ghost" size="icon" onClick={() => props.onRemove(line.key)} aria-label={`Remove package ${index + 1}: ${line.boxName}`}>
+        <Button variant="ghost" size="icon" onClick={() => props.onRemove(line.key)} aria-label={t`Remove package ${number}: ${box}`}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
@@ -57,7 +58,7 @@ function LineEditor({ line, index, ...props }: Omit<PackageLinesEditorProps, 'li
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[7rem_1fr_10rem]">
-        <FormField label="Quantity" error={props.errorOf(at('quantity'))}>
+        <FormField label={t`Quantity`} error={props.errorOf(at('quantity'))}>
           {(control) => (
             <NumericInput
               {...control}
@@ -70,14 +71,14 @@ function LineEditor({ line, index, ...props }: Omit<PackageLinesEditorProps, 'li
             />
           )}
         </FormField>
-        <FormField label="What's inside" error={props.errorOf(at('itemCategory'))}>
+        <FormField label={t`What's inside`} error={props.errorOf(at('itemCategory'))}>
           {(control) => (
             <Combobox
               {...control}
-              options={CATEGORY_OPTIONS}
+              options={itemCategoryOptions(i18n)}
               value={line.itemCategory}
-              placeholder="Choose item category"
-              searchPlaceholder="Search category..."
+              placeholder={t`Choose item category`}
+              searchPlaceholder={t`Search category...`}
               onChange={(itemCategory) => {
                 props.onChange(line.key, { itemCategory });
                 props.onTouched(at('itemCategory'));
@@ -86,12 +87,7 @@ function LineEditor({ line, index, ...props }: Omit<PackageLinesEditorProps, 'li
           )}
         </FormField>
         {ownBox ? null : (
-          <FormField
-            label="Weight per box (kg)"
-            optional
-            hint={limit ? `Up to ${gramsToKg(limit)} kg` : undefined}
-            error={props.errorOf(at('weightKg'))}
-          >
+          <FormField label={t`Weight per box (kg)`} optional hint={limit ? upTo(gramsToKg(limit)) : undefined} error={props.errorOf(at('weightKg'))}>
             {(control) => (
               <NumericInput
                 {...control}
@@ -109,16 +105,17 @@ function LineEditor({ line, index, ...props }: Omit<PackageLinesEditorProps, 'li
 
 /** The packages of the booking: quantity, what is inside and (for catalogue boxes) an optional weight per line. */
 export function PackageLinesEditor(props: PackageLinesEditorProps) {
+  const { t } = useLingui();
   if (props.lines.length === 0) {
     return (
       <div className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
         <PackageOpen className="h-6 w-6 shrink-0 text-slate-400" aria-hidden="true" />
-        No packages yet. Add a box from the list below, or your own box.
+        <Trans>No packages yet. Add a box from the list below, or your own box.</Trans>
       </div>
     );
   }
   return (
-    <ul aria-label="Your packages" className="flex flex-col gap-3">
+    <ul aria-label={t`Your packages`} className="flex flex-col gap-3">
       {props.lines.map((line, index) => (
         <LineEditor key={line.key} line={line} index={index} {...props} />
       ))}

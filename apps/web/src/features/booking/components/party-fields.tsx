@@ -1,4 +1,7 @@
 import type { AddressDto } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField } from '../../../components/ui/form-field';
@@ -9,7 +12,9 @@ import { cn } from '../../../lib/utils';
 import type { PartyDraft, PartyRole } from '../draft/booking-draft';
 import { PlacePicker } from './place-picker';
 
-export const PARTY_TITLES: Record<PartyRole, string> = { sender: 'Sender', receiver: 'Receiver' };
+export const PARTY_TITLES: Record<PartyRole, MessageDescriptor> = { sender: msg`Sender`, receiver: msg`Receiver` };
+const PARTY_ADDRESS: Record<PartyRole, MessageDescriptor> = { sender: msg`Sender address`, receiver: msg`Receiver address` };
+const PARTY_SAVED_ADDRESS: Record<PartyRole, MessageDescriptor> = { sender: msg`Sender saved address`, receiver: msg`Receiver saved address` };
 
 export const addressLine = (a: Pick<AddressDto, 'streetName' | 'barangayName' | 'cityLabel' | 'provinceName'>) =>
   [a.streetName, a.barangayName, a.cityLabel, a.provinceName].filter(Boolean).join(', ');
@@ -31,12 +36,13 @@ export interface PartyFieldsProps {
 }
 
 function ModeSwitch({ role, mode, onChange }: { role: PartyRole; mode: PartyDraft['mode']; onChange: (mode: PartyDraft['mode']) => void }) {
+  const { t, i18n } = useLingui();
   const options = [
-    ['saved', 'Saved address'],
-    ['new', 'New address'],
+    ['saved', t`Saved address`],
+    ['new', t`New address`],
   ] as const;
   return (
-    <div role="radiogroup" aria-label={`${PARTY_TITLES[role]} address`} className="flex flex-wrap gap-2">
+    <div role="radiogroup" aria-label={i18n._(PARTY_ADDRESS[role])} className="flex flex-wrap gap-2">
       {options.map(([value, label]) => (
         <label
           key={value}
@@ -58,24 +64,26 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
   const hasSaved = (savedAddresses?.length ?? 0) > 0;
   const mode = hasSaved ? party.mode : 'new';
   const chosen = savedAddresses?.find((a) => a.id === party.addressId);
-  const title = PARTY_TITLES[role];
+  const { t, i18n } = useLingui();
+  const title = i18n._(PARTY_TITLES[role]);
 
   return (
     // Anyone filling in a party will reach its mobile number: load the full phone field on the way there.
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: focus and pointer only warm a download; nothing happens to the person
     <fieldset className="flex min-w-0 flex-col gap-4" onFocus={() => void preloadPhoneInput()} onPointerEnter={() => void preloadPhoneInput()}>
       <legend className="mb-3 text-base font-semibold text-slate-900">{title}</legend>
       {hasSaved ? <ModeSwitch role={role} mode={mode} onChange={(next) => onChange({ mode: next })} /> : null}
 
       {mode === 'saved' ? (
         <>
-          <FormField label={`${title} saved address`} error={errorOf('addressId')}>
+          <FormField label={i18n._(PARTY_SAVED_ADDRESS[role])} error={errorOf('addressId')}>
             {(control) => (
               <Combobox
                 {...control}
                 options={(savedAddresses ?? []).map((a) => ({ value: a.id, label: savedLabel(a) }))}
                 value={party.addressId}
-                placeholder="Choose a saved address"
-                searchPlaceholder="Search saved addresses..."
+                placeholder={t`Choose a saved address`}
+                searchPlaceholder={t`Search saved addresses...`}
                 onChange={(id) => {
                   onChange({ addressId: id });
                   onTouched('addressId');
@@ -94,7 +102,7 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Contact name" error={errorOf('name')}>
+            <FormField label={t`Contact name`} error={errorOf('name')}>
               {(control) => (
                 <Input
                   {...control}
@@ -105,7 +113,7 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
                 />
               )}
             </FormField>
-            <FormField label="Mobile number" error={errorOf('mobileNumber')}>
+            <FormField label={t`Mobile number`} error={errorOf('mobileNumber')}>
               {(control) => (
                 <PhoneInput
                   {...control}
@@ -117,7 +125,7 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
               )}
             </FormField>
           </div>
-          <FormField label="Email" optional error={errorOf('email')}>
+          <FormField label={t`Email`} optional error={errorOf('email')}>
             {(control) => (
               <Input
                 {...control}
@@ -137,7 +145,7 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
             }}
             errors={{ provinceCode: errorOf('provinceCode'), cityCode: errorOf('cityCode'), barangayCode: errorOf('barangayCode') }}
           />
-          <FormField label="Street, building, house number" error={errorOf('streetName')}>
+          <FormField label={t`Street, building, house number`} error={errorOf('streetName')}>
             {(control) => (
               <Input
                 {...control}
@@ -150,7 +158,7 @@ export function PartyFields({ role, party, onChange, errorOf, onTouched, savedAd
           </FormField>
           {canSave === false ? null : (
             <Checkbox
-              label={signedIn ? 'Save to my addresses' : 'Save to my addresses (after you sign in)'}
+              label={signedIn ? t`Save to my addresses` : t`Save to my addresses (after you sign in)`}
               checked={party.save}
               onChange={(event) => onChange({ save: event.target.checked })}
             />

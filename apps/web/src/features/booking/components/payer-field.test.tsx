@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Payer } from '@hatid/domain';
 import { PayerField } from './payer-field';
+import { renderWithI18n } from '../../../testing/render';
 
 afterEach(cleanup);
 
@@ -13,7 +14,7 @@ function Harness({ initial }: { initial: Payer }) {
 
 describe('PayerField', () => {
   it('says the wallet is short only while the wallet is the chosen payment', () => {
-    render(<Harness initial="sender" />);
+    renderWithI18n(<Harness initial="sender" />);
     expect(screen.queryByText(/Your balance is short of this total/)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /Wallet/ }));
     expect(screen.getByText(/Your balance is short of this total/)).toBeTruthy();
@@ -23,7 +24,7 @@ describe('PayerField', () => {
   });
 
   it('stays quiet when the balance covers the total', () => {
-    render(<PayerField value="wallet" onChange={() => undefined} wallet={{ enabled: true, balanceInCents: 30000 }} totalInCents={24000} />);
+    renderWithI18n(<PayerField value="wallet" onChange={() => undefined} wallet={{ enabled: true, balanceInCents: 30000 }} totalInCents={24000} />);
     expect(screen.queryByText(/Your balance is short of this total/)).toBeNull();
   });
 });

@@ -1,18 +1,24 @@
-import { formatMoney, PAYERS, PAYER_LABELS, type Payer } from '@hatid/domain';
+import { PAYERS, type Payer } from '@hatid/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatMoney } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { accountName, accountPayerLabel, type InvoiceAccountChoice } from '../api/get-invoice-account';
 import type { WalletChoice } from '../api/get-wallet-choice';
+import { PAYER_NAMES } from '../lib/labels';
 
-const DETAILS: Record<Payer, string> = {
-  sender: 'The sender pays the rider in cash at pick-up.',
-  recipient: 'The receiver pays the rider in cash on delivery.',
-  wallet: 'Paying from your Hatid wallet is switched off right now.',
+const DETAILS: Record<Payer, MessageDescriptor> = {
+  sender: msg`The sender pays the rider in cash at pick-up.`,
+  recipient: msg`The receiver pays the rider in cash on delivery.`,
+  wallet: msg`Paying from your Hatid wallet is switched off right now.`,
 };
 
-function walletDetails(wallet: WalletChoice | undefined, totalInCents: number | null | undefined): string {
-  if (!wallet?.enabled) return DETAILS.wallet;
-  if (wallet.balanceInCents === null) return 'Paid now from your Hatid wallet.';
-  return `Paid now from your Hatid wallet. Balance: ${formatMoney(wallet.balanceInCents)}.`;
+function walletDetails(i18n: I18n, wallet: WalletChoice | undefined): string {
+  if (!wallet?.enabled) return i18n._(DETAILS.wallet);
+  if (wallet.balanceInCents === null) return i18n._(msg`Paid now from your Hatid wallet.`);
+  const balance = formatMoney(wallet.balanceInCents);
+  return i18n._(msg`Paid now from your Hatid wallet. Balance: ${balance}.`);
 }
 
 /**
@@ -40,11 +46,15 @@ export function PayerField({
   /** The booking's current total, to say when the balance is short. */
   totalInCents?: number | null;
 }) {
+  const { t, i18n } = useLingui();
+  const billedAccount = account ? accountName(i18n, account) : '';
   // The top-up prompt is about the wallet: it matters only while the wallet is the chosen payment.
   const short = value === 'wallet' && wallet?.enabled && wallet.balanceInCents !== null && totalInCents != null && wallet.balanceInCents < totalInCents;
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium text-slate-800">Who pays</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-800">
+        <Trans>Who pays</Trans>
+      </legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {PAYERS.map((payer) => {
           const disabled = payer === 'wallet' && !wallet?.enabled;
@@ -68,15 +78,17 @@ export function PayerField({
                 className="mt-0.5 h-4 w-4 shrink-0 accent-teal-700"
               />
               <span className="flex flex-col gap-0.5">
-                <span className="font-medium text-slate-900">{payer === 'sender' && account ? accountPayerLabel(account) : PAYER_LABELS[payer]}</span>
+                <span className="font-medium text-slate-900">
+                  {payer === 'sender' && account ? accountPayerLabel(i18n, account) : i18n._(PAYER_NAMES[payer])}
+                </span>
                 <span id={`payer-${payer}-details`} className="text-xs text-slate-600">
                   {payer === 'sender' && account
-                    ? `Billed to ${accountName(account)} on its payment terms: nobody pays cash at pick-up.`
+                    ? t`Billed to ${billedAccount} on its payment terms: nobody pays cash at pick-up.`
                     : dropOff && payer === 'sender'
-                      ? 'The sender pays in cash at the hub when dropping the parcel off.'
+                      ? t`The sender pays in cash at the hub when dropping the parcel off.`
                       : payer === 'wallet'
-                        ? walletDetails(wallet, totalInCents)
-                        : DETAILS[payer]}
+                        ? walletDetails(i18n, wallet)
+                        : i18n._(DETAILS[payer])}
                 </span>
               </span>
             </label>
@@ -84,13 +96,19 @@ export function PayerField({
         })}
       </div>
       <p className="text-xs text-slate-600">
-        Payment method: {value === 'wallet' ? 'Wallet' : value === 'sender' && account ? `Invoice (billed to ${accountName(account)})` : 'Cash'}
+        {value === 'wallet' ? (
+          <Trans>Payment method: Wallet</Trans>
+        ) : value === 'sender' && account ? (
+          <Trans>Payment method: Invoice (billed to {billedAccount})</Trans>
+        ) : (
+          <Trans>Payment method: Cash</Trans>
+        )}
       </p>
       {short ? (
         <p className="text-sm text-amber-800">
-          Your balance is short of this total.{' '}
+          <Trans>Your balance is short of this total.</Trans>{' '}
           <a href="/wallet" className="font-medium text-teal-700 underline">
-            Top up your wallet
+            <Trans>Top up your wallet</Trans>
           </a>
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Combobox } from '../../../components/ui/combobox';
 import { FormField } from '../../../components/ui/form-field';
 import { useBarangays, useCitiesMunicipalities, useCoveredProvinces } from '../../../lib/api/places';
@@ -23,6 +24,7 @@ export function PlacePicker({
   onChange: (patch: Partial<PlaceValue>) => void;
   errors: Partial<Record<keyof PlaceValue, string | undefined>>;
 }) {
+  const { t } = useLingui();
   const provinces = useCoveredProvinces();
   const cities = useCitiesMunicipalities(value.provinceCode || undefined);
   const barangays = useBarangays(value.cityCode || undefined);
@@ -30,22 +32,22 @@ export function PlacePicker({
 
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <FormField label="Province" error={errors.provinceCode ?? (provinces.isError ? 'Could not load provinces' : undefined)}>
+      <FormField label={t`Province`} error={errors.provinceCode ?? (provinces.isError ? t`Could not load provinces` : undefined)}>
         {(control) => (
           <Combobox
             {...control}
             options={provinceOptions}
             value={value.provinceCode}
             loading={provinces.isPending}
-            placeholder="Choose province"
-            searchPlaceholder="Search province..."
+            placeholder={t`Choose province`}
+            searchPlaceholder={t`Search province...`}
             onChange={(code) => {
               if (code !== value.provinceCode) onChange({ provinceCode: code, cityCode: '', barangayCode: '' });
             }}
           />
         )}
       </FormField>
-      <FormField label="City or municipality" error={errors.cityCode ?? (cities.isError ? 'Could not load cities' : undefined)}>
+      <FormField label={t`City or municipality`} error={errors.cityCode ?? (cities.isError ? t`Could not load cities` : undefined)}>
         {(control) => (
           <Combobox
             {...control}
@@ -54,15 +56,15 @@ export function PlacePicker({
             loading={cities.isFetching && !cities.data}
             disabled={!value.provinceCode}
             // Short: the disabled box is a third of the form's width at 1280 px, and a cut hint on a disabled box has no tooltip.
-            placeholder={value.provinceCode ? 'Choose city' : 'Province first'}
-            searchPlaceholder="Search city or municipality..."
+            placeholder={value.provinceCode ? t`Choose city` : t`Province first`}
+            searchPlaceholder={t`Search city or municipality...`}
             onChange={(code) => {
               if (code !== value.cityCode) onChange({ cityCode: code, barangayCode: '' });
             }}
           />
         )}
       </FormField>
-      <FormField label="Barangay" error={errors.barangayCode ?? (barangays.isError ? 'Could not load barangays' : undefined)}>
+      <FormField label={t`Barangay`} error={errors.barangayCode ?? (barangays.isError ? t`Could not load barangays` : undefined)}>
         {(control) => (
           <Combobox
             {...control}
@@ -70,8 +72,8 @@ export function PlacePicker({
             value={value.barangayCode}
             loading={barangays.isFetching && !barangays.data}
             disabled={!value.cityCode}
-            placeholder={value.cityCode ? 'Choose barangay' : 'Choose a city first'}
-            searchPlaceholder="Search barangay..."
+            placeholder={value.cityCode ? t`Choose barangay` : t`Choose a city first`}
+            searchPlaceholder={t`Search barangay...`}
             onChange={(code) => onChange({ barangayCode: code })}
           />
         )}

@@ -1,4 +1,5 @@
 import type { PricedBoxName } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgePercent, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +20,7 @@ export interface PromoCodeFieldProps {
 
 /** Promo code: verified with the server when applied; a refused code shows the spec's message as given. */
 export function PromoCodeField({ applied, boxNames, onApply, onRemove, priceError }: PromoCodeFieldProps) {
+  const { t } = useLingui();
   const id = useId();
   const [code, setCode] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function PromoCodeField({ applied, boxNames, onApply, onRemove, priceErro
   const apply = async () => {
     const typed = code.trim();
     if (!typed) {
-      setRefusal('Enter a promo code');
+      setRefusal(t`Enter a promo code`);
       return;
     }
     setRefusal(null);
@@ -47,13 +49,15 @@ export function PromoCodeField({ applied, boxNames, onApply, onRemove, priceErro
   if (applied) {
     return (
       <div className="flex flex-col gap-1.5">
-        <p className="text-sm font-medium text-slate-800">Promo code</p>
+        <p className="text-sm font-medium text-slate-800">
+          <Trans>Promo code</Trans>
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900">
-            <BadgePercent className="h-4 w-4" aria-hidden="true" /> {applied} applied
+            <BadgePercent className="h-4 w-4" aria-hidden="true" /> <Trans>{applied} applied</Trans>
           </span>
-          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove promo code ${applied}`}>
-            <X className="h-4 w-4" aria-hidden="true" /> Remove
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t`Remove promo code ${applied}`}>
+            <X className="h-4 w-4" aria-hidden="true" /> <Trans>Remove</Trans>
           </Button>
         </div>
         {priceError ? (
@@ -68,7 +72,9 @@ export function PromoCodeField({ applied, boxNames, onApply, onRemove, priceErro
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>
-        Promo code <span className="font-normal text-slate-500">(optional)</span>
+        <Trans>
+          Promo code <span className="font-normal text-slate-500">(optional)</span>
+        </Trans>
       </Label>
       <div className="flex gap-2">
         <Input
@@ -90,7 +96,7 @@ export function PromoCodeField({ applied, boxNames, onApply, onRemove, priceErro
           }}
         />
         <Button variant="secondary" onClick={() => void apply()} loading={verify.isPending}>
-          Apply
+          <Trans>Apply</Trans>
         </Button>
       </div>
       {refusal ? (

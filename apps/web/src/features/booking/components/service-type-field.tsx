@@ -1,17 +1,22 @@
 import type { DeliveryType, HubDto, ServiceType } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, ExternalLink, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
+import { SERVICE_TYPE_NAMES } from '../lib/labels';
 import { PickupDate } from './pickup-date';
 
-const OPTIONS: { value: ServiceType; label: string; detail: string }[] = [
-  { value: 'Pick Up', label: 'Pick up', detail: 'A rider collects the parcel from the sender.' },
-  { value: 'Drop Off', label: 'Drop off', detail: 'Bring the parcel to a Hatid hub yourself.' },
+const OPTIONS: { value: ServiceType; detail: MessageDescriptor }[] = [
+  { value: 'Pick Up', detail: msg`A rider collects the parcel from the sender.` },
+  { value: 'Drop Off', detail: msg`Bring the parcel to a Hatid hub yourself.` },
 ];
 
 /** A hub as the customer needs it to find the place: name, address, opening hours and a map link. */
 export function HubDetails({ hub, children }: { hub: Pick<HubDto, 'name' | 'address' | 'openingHours' | 'mapUrl'>; children?: ReactNode }) {
+  const name = hub.name;
   return (
     <span className="flex min-w-0 flex-col gap-0.5 text-sm">
       <span className="font-medium text-slate-900">{hub.name}</span>
@@ -21,13 +26,10 @@ export function HubDetails({ hub, children }: { hub: Pick<HubDto, 'name' | 'addr
       <span className="flex items-start gap-1 text-xs text-slate-600">
         <Clock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" /> {hub.openingHours}
       </span>
-      <a
-        href={hub.mapUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="flex items-center gap-1 self-start text-xs font-medium text-teal-800 underline"
-      >
-        Open in Maps<span className="sr-only">: {hub.name} (opens in a new tab)</span>
+      <a href={hub.mapUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1 self-start text-xs font-medium text-teal-800 underline">
+        <Trans>
+          Open in Maps<span className="sr-only">: {name} (opens in a new tab)</span>
+        </Trans>
         <ExternalLink className="h-3 w-3" aria-hidden="true" />
       </a>
       {children}
@@ -35,20 +37,12 @@ export function HubDetails({ hub, children }: { hub: Pick<HubDto, 'name' | 'addr
   );
 }
 
-function HubList({
-  hubs,
-  value,
-  onChange,
-  error,
-}: {
-  hubs: readonly HubDto[];
-  value: string;
-  onChange: (hubId: string) => void;
-  error: string | undefined;
-}) {
+function HubList({ hubs, value, onChange, error }: { hubs: readonly HubDto[]; value: string; onChange: (hubId: string) => void; error: string | undefined }) {
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'drop-off-hub-error' : undefined}>
-      <legend className="mb-1 text-sm font-medium text-slate-800">Hub to drop off at</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800">
+        <Trans>Hub to drop off at</Trans>
+      </legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {hubs.map((hub) => (
           <label
@@ -106,10 +100,14 @@ export function ServiceTypeField({
   onHubChange: (hubId: string) => void;
   hubError: string | undefined;
 }) {
+  const { t, i18n } = useLingui();
+  const province = senderProvinceName;
   return (
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-800">How we get the parcel</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">
+          <Trans>How we get the parcel</Trans>
+        </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {OPTIONS.map((option) => (
             <label
@@ -129,9 +127,9 @@ export function ServiceTypeField({
                 className="mt-0.5 h-4 w-4 shrink-0 accent-teal-700"
               />
               <span className="flex flex-col gap-0.5">
-                <span className="font-medium text-slate-900">{option.label}</span>
+                <span className="font-medium text-slate-900">{i18n._(SERVICE_TYPE_NAMES[option.value])}</span>
                 <span id={`service-${option.value.replace(' ', '-')}-details`} className="text-xs text-slate-600">
-                  {option.detail}
+                  {i18n._(option.detail)}
                 </span>
               </span>
             </label>
@@ -142,16 +140,16 @@ export function ServiceTypeField({
         <PickupDate deliveryType={deliveryType} />
       ) : !senderProvinceName ? (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="drop-off-hubs-waiting">
-          Choose the sender's province below to see the Hatid hubs where you can drop the parcel off.
+          <Trans>Choose the sender's province below to see the Hatid hubs where you can drop the parcel off.</Trans>
           {hubError ? <span className="mt-1 block text-red-600">{hubError}</span> : null}
         </p>
       ) : hubsLoading ? (
-        <Spinner label="Loading hubs" />
+        <Spinner label={t`Loading hubs`} />
       ) : hubs && hubs.length > 0 ? (
         <HubList hubs={hubs} value={hubId} onChange={onHubChange} error={hubError} />
       ) : (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          There is no Hatid hub taking parcels in {senderProvinceName} yet. Choose Pick up and a rider will collect it.
+          <Trans>There is no Hatid hub taking parcels in {province} yet. Choose Pick up and a rider will collect it.</Trans>
         </p>
       )}
     </div>

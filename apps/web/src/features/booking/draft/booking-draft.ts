@@ -45,6 +45,8 @@ export interface BookingDraft {
   /** The code that was verified and applied; '' for none. */
   promoCode: string;
   paidBy: Payer;
+  /** Text the recipient a tracking link once it is booked (issue 33); on unless the sender unticks it. */
+  textRecipientOnBooking: boolean;
   /** One per draft: retries and double clicks of the same booking book once. */
   idempotencyKey: string;
   /**
@@ -70,8 +72,7 @@ export type PartyRole = 'sender' | 'receiver';
 
 const STORAGE_KEY = 'hatid.booking-draft';
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export const emptyParty = (): PartyDraft => ({
   mode: 'new',
@@ -101,6 +102,7 @@ export const emptyDraft = (): BookingDraft => ({
   declaredInsuranceValue: '',
   promoCode: '',
   paidBy: 'sender',
+  textRecipientOnBooking: true,
   idempotencyKey: newKey(),
   bookFor: null,
 });
@@ -158,6 +160,7 @@ function draftFrom(raw: unknown): BookingDraft {
     declaredInsuranceValue: str(d.declaredInsuranceValue),
     promoCode: str(d.promoCode),
     paidBy: PAYERS.includes(d.paidBy as Payer) ? (d.paidBy as Payer) : fallback.paidBy,
+    textRecipientOnBooking: d.textRecipientOnBooking !== false,
     idempotencyKey: str(d.idempotencyKey) || fallback.idempotencyKey,
     bookFor: bookForFrom(d.bookFor),
   };
@@ -192,7 +195,7 @@ export function getDraft(): BookingDraft {
 export function updateDraft(change: (draft: BookingDraft) => BookingDraft): BookingDraft {
   current = change(getDraft());
   save(current);
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
   return current;
 }
 
@@ -204,7 +207,7 @@ export function resetDraft(): void {
     // Nothing stored.
   }
   current = emptyDraft();
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {
@@ -216,8 +219,7 @@ export function useBookingDraft(): BookingDraft {
   return useSyncExternalStore(subscribe, getDraft, getDraft);
 }
 
-export const updateParty = (role: PartyRole, patch: Partial<PartyDraft>) =>
-  updateDraft((d) => ({ ...d, [role]: { ...d[role], ...patch } }));
+export const updateParty = (role: PartyRole, patch: Partial<PartyDraft>) => updateDraft((d) => ({ ...d, [role]: { ...d[role], ...patch } }));
 
 export const updatePackage = (key: string, patch: Partial<Omit<PackageDraft, 'key'>>) =>
   updateDraft((d) => ({ ...d, packages: d.packages.map((p) => (p.key === key ? { ...p, ...patch } : p)) }));

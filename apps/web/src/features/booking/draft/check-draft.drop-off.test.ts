@@ -35,7 +35,7 @@ describe('service type', () => {
     expect(booking).not.toHaveProperty('dropOffHubId');
   });
 
-  it('asks for a hub on Drop Off, one of the sender province\'s, and sends it', () => {
+  it("asks for a hub on Drop Off, one of the sender province's, and sends it", () => {
     expect(checkDraft(draft({ shipmentType: 'Drop Off' })).errors).toEqual({ dropOffHubId: 'Choose the hub where you will drop off the parcel' });
     const hubs = [hub('a'), hub('b')];
     expect(checkDraft(draft({ shipmentType: 'Drop Off', dropOffHubId: 'z' }), { hubs }).errors.dropOffHubId).toBe(

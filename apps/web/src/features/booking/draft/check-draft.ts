@@ -1,15 +1,17 @@
 import {
   installPlainErrorMessages,
   DELIVERY_TYPE_LABELS,
-  DROP_OFF_HUB_REQUIRED,
   ITEM_CATEGORIES,
   PRICING_LIMITS,
   addressInput,
   isPricedByWeight,
   kgToGrams,
+  findBox,
+  gramsToKg,
   numericField,
   optionalNumericField,
   packageWeightError,
+  type BoxName,
   type AddressDto,
   type CalculationInput,
   type CoveredProvinceDto,
@@ -18,11 +20,15 @@ import {
   type ItemCategory,
   type ShipmentPartyInput,
 } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import type { BookingDraft, PackageDraft, PartyDraft, PartyRole } from './booking-draft';
 
 // Plain messages ("Enter the contact name") for the schemas this checker parses outside a form.
 installPlainErrorMessages();
+
+// The checker's own messages below are said in the active language each time the draft is checked (t reads the
+// app's i18n); the domain schemas' messages are the domain's English (see the report of issue 32).
 
 /** Field key → message. Keys name the draft's fields: "sender.name", "packages.<line key>.quantity", "declaredInsuranceValue". */
 export type DraftErrors = Record<string, string>;
@@ -76,8 +82,11 @@ function checkPackage(line: PackageDraft, errors: DraftErrors): PricedLine | nul
       }
     : {};
   if (weightKg !== undefined && !errors[at('weightKg')]) {
-    const tooHeavy = packageWeightError(line.boxName, kgToGrams(weightKg));
-    if (tooHeavy) errors[at('weightKg')] = tooHeavy;
+    if (packageWeightError(line.boxName, kgToGrams(weightKg))) {
+      const box = line.boxName;
+      const limit = gramsToKg(findBox(line.boxName as BoxName).maxWeightInGrams ?? 0);
+      errors[at('weightKg')] = t`${box} takes up to ${limit} kg. For a heavier package choose Your Box or Cargo.`;
+    }
   }
   if (Object.keys(errors).length > before || quantity === undefined || weightKg === undefined) return null;
   return { boxName: line.boxName, quantity, weightInGrams: kgToGrams(weightKg), ...sides };
@@ -85,7 +94,7 @@ function checkPackage(line: PackageDraft, errors: DraftErrors): PricedLine | nul
 
 function checkItemCategory(line: PackageDraft, errors: DraftErrors): ItemCategory | undefined {
   if ((ITEM_CATEGORIES as readonly string[]).includes(line.itemCategory)) return line.itemCategory as ItemCategory;
-  errors[`packages.${line.key}.itemCategory`] = 'Choose what is inside';
+  errors[`packages.${line.key}.itemCategory`] = t`Choose what is inside`;
   return undefined;
 }
 
@@ -93,7 +102,7 @@ function checkParty(role: PartyRole, party: PartyDraft, context: DraftContext, e
   if (party.mode === 'saved') {
     const known = context.savedAddresses === undefined || context.savedAddresses.some((a) => a.id === party.addressId);
     if (!party.addressId || !known) {
-      errors[`${role}.addressId`] = 'Choose a saved address';
+      errors[`${role}.addressId`] = t`Choose a saved address`;
       return null;
     }
     return { addressId: party.addressId };
@@ -127,18 +136,23 @@ function checkServiceArea(draft: BookingDraft, context: DraftContext, errors: Dr
   const from = provinceOf(draft.sender, context.savedAddresses);
   const to = provinceOf(draft.receiver, context.savedAddresses);
   if (!from) return;
-  const label = DELIVERY_TYPE_LABELS[draft.deliveryType];
+  const service = DELIVERY_TYPE_LABELS[draft.deliveryType];
   const province = context.provinces.find((p) => p.provinceCode === from);
-  if (!province?.isIntraCityEnabled) errors.deliveryType = `${label} is not available from ${province?.name ?? 'this province'} yet`;
-  else if (to && to !== from) errors.deliveryType = `${label} delivers within ${province.name} only`;
+  const provinceName = province?.name;
+  if (!province?.isIntraCityEnabled)
+    errors.deliveryType = provinceName ? t`${service} is not available from ${provinceName} yet` : t`${service} is not available from this province yet`;
+  else if (to && to !== from) {
+    const home = province.name;
+    errors.deliveryType = t`${service} delivers within ${home} only`;
+  }
 }
 
 /** Drop Off needs a hub, one of those in the sender's province (a changed province leaves the old one out). */
 function checkDropOffHub(draft: BookingDraft, context: DraftContext, errors: DraftErrors) {
   if (draft.shipmentType !== 'Drop Off') return;
-  if (!draft.dropOffHubId) errors.dropOffHubId = DROP_OFF_HUB_REQUIRED;
+  if (!draft.dropOffHubId) errors.dropOffHubId = t`Choose the hub where you will drop off the parcel`;
   else if (context.hubs && !context.hubs.some((h) => h.id === draft.dropOffHubId)) {
-    errors.dropOffHubId = "Choose one of the hubs in the sender's province";
+    errors.dropOffHubId = t`Choose one of the hubs in the sender's province`;
   }
 }
 
@@ -151,7 +165,7 @@ export function checkDraft(draft: BookingDraft, context: DraftContext = {}): Dra
 
   const priced = draft.packages.map((line) => checkPackage(line, errors));
   const categories = draft.packages.map((line) => checkItemCategory(line, errors));
-  if (draft.packages.length === 0) errors.packages = 'Add at least one package';
+  if (draft.packages.length === 0) errors.packages = t`Add at least one package`;
   const declared = parse(declaredValueField, draft.declaredInsuranceValue, 'declaredInsuranceValue', errors);
 
   const packagesOk = draft.packages.length > 0 && priced.every((p) => p !== null);
@@ -185,6 +199,7 @@ export function checkDraft(draft: BookingDraft, context: DraftContext = {}): Dra
           declaredInsuranceValue: declared,
           promoCode: draft.promoCode || null,
           paidBy: draft.paidBy,
+          textRecipientOnBooking: draft.textRecipientOnBooking,
         }
       : null;
 

@@ -16,5 +16,9 @@ function subscribe(listener: () => void) {
  * browsers) the answer is true, the layout that works at any width.
  */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? true, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? true,
+    () => true,
+  );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from '../../../lib/toast';
@@ -11,6 +12,7 @@ const EMPTY: OwnBoxValues = { lengthInCm: '', widthInCm: '', heightInCm: '', wei
 const route = getRouteApi('/add-own-box');
 
 export function AddOwnBoxPage() {
+  const { t } = useLingui();
   const { line: lineKey } = route.useSearch();
   const draft = useBookingDraft();
   const navigate = useNavigate();
@@ -31,10 +33,10 @@ export function AddOwnBoxPage() {
   const save = (values: OwnBoxValues) => {
     if (editing) {
       updatePackage(editing.key, values);
-      toast.success('Your Box updated');
+      toast.success(t`Your Box updated`);
     } else {
       updateDraft((d) => ({ ...d, packages: [...d.packages, newPackageLine('Your Box', values)] }));
-      toast.success('Your Box added');
+      toast.success(t`Your Box added`);
     }
     void back();
   };
@@ -43,11 +45,11 @@ export function AddOwnBoxPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <Link to="/" hash="packages" className={buttonClasses('link', 'sm', 'self-start')}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to booking
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> <Trans>Back to booking</Trans>
         </Link>
-        <h1 className="text-xl font-semibold text-slate-900">{editing ? 'Edit your box' : 'Add your own box'}</h1>
+        <h1 className="text-xl font-semibold text-slate-900">{editing ? <Trans>Edit your box</Trans> : <Trans>Add your own box</Trans>}</h1>
         <p className="text-sm text-slate-600">
-          Measure the outside of the packed box. The price follows its chargeable weight, plus a small surcharge for using your own box.
+          <Trans>Measure the outside of the packed box. The price follows its chargeable weight, plus a small surcharge for using your own box.</Trans>
         </p>
       </div>
       <OwnBoxForm

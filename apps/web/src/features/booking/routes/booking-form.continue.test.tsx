@@ -1,12 +1,11 @@
 import { BOXES, toBoxDisplay } from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
 import { resetDraft } from '../draft/booking-draft';
 import { BookingForm } from './booking-form';
+import { renderWithProviders } from '../../../testing/render';
 
 // Its own file: the booking rules load once per module graph, and this is about the press before they have.
 
@@ -37,11 +36,7 @@ it('the first Continue on an untouched form shows every problem and moves to the
     component: () => <BookingForm signedIn={false} deliveryType={undefined} onDeliveryTypeChange={() => undefined} />,
   });
   const router = createRouter({ routeTree: rootRoute.addChildren([home]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router as never} />);
   await userEvent.setup().click(await screen.findByRole('button', { name: /Continue/ }));
 
   // One press: the messages, the count and the focus on the first field that is wrong.

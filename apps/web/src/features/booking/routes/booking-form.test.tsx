@@ -1,13 +1,13 @@
+import { i18n } from '@lingui/core';
 import { BOXES, VALIDATION_MESSAGES, calculationBody, packageBreakdownLabel, quotePrice, toBoxDisplay, type CalculationInput } from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
 import { DELIVERY_TYPE_HINTS } from '../components/delivery-type-picker';
-import { resetDraft } from '../draft/booking-draft';
+import { getDraft, resetDraft } from '../draft/booking-draft';
 import { BookingForm } from './booking-form';
+import { renderWithProviders } from '../../../testing/render';
 
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -41,11 +41,7 @@ async function renderForm() {
     routeTree: rootRoute.addChildren([home]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router as never} />);
   return screen.findByLabelText(/^Declared value/);
 }
 
@@ -132,7 +128,7 @@ describe('adding a box and choosing a delivery type', () => {
     await renderForm();
     for (const hint of Object.values(DELIVERY_TYPE_HINTS)) {
       // Not hidden below a breakpoint: the description is there at phone widths too.
-      expect(screen.getByText(hint).className).not.toMatch(/(^|\s)hidden(\s|$)/);
+      expect(screen.getByText(i18n._(hint)).className).not.toMatch(/(^|\s)hidden(\s|$)/);
     }
     expect((await screen.findByTestId('delivery-type-areas')).textContent).toBe(
       'Same Day and Intra-City pick up and deliver within one province: Metro Manila and Cebu.',
@@ -140,3 +136,16 @@ describe('adding a box and choosing a delivery type', () => {
   });
 });
 
+describe('texting the recipient (issue 33)', () => {
+  it('is ticked by default, and unticking it is kept in the draft the order is placed from', async () => {
+    fakeApi();
+    await renderForm();
+    const box = screen.getByRole('checkbox', { name: 'Text the recipient a tracking link when I book' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(getDraft().textRecipientOnBooking).toBe(true);
+    await userEvent.setup().click(box);
+    expect(box.checked).toBe(false);
+    expect(getDraft().textRecipientOnBooking).toBe(false);
+    expect(JSON.parse(sessionStorage.getItem('hatid.booking-draft')!).textRecipientOnBooking).toBe(false);
+  });
+});

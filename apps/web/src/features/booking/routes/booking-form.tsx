@@ -1,10 +1,14 @@
-import { type BoxName, type DeliveryType } from '@hatid/domain';
+import type { BoxName, DeliveryType } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { BoxPicker } from '../components/box-picker';
 import { DeliveryTypePicker } from '../components/delivery-type-picker';
@@ -18,15 +22,7 @@ import { useInvoiceAccount } from '../api/get-invoice-account';
 import { PricingSummary } from '../components/pricing-summary';
 import { PromoCodeField } from '../components/promo-code-field';
 import { ServiceTypeField } from '../components/service-type-field';
-import {
-  newPackageLine,
-  updateDraft,
-  updatePackage,
-  updateParty,
-  useBookingDraft,
-  type PartyDraft,
-  type PartyRole,
-} from '../draft/booking-draft';
+import { getDraft, newPackageLine, updateDraft, updatePackage, updateParty, useBookingDraft, type PartyDraft, type PartyRole } from '../draft/booking-draft';
 import { useDraftCheck } from '../hooks/use-draft-check';
 import { loadDraftChecker, useDraftChecker } from '../hooks/use-draft-checker';
 import { useWideScreen } from '../hooks/use-wide-screen';
@@ -55,6 +51,7 @@ export interface BookingFormProps {
 
 /** The booking form on `/`: what, from whom, to whom, extras and the live price; Continue goes to the summary. */
 export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intro }: BookingFormProps) {
+  const { t } = useLingui();
   const draft = useBookingDraft();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -71,9 +68,10 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const account = useInvoiceAccount(signedIn, draft.bookFor);
   const localAreas = provinces.data?.filter((p) => p.isIntraCityEnabled).map((p) => p.name);
 
+  // Only a change of the address decides here; the draft follows it, not the other way round (so the draft is
+  // read from the store, not a dependency).
   useEffect(() => {
-    if (deliveryType && deliveryType !== draft.deliveryType) updateDraft((d) => ({ ...d, deliveryType }));
-    // Only a change of the address decides here; the draft follows it, not the other way round.
+    if (deliveryType && deliveryType !== getDraft().deliveryType) updateDraft((d) => ({ ...d, deliveryType }));
   }, [deliveryType]);
 
   // A saved address is the quickest start: the default one becomes the sender of an untouched draft, and a
@@ -108,10 +106,11 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
     const line = newPackageLine(boxName);
     updateDraft((d) => ({ ...d, packages: [...d.packages, line] }));
     setFocusLine(line.key);
-    toast.success(`${boxName} added`);
+    toast.success(t`${boxName} added`);
   };
 
   // The new line's fields (What's inside is required) sit above the catalogue: take the person there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(draft.packages): the new line's fields appear when the packages change: look again then
   useEffect(() => {
     if (!focusLine) return;
     const field = formRef.current?.querySelector<HTMLElement>(`[data-line-key="${focusLine}"] input, [data-line-key="${focusLine}"] button[role="combobox"]`);
@@ -139,17 +138,18 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
       return;
     }
     if (!pricing.current) {
-      toast.info('One moment: the price is still updating.');
+      toast.info(t`One moment: the price is still updating.`);
       return;
     }
     if (!signedIn) {
-      toast.info('Sign in to continue. Everything you entered is kept.');
+      toast.info(t`Sign in to continue. Everything you entered is kept.`);
       void navigate({ to: '/login' });
       return;
     }
     void navigate({ to: '/order-summary' });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(onContinue): a new function each render; the pending press is finished once, when the rules arrive
   useEffect(() => {
     if (!continuePending || !ready) return;
     setContinuePending(false);
@@ -157,13 +157,15 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   }, [continuePending, ready]);
 
   const boxNames = draft.packages.map((p) => p.boxName);
-  const notice = draft.packages.length === 0
-    ? 'Add a package to see the price.'
-    : check.pricing === null
-      ? 'Fix the highlighted package or declared value to update the price.'
-      : pricing.query.isError && !pricing.updating
-        ? `We could not price this: ${pricing.query.error.message}`
-        : null;
+  const couldNotPrice = (reason: string) => t`We could not price this: ${reason}`;
+  const notice =
+    draft.packages.length === 0
+      ? t`Add a package to see the price.`
+      : check.pricing === null
+        ? t`Fix the highlighted package or declared value to update the price.`
+        : pricing.query.isError && !pricing.updating
+          ? couldNotPrice(errorMessage(pricing.query.error))
+          : null;
 
   const summary = (
     <PricingSummary result={pricing.result} current={pricing.current} updating={pricing.updating} notice={notice} promoCode={draft.promoCode || undefined} />
@@ -171,11 +173,15 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
   const attention =
     submitted && errorCount > 0 ? (
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
-        {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
+        {t`${plural(errorCount, { one: 'One field needs your attention.', other: '# fields need your attention.' })}`}
       </p>
     ) : null;
 
-  const signIn = signedIn ? null : <p className="text-xs text-slate-600">You will be asked to sign in. Everything you entered is kept.</p>;
+  const signIn = signedIn ? null : (
+    <p className="text-xs text-slate-600">
+      <Trans>You will be asked to sign in. Everything you entered is kept.</Trans>
+    </p>
+  );
 
   return (
     <div className={cn(BOOKING_GRID_CLASSES, !wide && 'pb-32')}>
@@ -184,7 +190,7 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
         <form id="booking-form" ref={formRef} noValidate onSubmit={onContinue} aria-labelledby="booking-title" className="flex min-w-0 flex-col gap-6">
           <Card className="flex flex-col gap-4">
             <h1 id="booking-title" className="text-xl font-semibold text-slate-900">
-              Book a shipment
+              <Trans>Book a shipment</Trans>
             </h1>
             <DeliveryTypePicker
               value={draft.deliveryType}
@@ -215,12 +221,22 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
           <Card>
             <PartyFields {...partyProps('sender')} />
           </Card>
-          <Card>
+          <Card className="flex flex-col gap-4">
             <PartyFields {...partyProps('receiver')} />
+            <Checkbox
+              label={t`Text the recipient a tracking link when I book`}
+              checked={draft.textRecipientOnBooking}
+              onChange={(event) => updateDraft((d) => ({ ...d, textRecipientOnBooking: event.target.checked }))}
+            />
+            <p className="-mt-2 text-xs text-slate-500">
+              <Trans>We also text them when it is out for delivery, if an attempt fails, and when it is delivered. They can reply STOP.</Trans>
+            </p>
           </Card>
 
           <Card id="packages" className="flex scroll-mt-4 flex-col gap-4">
-            <CardTitle>Packages</CardTitle>
+            <CardTitle>
+              <Trans>Packages</Trans>
+            </CardTitle>
             {visible('packages') ? (
               <p role="alert" data-error-anchor tabIndex={-1} className="text-sm text-red-600">
                 {visible('packages')}
@@ -237,11 +253,13 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
           </Card>
 
           <Card className="flex flex-col gap-5">
-            <CardTitle>Insurance, promo and payment</CardTitle>
+            <CardTitle>
+              <Trans>Insurance, promo and payment</Trans>
+            </CardTitle>
             <FormField
-              label="Declared value (₱)"
+              label={t`Declared value (₱)`}
               optional
-              hint="Insurance is ₱10 up to ₱500, plus ₱5 for each ₱500 above."
+              hint={t`Insurance is ₱10 up to ₱500, plus ₱5 for each ₱500 above.`}
               error={visible('declaredInsuranceValue')}
             >
               {(control) => (
@@ -276,12 +294,12 @@ export function BookingForm({ signedIn, deliveryType, onDeliveryTypeChange, intr
 
       {/* Wide screens: the price card sits beside the form. Phones: the bar below keeps the total in view. */}
       {wide ? (
-        <aside aria-label="Price" className="lg:sticky lg:top-4">
+        <aside aria-label={t`Price`} className="lg:sticky lg:top-4">
           <Card className="flex flex-col gap-4">
             {summary}
             {attention}
             <Button type="submit" form="booking-form" size="lg">
-              Continue <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              <Trans>Continue</Trans> <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Button>
             {signIn}
           </Card>

@@ -1,20 +1,18 @@
 import { BOXES, calculationBody, packageBreakdownLabel, quotePrice, toBoxDisplay } from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { emptyParty, newPackageLine, resetDraft, startBookingFor, updateDraft } from '../draft/booking-draft';
+import { resetDraft, startBookingFor } from '../draft/booking-draft';
 import { BookingForm } from './booking-form';
 import { OrderSummaryPage } from './order-summary-page';
+import { renderWithProviders } from '../../../testing/render';
+import { CEBU, METRO_MANILA, fillCompleteDraft } from '../testing/complete-draft';
 
 /**
  * Booking on account (docs/decisions.md "Booking on account"): a member of a business on an invoice account
  * sees "sender pays" as billed to the business, in the form and in the order review.
  */
-const METRO_MANILA = '1300000000';
-const CEBU = '0722000000';
 const BUSINESS_ID = '7d1c6a52-8f0b-4b59-9f55-0a4c6f7e2b11';
 
 const json = (data: unknown, status = 200) => new Response(JSON.stringify({ data }), { status, headers: { 'content-type': 'application/json' } });
@@ -80,7 +78,8 @@ function fakeApi({ businessId = BUSINESS_ID, invoiceBillingEnabled = true, isAct
         { provinceCode: CEBU, name: 'Cebu', partnerStatus: 'direct', retrievalFeeInCents: 0, isIntraCityEnabled: true },
       ]);
     }
-    if (url.startsWith('/api/addresses/covered-cities-municipalities/')) return json([{ code: url.endsWith(CEBU) ? '0730600000' : '1381300000', name: url.endsWith(CEBU) ? 'Cebu City' : 'Quezon City' }]);
+    if (url.startsWith('/api/addresses/covered-cities-municipalities/'))
+      return json([{ code: url.endsWith(CEBU) ? '0730600000' : '1381300000', name: url.endsWith(CEBU) ? 'Cebu City' : 'Quezon City' }]);
     if (url.startsWith('/api/addresses/barangays/')) return json([{ code: `${url.slice(-10, -1)}1`, name: 'Poblacion' }]);
     if (url.startsWith('/api/shipments/pricing-details')) {
       const { receiverProvinceCode: _province, ...request } = calculationBody.parse(JSON.parse(String(init?.body)));
@@ -107,11 +106,7 @@ function renderAt(path: '/' | '/order-summary') {
     component: OrderSummaryPage,
   });
   const router = createRouter({ routeTree: rootRoute.addChildren([home, summary]), history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router as never} />);
 }
 
 /** The form, once on screen (its first render loads the rules). */
@@ -120,24 +115,7 @@ async function renderForm() {
   await screen.findByLabelText(/^Declared value/, undefined, { timeout: 5000 });
 }
 
-function fillDraft(paidBy: 'sender' | 'recipient' = 'sender') {
-  const party = (name: string, mobileNumber: string, provinceCode: string, cityCode: string) => ({
-    ...emptyParty(),
-    name,
-    mobileNumber,
-    provinceCode,
-    cityCode,
-    barangayCode: `${cityCode.slice(0, 9)}1`,
-    streetName: '1 Rizal Street',
-  });
-  updateDraft((d) => ({
-    ...d,
-    sender: party('Rosa Bautista', '+639171234567', METRO_MANILA, '1381300000'),
-    receiver: party('Ramon Cruz', '+639181234567', CEBU, '0730600000'),
-    packages: [newPackageLine('Small Box', { itemCategory: 'Books' })],
-    paidBy,
-  }));
-}
+const fillDraft = (paidBy: 'sender' | 'recipient' = 'sender') => fillCompleteDraft(paidBy);
 
 const senderChoice = () => screen.getByRole('radio', { name: /Bill to Acme Trading's account \(invoice\)|Cash upon pick up/ });
 const reviewValue = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
@@ -156,7 +134,7 @@ describe('the booking form of a business on an invoice account', () => {
   it('offers "sender pays" as billed to the business account, not cash at pick-up', async () => {
     fakeApi();
     await renderForm();
-    expect(await screen.findByRole('radio', { name: /Bill to Acme Trading's account \(invoice\)/ })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: /Bill to Acme Trading's account \(invoice\)/ }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: /Cash upon pick up/ })).toBeNull();
     expect(screen.getByText(/Billed to your business account on its payment terms: nobody pays cash at pick-up\./)).toBeTruthy();
     // The draft starts on "sender pays": its payment method is the invoice.
@@ -216,9 +194,14 @@ describe('the order review of a business on an invoice account', () => {
     await waitFor(() => expect(reviewValue('Payment method')).toBe("Billed to Acme Trading's account"));
   });
 
-  it("names the account the customer picker gave, though the booker may not read that business (a partner)", async () => {
+  it('names the account the customer picker gave, though the booker may not read that business (a partner)', async () => {
     const calls = fakeApi({ businessId: null });
-    startBookingFor({ id: 'a9b8c7d6-0000-4000-8000-000000000003', name: 'Lito Garcia', businessId: 'b0b0b0b0-0000-4000-8000-00000000000b', invoiceAccountName: 'Garcia Hardware' });
+    startBookingFor({
+      id: 'a9b8c7d6-0000-4000-8000-000000000003',
+      name: 'Lito Garcia',
+      businessId: 'b0b0b0b0-0000-4000-8000-00000000000b',
+      invoiceAccountName: 'Garcia Hardware',
+    });
     fillDraft('sender');
     renderAt('/order-summary');
     await waitFor(() => expect(reviewValue('Payment method')).toBe("Billed to Garcia Hardware's account"));

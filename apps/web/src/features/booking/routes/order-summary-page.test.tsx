@@ -1,22 +1,13 @@
-import {
-  DEFAULT_PRICING_CONFIG,
-  calculationBody,
-  makeTrackingNumber,
-  packageBreakdownLabel,
-  quotePrice,
-  type PricingConfig,
-} from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { DEFAULT_PRICING_CONFIG, calculationBody, makeTrackingNumber, packageBreakdownLabel, quotePrice, type PricingConfig } from '@hatid/domain';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { emptyParty, getDraft, newPackageLine, resetDraft, updateDraft } from '../draft/booking-draft';
+import { getDraft, resetDraft } from '../draft/booking-draft';
 import { OrderSummaryPage } from './order-summary-page';
+import { renderWithProviders } from '../../../testing/render';
+import { CEBU, METRO_MANILA, fillCompleteDraft } from '../testing/complete-draft';
 
-const METRO_MANILA = '1300000000';
-const CEBU = '0722000000';
 const TRACKING_NUMBER = makeTrackingNumber('next_day');
 
 const json = (data: unknown, status = 200) => new Response(JSON.stringify({ data }), { status, headers: { 'content-type': 'application/json' } });
@@ -43,7 +34,8 @@ function fakeApi(bookingAnswers: ((booking: Booking) => Response)[]) {
         { provinceCode: CEBU, name: 'Cebu', partnerStatus: 'direct', retrievalFeeInCents: 0, isIntraCityEnabled: true },
       ]);
     }
-    if (url.startsWith('/api/addresses/covered-cities-municipalities/')) return json([{ code: url.endsWith(CEBU) ? '0730600000' : '1381300000', name: url.endsWith(CEBU) ? 'Cebu City' : 'Quezon City' }]);
+    if (url.startsWith('/api/addresses/covered-cities-municipalities/'))
+      return json([{ code: url.endsWith(CEBU) ? '0730600000' : '1381300000', name: url.endsWith(CEBU) ? 'Cebu City' : 'Quezon City' }]);
     if (url.startsWith('/api/addresses/barangays/')) return json([{ code: `${url.slice(-10, -1)}1`, name: 'Poblacion' }]);
     if (url.startsWith('/api/shipments/pricing-details')) {
       const { receiverProvinceCode: _province, ...request } = calculationBody.parse(JSON.parse(String(init?.body)));
@@ -69,24 +61,7 @@ const shipment = (totalInCents: number) => ({
   paidBy: 'recipient',
 });
 
-function fillDraft() {
-  const party = (name: string, mobileNumber: string, provinceCode: string, cityCode: string) => ({
-    ...emptyParty(),
-    name,
-    mobileNumber,
-    provinceCode,
-    cityCode,
-    barangayCode: `${cityCode.slice(0, 9)}1`,
-    streetName: '1 Rizal Street',
-  });
-  updateDraft((d) => ({
-    ...d,
-    sender: party('Rosa Bautista', '+639171234567', METRO_MANILA, '1381300000'),
-    receiver: party('Ramon Cruz', '+639181234567', CEBU, '0730600000'),
-    packages: [newPackageLine('Small Box', { itemCategory: 'Books' })],
-    paidBy: 'recipient',
-  }));
-}
+const fillDraft = () => fillCompleteDraft('recipient');
 
 function renderSummary() {
   const rootRoute = createRootRoute();
@@ -101,11 +76,7 @@ function renderSummary() {
     routeTree: rootRoute.addChildren([summary, home]),
     history: createMemoryHistory({ initialEntries: ['/order-summary'] }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router as never} />);
 }
 
 const total = () => screen.getByText('Total').closest('div')!.textContent;
@@ -126,7 +97,10 @@ describe('OrderSummaryPage', () => {
     const api = fakeApi([
       () => {
         // Staff raised the Small Box price while the customer was reviewing.
-        api.config = { ...DEFAULT_PRICING_CONFIG, boxes: { ...DEFAULT_PRICING_CONFIG.boxes, 'Small Box': { basePriceInCents: 25000, maxWeightInGrams: 3000 } } };
+        api.config = {
+          ...DEFAULT_PRICING_CONFIG,
+          boxes: { ...DEFAULT_PRICING_CONFIG.boxes, 'Small Box': { basePriceInCents: 25000, maxWeightInGrams: 3000 } },
+        };
         return failure(409, 'CONFLICT', 'The price is now ₱260.00. Please review the new total and confirm again.', [
           { field: 'expectedTotalInCents', message: 'The price is now ₱260.00. Please review the new total and confirm again.' },
         ]);
@@ -160,6 +134,8 @@ describe('OrderSummaryPage', () => {
     expect(api.bookings[1]!.body).toMatchObject({
       deliveryType: 'next_day',
       paidBy: 'recipient',
+      // The recipient is texted a tracking link unless the sender unticked it (issue 33).
+      textRecipientOnBooking: true,
       packages: [{ boxName: 'Small Box', quantity: 1, itemCategory: 'Books' }],
       receiver: { name: 'Ramon Cruz', mobileNumber: '+639181234567', provinceCode: CEBU },
     });

@@ -1,11 +1,14 @@
 import type { AddressInput } from '@hatid/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, PackageOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription } from '../../../components/ui/card';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, fieldErrorMessage, isApiError } from '../../../lib/api-client';
 import { useBookShipment } from '../api/book-shipment';
 import { useInvoiceAccount } from '../api/get-invoice-account';
 import { bookedShipmentQueryKey } from '../api/get-booked-shipment';
@@ -19,40 +22,46 @@ import * as draftChecker from '../draft/check-draft';
 import type { BookingRequest } from '../draft/check-draft';
 import { useDraftCheck } from '../hooks/use-draft-check';
 
-const FIELD_NAMES: Record<string, string> = {
-  addressId: 'Saved address',
-  name: 'Contact name',
-  mobileNumber: 'Mobile number',
-  email: 'Email',
-  provinceCode: 'Province',
-  cityCode: 'City or municipality',
-  barangayCode: 'Barangay',
-  streetName: 'Street',
-  quantity: 'Quantity',
-  itemCategory: "What's inside",
-  weightKg: 'Weight',
-  lengthInCm: 'Length',
-  widthInCm: 'Width',
-  heightInCm: 'Height',
-  packages: 'Packages',
-  declaredInsuranceValue: 'Declared value',
-  promoCode: 'Promo code',
-  paidBy: 'Who pays',
-  deliveryType: 'Delivery type',
-  dropOffHubId: 'Drop-off hub',
-  expectedTotalInCents: 'Total',
+const FIELD_NAMES: Record<string, MessageDescriptor> = {
+  addressId: msg`Saved address`,
+  name: msg`Contact name`,
+  mobileNumber: msg`Mobile number`,
+  email: msg`Email`,
+  provinceCode: msg`Province`,
+  cityCode: msg`City or municipality`,
+  barangayCode: msg`Barangay`,
+  streetName: msg`Street`,
+  quantity: msg`Quantity`,
+  itemCategory: msg`What's inside`,
+  weightKg: msg`Weight`,
+  lengthInCm: msg`Length`,
+  widthInCm: msg`Width`,
+  heightInCm: msg`Height`,
+  packages: msg`Packages`,
+  declaredInsuranceValue: msg`Declared value`,
+  promoCode: msg`Promo code`,
+  paidBy: msg`Who pays`,
+  deliveryType: msg`Delivery type`,
+  dropOffHubId: msg`Drop-off hub`,
+  expectedTotalInCents: msg`Total`,
+};
+
+const fieldName = (i18n: I18n, key: string) => {
+  const name = FIELD_NAMES[key];
+  return name ? i18n._(name) : key;
 };
 
 /** "Receiver · Mobile number", "Package 2 · Quantity": where a message belongs, in the form's words. */
-function fieldLabel(key: string, draft: BookingDraft): string {
+function fieldLabel(i18n: I18n, key: string, draft: BookingDraft): string {
   const [head, ...rest] = key.split('.');
   const last = rest[rest.length - 1] ?? '';
-  if (head === 'sender' || head === 'receiver') return `${PARTY_TITLES[head]} · ${FIELD_NAMES[last] ?? last}`;
+  if (head === 'sender' || head === 'receiver') return `${i18n._(PARTY_TITLES[head])} · ${fieldName(i18n, last)}`;
   if (head === 'packages' && rest.length === 2) {
-    const index = draft.packages.findIndex((p) => p.key === rest[0]);
-    return `Package ${index + 1} · ${FIELD_NAMES[last] ?? last}`;
+    const number = draft.packages.findIndex((p) => p.key === rest[0]) + 1;
+    const field = fieldName(i18n, last);
+    return i18n._(msg`Package ${number} · ${field}`);
   }
-  return FIELD_NAMES[head ?? ''] ?? head ?? '';
+  return fieldName(i18n, head ?? '');
 }
 
 interface Issue {
@@ -61,6 +70,7 @@ interface Issue {
 }
 
 function IssueList({ title, issues, draft }: { title: string; issues: Issue[]; draft: BookingDraft }) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-lg bg-red-50 p-4 text-sm text-red-800">
       <p className="flex items-center gap-2 font-semibold">
@@ -69,12 +79,12 @@ function IssueList({ title, issues, draft }: { title: string; issues: Issue[]; d
       <ul className="list-disc pl-5">
         {issues.map((issue) => (
           <li key={issue.key}>
-            <span className="font-medium">{fieldLabel(issue.key, draft)}:</span> {issue.message}
+            <span className="font-medium">{fieldLabel(i18n, issue.key, draft)}:</span> {issue.message}
           </li>
         ))}
       </ul>
       <Link to="/" className={buttonClasses('secondary', 'sm', 'self-start')}>
-        Edit booking
+        <Trans>Edit booking</Trans>
       </Link>
     </div>
   );
@@ -84,10 +94,14 @@ function EmptySummary() {
   return (
     <Card className="mx-auto flex max-w-md flex-col items-center gap-3 text-center">
       <PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />
-      <h1 className="text-lg font-semibold text-slate-900">Nothing to review yet</h1>
-      <CardDescription>Add a package on the booking page, then come back here to place the order.</CardDescription>
+      <h1 className="text-lg font-semibold text-slate-900">
+        <Trans>Nothing to review yet</Trans>
+      </h1>
+      <CardDescription>
+        <Trans>Add a package on the booking page, then come back here to place the order.</Trans>
+      </CardDescription>
       <Link to="/" className={buttonClasses('primary', 'md')}>
-        Book a shipment
+        <Trans>Book a shipment</Trans>
       </Link>
     </Card>
   );
@@ -97,6 +111,7 @@ function EmptySummary() {
 const route = getRouteApi('/order-summary');
 
 export function OrderSummaryPage() {
+  const { t } = useLingui();
   const { booked } = route.useSearch();
   const draft = useBookingDraft();
   const navigate = useNavigate();
@@ -152,10 +167,10 @@ export function OrderSummaryPage() {
     } catch (error) {
       if (isApiError(error) && error.statusCode === 409 && error.details?.some((d) => d.field === 'expectedTotalInCents')) {
         // The server priced it differently (a config or promo change): show its price and ask again.
-        setPriceChanged(error.message);
+        setPriceChanged(errorMessage(error));
         await pricing.query.refetch();
       } else if (isApiError(error) && error.details?.length) {
-        setServerIssues(error.details.map((d) => ({ key: draftChecker.draftKeyOf(d.field, draft), message: d.message })));
+        setServerIssues(error.details.map((d) => ({ key: draftChecker.draftKeyOf(d.field, draft), message: fieldErrorMessage(d) })));
       } else {
         setProblem(errorMessage(error));
       }
@@ -165,48 +180,67 @@ export function OrderSummaryPage() {
   };
 
   const pending = book.isPending || createAddress.isPending;
+  const customer = draft.bookFor?.name;
+  const couldNotPrice = (reason: string) => t`We could not price this: ${reason}`;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-4">
         <Link to="/" className={buttonClasses('link', 'sm', 'self-start')}>
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to booking
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> <Trans>Back to booking</Trans>
         </Link>
-        <h1 className="text-xl font-semibold text-slate-900">Order summary</h1>
-        {draft.bookFor ? <p className="text-sm text-slate-700">Booking for {draft.bookFor.name}</p> : null}
-        {issues.length > 0 ? <IssueList title="Some details need your attention" issues={issues} draft={draft} /> : null}
+        <h1 className="text-xl font-semibold text-slate-900">
+          <Trans>Order summary</Trans>
+        </h1>
+        {draft.bookFor ? (
+          <p className="text-sm text-slate-700">
+            <Trans>Booking for {customer}</Trans>
+          </p>
+        ) : null}
+        {issues.length > 0 ? <IssueList title={t`Some details need your attention`} issues={issues} draft={draft} /> : null}
         <OrderReview draft={draft} savedAddresses={savedAddresses} provinces={provinces.data} hubs={hubs.data} account={account} />
       </div>
-      <aside aria-label="Price and order" className="lg:sticky lg:top-4">
+      <aside aria-label={t`Price and order`} className="lg:sticky lg:top-4">
         <Card className="flex flex-col gap-4">
           <PricingSummary
-            title="Total to pay"
+            title={t`Total to pay`}
             result={pricing.result}
             current={pricing.current}
             updating={pricing.updating}
             promoCode={draft.promoCode || undefined}
-            notice={pricing.query.isError && !pricing.updating ? `We could not price this: ${pricing.query.error.message}` : null}
+            notice={pricing.query.isError && !pricing.updating ? couldNotPrice(errorMessage(pricing.query.error)) : null}
           />
           {priceChanged ? (
             <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              <p className="font-semibold">The price has changed</p>
+              <p className="font-semibold">
+                <Trans>The price has changed</Trans>
+              </p>
               <p>{priceChanged}</p>
             </div>
           ) : null}
-          {serverIssues.length > 0 ? <IssueList title="We could not place the order" issues={serverIssues} draft={draft} /> : null}
+          {serverIssues.length > 0 ? <IssueList title={t`We could not place the order`} issues={serverIssues} draft={draft} /> : null}
           {problem ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
               {problem}
             </p>
           ) : null}
-          <Button size="lg" onClick={() => void placeOrder()} disabled={!ready} loading={pending}>
-            {priceChanged ? 'Confirm new price and place order' : 'Place order'}
+          {/* Wraps: "Tanggapin ang bagong presyo at mag-order" is wider than the card at 360 px. */}
+          <Button
+            size="lg"
+            className="h-auto min-h-11 py-2 text-center whitespace-normal"
+            onClick={() => void placeOrder()}
+            disabled={!ready}
+            loading={pending}
+          >
+            {priceChanged ? <Trans>Confirm new price and place order</Trans> : <Trans>Place order</Trans>}
           </Button>
           <p className="text-xs text-slate-600">
-            By placing the order you agree to our{' '}
-            <a href="/terms-and-conditions" className="text-teal-800 underline">
-              terms and conditions
-            </a>
-            .
+            <Trans>
+              By placing the order you agree to our{' '}
+              <a href="/terms-and-conditions" className="text-teal-800 underline">
+                terms and conditions
+              </a>
+              .
+            </Trans>
           </p>
         </Card>
       </aside>

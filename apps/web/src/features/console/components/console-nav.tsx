@@ -10,6 +10,7 @@ import {
   FileText,
   Handshake,
   History,
+  FileSpreadsheet,
   KeyRound,
   LayoutDashboard,
   LifeBuoy,
@@ -23,6 +24,7 @@ import {
   Truck,
   UserRound,
   Users,
+  Webhook,
   WalletCards,
   type LucideIcon,
 } from 'lucide-react';
@@ -49,6 +51,8 @@ const ICONS: Record<ScreenId, LucideIcon> = {
   payments: BadgeAlert,
   tickets: LifeBuoy,
   'api-keys': KeyRound,
+  'bulk-bookings': FileSpreadsheet,
+  webhooks: Webhook,
 };
 
 const item =

@@ -4,7 +4,7 @@ import type {
   ConsolidateResultDto,
   ConsolidationDetailDto,
   ConsolidationDto,
-  ConsolidationListQuery,
+  consolidationListQuery,
   CreateConsolidationInput,
   TransportDetailsInput,
   UpdateConsolidationInput,
@@ -12,15 +12,11 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../lib/api-query';
 
 export const consolidationsKey = ['consolidations'] as const;
 
-export interface ConsolidationListParams {
-  page: number;
-  limit: number;
-  status?: ConsolidationListQuery['status'] | undefined;
-  search?: string | undefined;
-}
+export type ConsolidationListParams = ListQuery<typeof consolidationListQuery>;
 
 /** GET /consolidations: newest first. */
 export function useConsolidations(params: ConsolidationListParams) {
@@ -51,7 +47,8 @@ function useConsolidationChange<V>(fn: (vars: V) => Promise<ConsolidationDetailD
   });
 }
 
-export const useCreateConsolidation = () => useConsolidationChange((input: CreateConsolidationInput) => api.post<ConsolidationDetailDto>('/consolidations', input));
+export const useCreateConsolidation = () =>
+  useConsolidationChange((input: CreateConsolidationInput) => api.post<ConsolidationDetailDto>('/consolidations', input));
 
 export const useUpdateConsolidation = (id: string) =>
   useConsolidationChange((input: UpdateConsolidationInput) => api.put<ConsolidationDetailDto>(`/consolidations/${id}`, input));
@@ -61,7 +58,9 @@ export const useConsolidationMove = (tag: string) =>
   useConsolidationChange((move: LifecycleMove) => api.post<ConsolidationDetailDto>(`/consolidations/${encodeURIComponent(tag)}/${move}`));
 
 export const useConfirmPackages = (tag: string) =>
-  useConsolidationChange((input: ConfirmPackagesInput) => api.post<ConsolidationDetailDto>(`/consolidations/${encodeURIComponent(tag)}/confirmPackages`, input));
+  useConsolidationChange((input: ConfirmPackagesInput) =>
+    api.post<ConsolidationDetailDto>(`/consolidations/${encodeURIComponent(tag)}/confirmPackages`, input),
+  );
 
 export const useTransportDetails = () =>
   useConsolidationChange(({ shipmentId, input }: { shipmentId: string; input: TransportDetailsInput }) =>
@@ -72,7 +71,8 @@ export const useTransportDetails = () =>
 export function useConsolidateShipments() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { consolidationId: string; action: 'add' | 'remove'; trackingNumbers: string[] }) => api.post<ConsolidateResultDto>('/shipments/consolidate', input),
+    mutationFn: (input: { consolidationId: string; action: 'add' | 'remove'; trackingNumbers: string[] }) =>
+      api.post<ConsolidateResultDto>('/shipments/consolidate', input),
     onSuccess: (result) => {
       queryClient.setQueryData([...consolidationsKey, 'one', result.consolidation.tag], result.consolidation);
       void queryClient.invalidateQueries({ queryKey: [...consolidationsKey, 'list'] });

@@ -14,7 +14,9 @@ const STATUS_CLASSES: Record<ConsolidationStatus, string> = {
 };
 
 export function ConsolidationStatusBadge({ status }: { status: ConsolidationStatus }) {
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>{CONSOLIDATION_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>{CONSOLIDATION_STATUS_LABELS[status]}</span>
+  );
 }
 
 export const kgText = (grams: number) => `${gramsToKg(grams).toFixed(2)} kg`;
@@ -29,7 +31,11 @@ export const CONSOLIDATION_COLUMNS: DataColumn<ConsolidationDto>[] = [
       </Link>
     ),
   }),
-  column.display({ id: 'route', header: 'Route', cell: ({ row }) => <span className="whitespace-nowrap">{`${row.original.senderAirport} → ${row.original.receiverAirport}`}</span> }),
+  column.display({
+    id: 'route',
+    header: 'Route',
+    cell: ({ row }) => <span className="whitespace-nowrap">{`${row.original.senderAirport} → ${row.original.receiverAirport}`}</span>,
+  }),
   column.display({ id: 'status', header: 'Status', cell: ({ row }) => <ConsolidationStatusBadge status={row.original.status} /> }),
   column.display({
     id: 'carrier',

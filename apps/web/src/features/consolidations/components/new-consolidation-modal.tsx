@@ -79,7 +79,11 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
         <FormField
           label={<NeededToSeal>Carrier</NeededToSeal>}
           error={errors.courierId}
-          hint={carriers.length ? 'The airline flying it. You may choose it later, before sealing.' : 'No air carrier is active yet: staff add them on the Couriers screen.'}
+          hint={
+            carriers.length
+              ? 'The airline flying it. You may choose it later, before sealing.'
+              : 'No air carrier is active yet: staff add them on the Couriers screen.'
+          }
         >
           {(control) => (
             <select {...control} value={values.courierId} onChange={set('courierId')} className={inputClasses}>

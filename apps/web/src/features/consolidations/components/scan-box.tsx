@@ -57,7 +57,14 @@ export function ScanBox({
           <legend className="sr-only">Package found</legend>
           {PACKAGE_DECONSOLIDATION_STATUSES.map((status) => (
             <label key={status} className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="finding" value={status} checked={finding === status} onChange={() => setFinding(status)} className="h-4 w-4 accent-teal-700" />
+              <input
+                type="radio"
+                name="finding"
+                value={status}
+                checked={finding === status}
+                onChange={() => setFinding(status)}
+                className="h-4 w-4 accent-teal-700"
+              />
               {PACKAGE_STATUS_LABELS[status]}
             </label>
           ))}

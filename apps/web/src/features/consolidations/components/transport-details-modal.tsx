@@ -14,7 +14,12 @@ const fromLocal = (local: string) => (local ? `${local}:00+08:00` : null);
 /** One shipment's carrier, flight or voyage number, departure and arrival (Philippine time). */
 export function TransportDetailsModal({ line, carriers, onClose }: { line: ConsolidationShipmentDto; carriers: CourierDto[]; onClose: () => void }) {
   const save = useTransportDetails();
-  const [values, setValues] = useState({ carrierId: line.carrier?.id ?? '', flightNumber: line.flightNumber ?? '', departureAt: toLocal(line.departureAt), arrivalAt: toLocal(line.arrivalAt) });
+  const [values, setValues] = useState({
+    carrierId: line.carrier?.id ?? '',
+    flightNumber: line.flightNumber ?? '',
+    departureAt: toLocal(line.departureAt),
+    arrivalAt: toLocal(line.arrivalAt),
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
@@ -26,7 +31,12 @@ export function TransportDetailsModal({ line, carriers, onClose }: { line: Conso
     try {
       await save.mutateAsync({
         shipmentId: line.shipmentId,
-        input: { carrierId: values.carrierId || null, flightNumber: values.flightNumber || null, departureAt: fromLocal(values.departureAt), arrivalAt: fromLocal(values.arrivalAt) },
+        input: {
+          carrierId: values.carrierId || null,
+          flightNumber: values.flightNumber || null,
+          departureAt: fromLocal(values.departureAt),
+          arrivalAt: fromLocal(values.arrivalAt),
+        },
       });
       toast.success('Transport details saved', { description: line.trackingNumber });
       onClose();

@@ -92,7 +92,10 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
     });
   const onScan = (trackingNumber: string, finding: PackageDeconsolidationStatus) =>
     detail.status === 'deconsolidating'
-      ? run(() => confirm.mutateAsync({ packages: [{ trackingNumber, status: finding }] }), `${trackingNumber}: ${PACKAGE_STATUS_LABELS[finding].toLowerCase()}`)
+      ? run(
+          () => confirm.mutateAsync({ packages: [{ trackingNumber, status: finding }] }),
+          `${trackingNumber}: ${PACKAGE_STATUS_LABELS[finding].toLowerCase()}`,
+        )
       : changeShipments('add', [trackingNumber]);
 
   return (
@@ -107,7 +110,8 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <ConsolidationStatusBadge status={detail.status} />
             <span>
-              {detail.senderAirport} ({airportName(detail.senderAirport)}) → {detail.receiverAirport} ({airportName(detail.receiverAirport)}) · {detail.type === 'sea' ? 'Sea' : 'Air'} cargo
+              {detail.senderAirport} ({airportName(detail.senderAirport)}) → {detail.receiverAirport} ({airportName(detail.receiverAirport)}) ·{' '}
+              {detail.type === 'sea' ? 'Sea' : 'Air'} cargo
             </span>
           </p>
           <p className="mt-1 text-sm text-slate-600 tabular-nums">
@@ -156,12 +160,24 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
               <caption className="sr-only">Shipments in {detail.tag}</caption>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Tracking number</th>
-                  <th scope="col" className="px-3 py-2">Receiver</th>
-                  <th scope="col" className="px-3 py-2 text-right">Pieces · weight</th>
-                  <th scope="col" className="px-3 py-2">Transport</th>
-                  <th scope="col" className="px-3 py-2">Package</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-3 py-2">
+                    Tracking number
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Receiver
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Pieces · weight
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Transport
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Package
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -196,7 +212,13 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
                         </Button>
                       ) : null}
                       {mayWork && detail.status === 'pending' ? (
-                        <Button variant="secondary" size="sm" className="ml-1" onClick={() => void changeShipments('remove', [line.trackingNumber])} aria-label={`Remove ${line.trackingNumber}`}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          className="ml-1"
+                          onClick={() => void changeShipments('remove', [line.trackingNumber])}
+                          aria-label={`Remove ${line.trackingNumber}`}
+                        >
                           Remove
                         </Button>
                       ) : null}
@@ -212,9 +234,20 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
       {detail.status === 'pending' && mayWork ? (
         <Card>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle>Waiting at the {detail.senderAirport} hub for {detail.receiverAirport}</CardTitle>
+            <CardTitle>
+              Waiting at the {detail.senderAirport} hub for {detail.receiverAirport}
+            </CardTitle>
             {detail.waiting.length ? (
-              <Button variant="secondary" size="sm" onClick={() => void changeShipments('add', detail.waiting.map((w) => w.trackingNumber))}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() =>
+                  void changeShipments(
+                    'add',
+                    detail.waiting.map((w) => w.trackingNumber),
+                  )
+                }
+              >
                 Add all ({detail.waiting.length})
               </Button>
             ) : null}
@@ -226,7 +259,8 @@ function ConsolidationView({ detail, mayWork, mayOpenShipments }: { detail: Cons
               {detail.waiting.map((w) => (
                 <li key={w.shipmentId} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span>
-                    <span className="font-mono font-medium">{w.trackingNumber}</span> · {w.receiverName}, {w.receiverCityLabel} · {w.pieces} pcs · {kgText(w.weightInGrams)}
+                    <span className="font-mono font-medium">{w.trackingNumber}</span> · {w.receiverName}, {w.receiverCityLabel} · {w.pieces} pcs ·{' '}
+                    {kgText(w.weightInGrams)}
                   </span>
                   <Button variant="secondary" size="sm" onClick={() => void changeShipments('add', [w.trackingNumber])} aria-label={`Add ${w.trackingNumber}`}>
                     Add

@@ -34,7 +34,12 @@ export function ConsolidationsPage() {
   const navigate = route.useNavigate();
   const { ability, roles } = useAccess();
   const mayWork = ability.can('update', 'Consolidation');
-  const list = useConsolidations({ page: search.page ?? 1, limit: search.limit ?? DEFAULT_LIMIT, search: search.search, status: search.tab as ConsolidationStatus | undefined });
+  const list = useConsolidations({
+    page: search.page ?? 1,
+    limit: search.limit ?? DEFAULT_LIMIT,
+    search: search.search,
+    status: search.tab as ConsolidationStatus | undefined,
+  });
   const setSearch = useTableSearch(search, navigate, list);
   const [dialog, setDialog] = useState<Dialog>(null);
   const carriers = useActiveCouriers('air', mayWork);
@@ -45,7 +50,9 @@ export function ConsolidationsPage() {
   const runAutomated = async () => {
     try {
       const made = await automated.mutateAsync({ senderAirport: origin || undefined });
-      toast.success(made.length === 0 ? 'Nothing is waiting at that hub' : `${plural(made.length, { one: 'consolidation', other: 'consolidations' })} filled`, { description: made.map((c) => `${c.tag}: ${c.shipmentCount}`).join(', ') });
+      toast.success(made.length === 0 ? 'Nothing is waiting at that hub' : `${plural(made.length, { one: 'consolidation', other: 'consolidations' })} filled`, {
+        description: made.map((c) => `${c.tag}: ${c.shipmentCount}`).join(', '),
+      });
       setDialog(null);
     } catch (error) {
       toast.error(errorMessage(error));

@@ -1,18 +1,12 @@
-import type { CourierCategory, CourierDto, CourierInput, CourierListQuery, CourierUpdate } from '@hatid/domain';
+import type { CourierCategory, CourierDto, CourierInput, courierListQuery, CourierUpdate } from '@hatid/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../lib/api-query';
 
 export const couriersQueryKey = ['couriers'] as const;
 
-export interface CourierListParams {
-  page: number;
-  limit: number;
-  type?: CourierListQuery['type'] | undefined;
-  category?: CourierListQuery['category'] | undefined;
-  search?: string | undefined;
-  status?: CourierListQuery['status'] | undefined;
-}
+export type CourierListParams = ListQuery<typeof courierListQuery>;
 
 /** GET /couriers: by name, active first, with type, category and status filters. */
 export function useCouriers(params: CourierListParams) {
@@ -46,7 +40,8 @@ export function useSaveCourier() {
 export function useSetCourierActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) => api.patch<CourierDto>(`/couriers/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`),
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api.patch<CourierDto>(`/couriers/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: couriersQueryKey }),
   });
 }

@@ -1,13 +1,19 @@
-import { COURIER_CATEGORIES, COURIER_CATEGORY_LABELS, COURIER_TYPE_LABELS, COURIER_TYPES, courierInput, type CourierDto, type CourierInput } from '@hatid/domain';
-import { useState } from 'react';
+import {
+  COURIER_CATEGORIES,
+  COURIER_CATEGORY_LABELS,
+  COURIER_TYPE_LABELS,
+  COURIER_TYPES,
+  courierInput,
+  type CourierDto,
+  type CourierInput,
+} from '@hatid/domain';
 import { useForm, type Path } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
-import { formProblemOf } from '../../../lib/form-errors';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSaveCourier } from '../api/couriers';
+import { useFormSave } from '../../console/components/use-form-save';
 
 type Values = { name: string; type: string; category: string; code: string; contactName: string; contactNumber: string; contactEmail: string };
 const FIELDS: readonly (keyof Values)[] = ['name', 'type', 'category', 'code', 'contactName', 'contactNumber', 'contactEmail'];
@@ -25,31 +31,26 @@ const valuesOf = (c: CourierDto | null): Values => ({
 /** Add and edit a courier (name, type, category, code, contact); editing sends only what changed. */
 export function CourierFormModal({ courier, onClose }: { courier: CourierDto | null; onClose: () => void }) {
   const save = useSaveCourier();
-  const [problem, setProblem] = useState<string | null>(null);
   const initial = valuesOf(courier);
   const form = useForm<Values, unknown, CourierInput>({
     resolver: formResolver(courierInput as never, { blankAs: courier ? null : undefined }) as never,
     defaultValues: initial,
   });
   const errors = form.formState.errors;
+  const { problem, save: saveForm } = useFormSave({
+    setError: form.setError,
+    fieldOf: (field) => (FIELDS.includes(field as keyof Values) ? (field as Path<Values>) : null),
+    onSaved: onClose,
+  });
 
   const onSubmit = form.handleSubmit(async (input) => {
-    setProblem(null);
     const body = courier
       ? Object.fromEntries(Object.entries(input).filter(([key, value]) => (initial[key as keyof Values] || null) !== (value ?? null)))
       : input;
-    if (courier && Object.keys(body).length === 0) {
-      setProblem('Nothing has changed.');
-      return;
-    }
-    try {
+    await saveForm(Boolean(courier) && Object.keys(body).length === 0, async () => {
       const saved = await save.mutateAsync({ id: courier?.id ?? null, input: body as CourierInput });
-      toast.success(courier ? 'Courier updated' : 'Courier added', { description: saved.name });
-      onClose();
-    } catch (error) {
-      const line = formProblemOf(error, form.setError, (field) => (FIELDS.includes(field as keyof Values) ? (field as Path<Values>) : null));
-      if (line) setProblem(line);
-    }
+      return { title: courier ? 'Courier updated' : 'Courier added', description: saved.name };
+    });
   });
 
   return (

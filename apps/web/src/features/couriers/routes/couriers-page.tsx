@@ -1,4 +1,12 @@
-import { COURIER_CATEGORIES, COURIER_CATEGORY_LABELS, COURIER_TYPE_LABELS, COURIER_TYPES, type CourierCategory, type CourierDto, type CourierType } from '@hatid/domain';
+import {
+  COURIER_CATEGORIES,
+  COURIER_CATEGORY_LABELS,
+  COURIER_TYPE_LABELS,
+  COURIER_TYPES,
+  type CourierCategory,
+  type CourierDto,
+  type CourierType,
+} from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -116,7 +124,12 @@ export function CouriersPage() {
         rowActions={(courier) => (
           <div className="flex items-center justify-end gap-1">
             {ability.can(courier.isActive ? 'deactivate' : 'activate', 'Courier') ? (
-              <Button variant="secondary" size="sm" onClick={() => void toggle(courier)} aria-label={`${courier.isActive ? 'Deactivate' : 'Activate'} ${courier.name}`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void toggle(courier)}
+                aria-label={`${courier.isActive ? 'Deactivate' : 'Activate'} ${courier.name}`}
+              >
                 {courier.isActive ? 'Deactivate' : 'Activate'}
               </Button>
             ) : null}
@@ -131,7 +144,11 @@ export function CouriersPage() {
         )}
       />
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <CourierFormModal key={dialog.kind === 'edit' ? dialog.courier.id : 'add'} courier={dialog.kind === 'edit' ? dialog.courier : null} onClose={() => setDialog(null)} />
+        <CourierFormModal
+          key={dialog.kind === 'edit' ? dialog.courier.id : 'add'}
+          courier={dialog.kind === 'edit' ? dialog.courier : null}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog?.kind === 'view' ? (
         <ViewModal

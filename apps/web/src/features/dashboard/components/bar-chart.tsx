@@ -23,7 +23,10 @@ export function BarChart({ title, bars, format, className }: { title: string; ba
       <div className="flex h-40 items-end justify-center gap-px border-b border-slate-200 sm:gap-1" aria-hidden="true">
         {bars.map((bar) => (
           <div key={bar.key} className="group relative flex h-full max-w-12 min-w-0 flex-1 flex-col justify-end" title={`${bar.label}: ${format(bar.value)}`}>
-            <div className="rounded-t-sm bg-teal-600 transition-colors group-hover:bg-teal-800" style={{ height: `${(bar.value / max) * 100}%`, minHeight: bar.value > 0 ? 2 : 0 }} />
+            <div
+              className="rounded-t-sm bg-teal-600 transition-colors group-hover:bg-teal-800"
+              style={{ height: `${(bar.value / max) * 100}%`, minHeight: bar.value > 0 ? 2 : 0 }}
+            />
           </div>
         ))}
       </div>
@@ -66,7 +69,8 @@ export function BreakdownBars({ title, bars }: { title: string; bars: readonly B
       <ul className="flex flex-col gap-1.5">
         {bars.map((bar) => (
           <li key={bar.key} className="grid grid-cols-[7.5rem_1fr_auto] items-center gap-2 text-sm">
-            <span className="truncate text-slate-700" title={bar.label}>
+            {/* A long status name (Filipino ones are) wraps in its column rather than being cut off. */}
+            <span className="leading-tight break-words text-slate-700" title={bar.label}>
               {bar.label}
             </span>
             <span className="h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

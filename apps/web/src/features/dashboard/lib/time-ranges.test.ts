@@ -37,7 +37,11 @@ describe('time ranges', () => {
   });
 
   it('charts days up to a month and months beyond', () => {
-    const days = Array.from({ length: 40 }, (_, i) => ({ date: i < 20 ? `2026-01-${String(i + 1).padStart(2, '0')}` : `2026-02-${String(i - 19).padStart(2, '0')}`, bookings: 1, revenueInCents: 100 }));
+    const days = Array.from({ length: 40 }, (_, i) => ({
+      date: i < 20 ? `2026-01-${String(i + 1).padStart(2, '0')}` : `2026-02-${String(i - 19).padStart(2, '0')}`,
+      bookings: 1,
+      revenueInCents: 100,
+    }));
     expect(bucketSales(days.slice(0, 3)).map((p) => p.label)).toEqual(['Jan 1', 'Jan 2', 'Jan 3']);
     expect(bucketSales(days)).toEqual([
       { key: '2026-01', label: 'Jan 2026', bookings: 20, revenueInCents: 2000 },

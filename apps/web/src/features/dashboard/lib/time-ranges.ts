@@ -1,18 +1,21 @@
 import { TIME_RANGES } from '@hatid/domain';
+import type { Language } from '@hatid/domain/i18n';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** The spec's time ranges (product.md §3) as Manila calendar days, for the sales figures. */
 export type TimeRange = (typeof TIME_RANGES)[number];
 
-export const TIME_RANGE_LABELS: Record<TimeRange, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  this_week: 'This week',
-  last_week: 'Last week',
-  this_month: 'This month',
-  last_month: 'Last month',
-  this_year: 'This year',
-  last_year: 'Last year',
-  all_time: 'All time',
+export const TIME_RANGE_LABELS: Record<TimeRange, MessageDescriptor> = {
+  today: msg`Today`,
+  yesterday: msg`Yesterday`,
+  this_week: msg`This week`,
+  last_week: msg`Last week`,
+  this_month: msg`This month`,
+  last_month: msg`Last month`,
+  this_year: msg`This year`,
+  last_year: msg`Last year`,
+  all_time: msg`All time`,
 };
 
 export const DEFAULT_TIME_RANGE: TimeRange = 'this_month';
@@ -95,17 +98,24 @@ export interface SalesPoint {
   revenueInCents: number;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A month's short name in the reader's language ("Nov", "Nob"), from "yyyy-MM". */
+const monthName = (key: string, language: Language) =>
+  new Intl.DateTimeFormat(language === 'fil' ? 'fil-PH' : 'en-PH', { month: 'short', timeZone: 'UTC' }).format(new Date(`${key.slice(0, 7)}-01T00:00:00Z`));
 
 /** Bars per day up to a month; per month beyond that (a year has twelve bars, not 365). */
-export function bucketSales(days: readonly { date: string; bookings: number; revenueInCents: number }[]): SalesPoint[] {
+export function bucketSales(days: readonly { date: string; bookings: number; revenueInCents: number }[], language: Language = 'en'): SalesPoint[] {
   if (days.length <= 31) {
-    return days.map((d) => ({ key: d.date, label: `${MONTHS[Number(d.date.slice(5, 7)) - 1]} ${Number(d.date.slice(8, 10))}`, bookings: d.bookings, revenueInCents: d.revenueInCents }));
+    return days.map((d) => ({
+      key: d.date,
+      label: `${monthName(d.date, language)} ${Number(d.date.slice(8, 10))}`,
+      bookings: d.bookings,
+      revenueInCents: d.revenueInCents,
+    }));
   }
   const months = new Map<string, SalesPoint>();
   for (const d of days) {
     const key = d.date.slice(0, 7);
-    const point = months.get(key) ?? { key, label: `${MONTHS[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`, bookings: 0, revenueInCents: 0 };
+    const point = months.get(key) ?? { key, label: `${monthName(key, language)} ${key.slice(0, 4)}`, bookings: 0, revenueInCents: 0 };
     point.bookings += d.bookings;
     point.revenueInCents += d.revenueInCents;
     months.set(key, point);

@@ -1,16 +1,12 @@
-import {
-  CARGO_MINIMUM_KG,
-  chargeableWeightKg,
-  gramsToKg,
-  insuranceFeeInCents,
-  type BoxDisplayDto,
-  type PricingConfig,
-} from '@hatid/domain';
+import { CARGO_MINIMUM_KG, chargeableWeightKg, gramsToKg, insuranceFeeInCents, type BoxDisplayDto, type PricingConfig } from '@hatid/domain';
+import type { I18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { formatMoney } from '../../../lib/format';
 
 /**
  * The rates page's sentences, written from the pricing config in force so that a price staff change shows
- * here at once. Every figure comes from the config (or the catalogue), none is typed into the text.
+ * here at once. Every figure comes from the config (or the catalogue), none is typed into the text. Each takes the
+ * i18n instance of the component that shows it (`useLingui().i18n`), so the sentences follow the reader's language.
  */
 
 const kg = (value: number) => `${Number(value.toFixed(2))} kg`;
@@ -38,42 +34,45 @@ function sizeText(box: BoxDisplayDto): string | null {
 }
 
 /** One catalogue box with the price and limit the config charges (the catalogue's own figures as fallback). */
-export function boxRate(box: BoxDisplayDto, config: PricingConfig | undefined): BoxRate {
+export function boxRate(i18n: I18n, box: BoxDisplayDto, config: PricingConfig | undefined): BoxRate {
   const common = { id: box.id, name: box.name, category: box.category, imageUrl: box.imageUrl, size: sizeText(box) };
   if (box.name === 'Your Box') {
     const perKg = config ? config.yourBoxRatePerKgInCents : Math.round(box.perKgRate * 100);
     const minimumKg = config ? config.yourBoxMinimumKg : (box.minWeight ?? 0);
     const surcharge = config ? config.ownBoxSurchargeInCents : Math.round(box.surcharge * 100);
+    const minimum = kg(minimumKg);
+    const rate = peso(perKg);
+    const ownBox = peso(surcharge);
     return {
       ...common,
       priceInCents: perKg * minimumKg,
       priceIsMinimum: true,
       isBoxRate: false,
-      limit: minimumKg > 0 ? `Charged from ${kg(minimumKg)}, no maximum` : 'No maximum weight',
-      note: `${peso(perKg)} per kg of chargeable weight, plus ${peso(surcharge)} own-box surcharge`,
+      limit: minimumKg > 0 ? t(i18n)`Charged from ${minimum}, no maximum` : t(i18n)`No maximum weight`,
+      note: t(i18n)`${rate} per kg of chargeable weight, plus ${ownBox} own-box surcharge`,
     };
   }
   const configured = config?.boxes[box.name];
   const rate = config?.boxRatesInCents[box.name];
   const base = configured ? configured.basePriceInCents : Math.round(box.basePrice * 100);
   const maxGrams = configured ? configured.maxWeightInGrams : box.maxWeight === null ? null : box.maxWeight * 1000;
+  const maximum = maxGrams === null ? null : kg(gramsToKg(maxGrams));
   return {
     ...common,
     priceInCents: rate ?? base,
     priceIsMinimum: false,
     isBoxRate: rate !== undefined,
-    limit: maxGrams === null ? 'No maximum weight' : `Up to ${kg(gramsToKg(maxGrams))}`,
+    limit: maximum === null ? t(i18n)`No maximum weight` : t(i18n)`Up to ${maximum}`,
     note: null,
   };
 }
 
-export function insuranceRule(config: PricingConfig): string {
+export function insuranceRule(i18n: I18n, config: PricingConfig): string {
   const base = peso(config.insuranceBaseFeeInCents);
   const covered = peso(config.insuranceBaseValueInCents);
-  return (
-    `${base} covers a declared value of up to ${covered}. Above that, add ${peso(config.insuranceStepFeeInCents)} ` +
-    `for each full or partial ${peso(config.insuranceStepValueInCents)} over the first ${covered}.`
-  );
+  const stepFee = peso(config.insuranceStepFeeInCents);
+  const step = peso(config.insuranceStepValueInCents);
+  return t(i18n)`${base} covers a declared value of up to ${covered}. Above that, add ${stepFee} for each full or partial ${step} over the first ${covered}.`;
 }
 
 /** A few declared values and their insurance fee, computed by the pricing function itself. */
@@ -87,36 +86,46 @@ export function insuranceExamples(config: PricingConfig): { declaredInCents: num
     .map((declaredInCents) => ({ declaredInCents, feeInCents: insuranceFeeInCents(declaredInCents / 100, config) }));
 }
 
-export function ownBoxSurchargeRule(config: PricingConfig): string {
-  return `${peso(config.ownBoxSurchargeInCents)} for each box you pack yourself (Your Box and Cargo), on top of its weight charge.`;
+export function ownBoxSurchargeRule(i18n: I18n, config: PricingConfig): string {
+  const surcharge = peso(config.ownBoxSurchargeInCents);
+  return t(i18n)`${surcharge} for each box you pack yourself (Your Box and Cargo), on top of its weight charge.`;
 }
 
-export function sameDayRule(config: PricingConfig): string {
-  return `${peso(config.sameDayFeeInCents)} per Same Day booking, added once to the box prices whatever the number of boxes.`;
+export function sameDayRule(i18n: I18n, config: PricingConfig): string {
+  const fee = peso(config.sameDayFeeInCents);
+  return t(i18n)`${fee} per Same Day booking, added once to the box prices whatever the number of boxes.`;
 }
 
-export function chargeableWeightRule(config: PricingConfig): string {
-  return (
-    `Your Box is charged by chargeable weight: the larger of its actual weight and its volumetric weight ` +
-    `(length × width × height in cm ÷ ${config.volumetricDivisor.toLocaleString('en-PH')}), rounded up to the next whole kilogram, ` +
-    `and never less than ${kg(config.yourBoxMinimumKg)}. Each kilogram costs ${peso(config.yourBoxRatePerKgInCents)}, so the smallest ` +
-    `charge is ${peso(config.yourBoxMinimumKg * config.yourBoxRatePerKgInCents)} plus the own-box surcharge. ` +
-    `Packages from ${kg(CARGO_MINIMUM_KG)} travel as Cargo and are priced the same way.`
-  );
+export function chargeableWeightRule(i18n: I18n, config: PricingConfig): string {
+  const divisor = config.volumetricDivisor.toLocaleString('en-PH');
+  const minimum = kg(config.yourBoxMinimumKg);
+  const perKg = peso(config.yourBoxRatePerKgInCents);
+  const smallest = peso(config.yourBoxMinimumKg * config.yourBoxRatePerKgInCents);
+  const cargoFrom = kg(CARGO_MINIMUM_KG);
+  return t(
+    i18n,
+  )`Your Box is charged by chargeable weight: the larger of its actual weight and its volumetric weight (length × width × height in cm ÷ ${divisor}), rounded up to the next whole kilogram, and never less than ${minimum}. Each kilogram costs ${perKg}, so the smallest charge is ${smallest} plus the own-box surcharge. Packages from ${cargoFrom} travel as Cargo and are priced the same way.`;
 }
 
 /** A worked example: a light but bulky box, where volumetric weight wins. */
-export function chargeableWeightExample(config: PricingConfig) {
+export function chargeableWeightExample(i18n: I18n, config: PricingConfig) {
   const size = { lengthInCm: 40, widthInCm: 30, heightInCm: 30, weightInGrams: 4000 };
   const volumetricKg = (size.lengthInCm * size.widthInCm * size.heightInCm) / config.volumetricDivisor;
   const chargeable = chargeableWeightKg(size, config);
   const weightCharge = chargeable * config.yourBoxRatePerKgInCents;
   const total = weightCharge + config.ownBoxSurchargeInCents;
+  const sides = `${size.lengthInCm} × ${size.widthInCm} × ${size.heightInCm} cm`;
+  const weight = kg(gramsToKg(size.weightInGrams));
+  const volumetric = kg(volumetricKg);
+  const charged = kg(chargeable);
+  const perKg = peso(config.yourBoxRatePerKgInCents);
+  const charge = peso(weightCharge);
+  const surcharge = peso(config.ownBoxSurchargeInCents);
+  const all = peso(total);
   return {
-    text:
-      `A ${size.lengthInCm} × ${size.widthInCm} × ${size.heightInCm} cm box weighing ${kg(gramsToKg(size.weightInGrams))} has a volumetric weight of ` +
-      `${kg(volumetricKg)}, so it is charged as ${kg(chargeable)}: ${chargeable} × ${peso(config.yourBoxRatePerKgInCents)} = ${peso(weightCharge)}, ` +
-      `plus ${peso(config.ownBoxSurchargeInCents)} surcharge, ${peso(total)} in all.`,
+    text: t(
+      i18n,
+    )`A ${sides} box weighing ${weight} has a volumetric weight of ${volumetric}, so it is charged as ${charged}: ${chargeable} × ${perKg} = ${charge}, plus ${surcharge} surcharge, ${all} in all.`,
     totalInCents: total,
   };
 }

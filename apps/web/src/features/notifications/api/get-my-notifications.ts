@@ -1,15 +1,9 @@
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto } from '@hatid/domain';
+import { NOTIFICATIONS_PAGE_SIZE, type notificationDto } from '@hatid/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { PageOf } from '../../../lib/api-query';
 
-export interface NotificationsPage {
-  data: NotificationDto[];
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasNextPage: boolean;
-}
+export type NotificationsPage = PageOf<typeof notificationDto>;
 
 /** GET /notifications/me: my notifications, newest first. */
 export function getMyNotifications(page: number, signal?: AbortSignal): Promise<NotificationsPage> {

@@ -1,29 +1,24 @@
 import type { NotificationDto } from '@hatid/domain';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotificationsBell } from '../../../app/layout/notifications-bell';
 import { emit } from '../testing/fake-realtime';
-import { USER_ID, fakeNotificationsApi, notification, renderInRouter } from '../testing/notifications-harness';
+import { resetAroundEachTest, USER_ID, fakeNotificationsApi, notification, renderInRouter } from '../testing/notifications-harness';
 import { NotificationList } from './notification-list';
 
 vi.mock('../../../lib/realtime', () => import('../testing/fake-realtime'));
 
 const booked = (minutesAgo: number) => notification('shipment_booked', { trackingNumber: 'ND123456785PH' }, minutesAgo);
-const seenMinutesAgo = (minutes: number) =>
-  localStorage.setItem(`hatid.notifications.seen.${USER_ID}`, new Date(Date.now() - minutes * 60_000).toISOString());
+const seenMinutesAgo = (minutes: number) => localStorage.setItem(`hatid.notifications.seen.${USER_ID}`, new Date(Date.now() - minutes * 60_000).toISOString());
 
-/** The bell is a link whose accessible name carries the count; the badge is what sighted people see. */
-const bell = (name: string | RegExp) => screen.findByRole('link', { name });
+/**
+ * The bell is a link whose accessible name carries the count; the badge is what sighted people see. The name's words
+ * come from the notifications catalogue, loaded on first use: the first test of a busy run waits for its import.
+ */
+const bell = (name: string | RegExp) => screen.findByRole('link', { name }, { timeout: 5_000 });
 const badge = () => screen.queryByTestId('notifications-badge')?.textContent ?? null;
 
-beforeEach(() => {
-  window.scrollTo = vi.fn() as never;
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+resetAroundEachTest();
 
 describe('NotificationsBell', () => {
   it('counts every notification as unread before the list was ever opened', async () => {

@@ -1,5 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
+import { useEffect } from 'react';
+import { loadMessages } from '../../../i18n/catalogues';
 import { cn } from '../../../lib/utils';
 import { useMyNotifications } from '../api/get-my-notifications';
 import { useLastSeen } from '../lib/last-seen';
@@ -12,6 +15,9 @@ import { useLiveNotifications } from '../lib/use-live-notifications';
  * stops at "9+", and refetches on every event of `user:<id>`.
  */
 export function NotificationBellLink({ userId, className }: { userId: string; className?: string }) {
+  const { i18n } = useLingui();
+  // The header shows the bell on every page: its words come with it, in the reader's language.
+  useEffect(() => void loadMessages('notifications').catch(() => undefined), []);
   const notifications = useMyNotifications(userId);
   useLiveNotifications(userId);
   const lastSeen = useLastSeen(userId);
@@ -21,8 +27,8 @@ export function NotificationBellLink({ userId, className }: { userId: string; cl
   return (
     <Link
       to="/notifications"
-      aria-label={bellLabel(count)}
-      title={bellLabel(count)}
+      aria-label={bellLabel(i18n, count)}
+      title={bellLabel(i18n, count)}
       className={cn(
         'relative inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900',
         'focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2 focus-visible:outline-none data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800',

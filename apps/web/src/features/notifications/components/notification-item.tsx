@@ -1,16 +1,7 @@
-import { NOTIFICATION_TYPES, describeNotification, type NotificationDto, type NotificationText } from '@hatid/domain';
+import { NOTIFICATION_TYPES, describeNotification, type Language, type NotificationDto, type NotificationText } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import {
-  AlertTriangle,
-  Bell,
-  CircleX,
-  LifeBuoy,
-  PackageCheck,
-  PackageOpen,
-  Truck,
-  Wallet,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlertTriangle, Bell, CircleX, LifeBuoy, PackageCheck, PackageOpen, Truck, Wallet, type LucideIcon } from 'lucide-react';
 import { formatDateTime, relativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 
@@ -28,18 +19,21 @@ const ICONS: Record<string, LucideIcon> = {
 };
 
 /**
- * Title, message and page from kind and metadata (the domain's wording, the same as the server's). A kind
- * this build does not know yet keeps the server's text rather than the generic fallback.
+ * Title, message and page from kind and metadata, in the reader's language (the domain's texts catalogue, the same
+ * wording as the server's push). A kind this build does not know yet keeps the server's text (written in the
+ * account's language) rather than the generic fallback.
  */
-export function notificationText(notification: NotificationDto): NotificationText {
+export function notificationText(notification: NotificationDto, language: Language): NotificationText {
   if ((NOTIFICATION_TYPES as readonly string[]).includes(notification.type)) {
-    return describeNotification({ type: notification.type, metadata: notification.metadata });
+    return describeNotification({ type: notification.type, metadata: notification.metadata }, language);
   }
   return { title: notification.title, message: notification.message, link: notification.link };
 }
 
 export function NotificationItem({ notification, unread, now }: { notification: NotificationDto; unread: boolean; now: Date }) {
-  const text = notificationText(notification);
+  // The hook re-renders the item when the reader switches language.
+  const { i18n } = useLingui();
+  const text = notificationText(notification, i18n.locale as Language);
   const Icon = ICONS[notification.type] ?? Bell;
   const body = (
     <>
@@ -58,7 +52,7 @@ export function NotificationItem({ notification, unread, now }: { notification: 
             {text.title}
             {unread ? (
               <span className="ml-2 inline-flex items-center rounded-full bg-teal-700 px-1.5 py-0.5 align-middle text-[10px] font-semibold tracking-wide text-white uppercase">
-                New
+                <Trans>New</Trans>
               </span>
             ) : null}
           </span>
@@ -78,7 +72,11 @@ export function NotificationItem({ notification, unread, now }: { notification: 
         // Pages of other features (/packages/…, /wallet, /talk-to-us): the path comes from the notification.
         <Link
           to={text.link as string}
-          className={cn(box, tone, 'transition-colors hover:border-teal-400 hover:bg-teal-50/40 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none')}
+          className={cn(
+            box,
+            tone,
+            'transition-colors hover:border-teal-400 hover:bg-teal-50/40 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+          )}
         >
           {body}
         </Link>

@@ -1,4 +1,6 @@
 import type { NotificationDto } from '@hatid/domain';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { isUnread } from './last-seen';
 
 /** The badge never shows more than this; above it reads "9+". */
@@ -15,7 +17,7 @@ export function badgeText(count: number): string | null {
 }
 
 /** The bell's accessible name: "Notifications", "Notifications, 3 unread", "Notifications, more than 9 unread". */
-export function bellLabel(count: number): string {
-  if (count <= 0) return 'Notifications';
-  return count > BADGE_CAP ? `Notifications, more than ${BADGE_CAP} unread` : `Notifications, ${count} unread`;
+export function bellLabel(i18n: I18n, count: number): string {
+  if (count <= 0) return i18n._(msg`Notifications`);
+  return count > BADGE_CAP ? i18n._(msg`Notifications, more than ${BADGE_CAP} unread`) : i18n._(msg`Notifications, ${count} unread`);
 }

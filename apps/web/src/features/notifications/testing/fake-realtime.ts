@@ -15,8 +15,8 @@ export function useRealtimeChannel(channel: string | null | undefined, onEvent: 
   handler.current = onEvent;
   useEffect(() => {
     if (!channel) return;
-    let set = listeners.get(channel);
-    if (!set) listeners.set(channel, (set = new Set()));
+    const set = listeners.get(channel) ?? new Set();
+    listeners.set(channel, set);
     set.add(handler);
     return () => void set.delete(handler);
   }, [channel]);

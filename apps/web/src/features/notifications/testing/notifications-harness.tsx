@@ -1,12 +1,26 @@
 import type { NotificationDto, NotificationType } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 
 export const USER_ID = 'user-1';
+
+/** Each test starts on a page that can scroll and ends unmounted, with no mock and no last-seen time left over. */
+export function resetAroundEachTest() {
+  beforeEach(() => {
+    window.scrollTo = vi.fn() as never;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+}
 const MINUTE = 60_000;
 
 let serial = 0;
@@ -65,9 +79,11 @@ export function renderInRouter(ui: () => ReactElement) {
   });
   const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { queryClient, router };
 }

@@ -1,14 +1,11 @@
-import type { PartnerDto, PayoutBreakdownDto } from '@hatid/domain';
+import type { PartnerDto, partnerListQuery, PayoutBreakdownDto } from '@hatid/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
-import type { ShipmentPage } from '../../packages/api/get-my-shipments';
+import type { ShipmentPage } from '../../shipments/api/get-my-shipments';
+import type { ListQuery } from '../../../lib/api-query';
 
-export interface PartnerListParams {
-  page: number;
-  limit: number;
-  search?: string | undefined;
-}
+export type PartnerListParams = ListQuery<typeof partnerListQuery>;
 
 /** GET /partners: the service partners, their provinces and shipment counts. */
 export function usePartners(params: PartnerListParams) {

@@ -25,7 +25,8 @@ export const PARTNER_COLUMNS: DataColumn<PartnerDto>[] = [
   column.display({
     id: 'provinces',
     header: 'Provinces',
-    cell: ({ row }) => (row.original.provinces.length > 0 ? row.original.provinces.map((p) => p.name).join(', ') : <span className="text-slate-400">None</span>),
+    cell: ({ row }) =>
+      row.original.provinces.length > 0 ? row.original.provinces.map((p) => p.name).join(', ') : <span className="text-slate-400">None</span>,
   }),
   column.display({
     id: 'shipments',

@@ -30,7 +30,11 @@ export function PayoutView({ payout }: { payout: PayoutBreakdownDto }) {
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Total label="Fees due" value={formatMoney(payout.feesDueInCents)} />
         <Total label="Cash not yet handed over" value={formatMoney(payout.unremittedCashInCents)} />
-        {owes ? <Total label="Owes the hub" value={formatMoney(-payout.netPayoutInCents)} tone="owed" /> : <Total label="Net payout" value={formatMoney(payout.netPayoutInCents)} />}
+        {owes ? (
+          <Total label="Owes the hub" value={formatMoney(-payout.netPayoutInCents)} tone="owed" />
+        ) : (
+          <Total label="Net payout" value={formatMoney(payout.netPayoutInCents)} />
+        )}
       </dl>
       <p className="text-sm text-slate-600">
         {owes

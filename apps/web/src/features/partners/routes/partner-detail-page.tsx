@@ -13,7 +13,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMobileNumber, formatMoney } from '../../../lib/format';
-import { SHIPMENT_COLUMNS } from '../../packages/components/admin/shipment-columns';
+import { SHIPMENT_COLUMNS } from '../../shipments/components/admin/shipment-columns';
 import { exportPartnerShipments, usePartner, usePartnerShipments } from '../api/partners';
 import { PARTNER_STATUS_LABELS } from '../components/partner-columns';
 
@@ -58,7 +58,12 @@ export function PartnerDetailPage() {
           <div>
             <h1 className="text-2xl font-semibold text-slate-900">{partner.data.name}</h1>
             <p className="mt-1 text-sm text-slate-600">
-              {[partner.data.email, partner.data.mobileNumber ? formatMobileNumber(partner.data.mobileNumber) : null, PARTNER_STATUS_LABELS[partner.data.status], `since ${formatDateTime(partner.data.createdAt)}`]
+              {[
+                partner.data.email,
+                partner.data.mobileNumber ? formatMobileNumber(partner.data.mobileNumber) : null,
+                PARTNER_STATUS_LABELS[partner.data.status],
+                `since ${formatDateTime(partner.data.createdAt)}`,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </p>

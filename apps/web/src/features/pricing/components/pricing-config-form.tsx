@@ -1,4 +1,5 @@
 import type { PricingConfig } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
@@ -9,15 +10,7 @@ import { NumberInput } from '../../../components/ui/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { placeFieldErrors } from '../../../lib/form-errors';
 import { useUpdatePricingConfig } from '../api/update-pricing-config';
-import {
-  formValuesOf,
-  PRICED_BOXES,
-  pricingPatch,
-  readPricingForm,
-  SINGLE_FIELDS,
-  type PricingFormValues,
-  type SingleField,
-} from '../lib/pricing-form';
+import { formValuesOf, PRICED_BOXES, pricingPatch, readPricingForm, SINGLE_FIELDS, type PricingFormValues, type SingleField } from '../lib/pricing-form';
 
 /** Nested react-hook-form errors from "boxes.small-box.price" style paths. */
 function nestedErrors(flat: Record<string, string>): FieldErrors<PricingFormValues> {
@@ -25,7 +18,10 @@ function nestedErrors(flat: Record<string, string>): FieldErrors<PricingFormValu
   for (const [path, message] of Object.entries(flat)) {
     const keys = path.split('.');
     let node = out;
-    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    for (const key of keys.slice(0, -1)) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
     node[keys.at(-1)!] = { type: 'validate', message };
   }
   return out as FieldErrors<PricingFormValues>;
@@ -60,6 +56,7 @@ const UNIT_SUFFIX: Record<SingleField['unit'], string> = { pesos: ' (₱)', whol
  * now in force back to the page (which shows the "Pricing updated" summary).
  */
 export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; onSaved: (before: PricingConfig, after: PricingConfig) => void }) {
+  const { t, i18n } = useLingui();
   const update = useUpdatePricingConfig();
   const [problem, setProblem] = useState<string | null>(null);
   const [base, setBase] = useState(config);
@@ -73,7 +70,7 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
     setProblem(null);
     const patch = pricingPatch(base, edited);
     if (Object.keys(patch).length === 0) {
-      setProblem('Nothing has changed: edit a figure first.');
+      setProblem(t`Nothing has changed: edit a figure first.`);
       return;
     }
     try {
@@ -89,7 +86,12 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
   });
 
   const singleField = (field: SingleField) => (
-    <FormField key={field.name} label={`${field.label}${UNIT_SUFFIX[field.unit]}`} hint={'hint' in field ? field.hint : undefined} error={errors[field.name]?.message}>
+    <FormField
+      key={field.name}
+      label={`${i18n._(field.label)}${UNIT_SUFFIX[field.unit]}`}
+      hint={'hint' in field ? i18n._(field.hint) : undefined}
+      error={errors[field.name]?.message}
+    >
       {(control) => (
         <NumberInput
           {...control}
@@ -104,13 +106,16 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
   const section = (name: SingleField['section']) => SINGLE_FIELDS.filter((f) => f.section === name).map(singleField);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Pricing configuration" className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Pricing configuration`} className="flex flex-col gap-5">
       <Card className="flex flex-col gap-4">
         <div>
-          <CardTitle>Box prices</CardTitle>
+          <CardTitle>
+            <Trans>Box prices</Trans>
+          </CardTitle>
           <CardDescription>
-            What one box costs anywhere we deliver, and the most it may weigh (empty: no limit). A box rate, when set, is charged instead
-            of the price.
+            <Trans>
+              What one box costs anywhere we deliver, and the most it may weigh (empty: no limit). A box rate, when set, is charged instead of the price.
+            </Trans>
           </CardDescription>
         </div>
         <ul className="flex flex-col divide-y divide-slate-100">
@@ -125,13 +130,13 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
             return (
               <li key={id} className="grid gap-3 py-3 first:pt-0 last:pb-0 sm:grid-cols-[8rem_1fr_1fr_1fr] sm:items-start">
                 <h3 className="font-medium text-slate-900 sm:pt-8">{name}</h3>
-                <FormField label={labelled('Price (₱)')} error={boxErrors?.price?.message}>
+                <FormField label={labelled(t`Price (₱)`)} error={boxErrors?.price?.message}>
                   {(control) => <NumberInput {...control} {...register(`boxes.${id}.price`)} />}
                 </FormField>
-                <FormField label={labelled('Weight limit (kg)')} error={boxErrors?.maxWeightKg?.message}>
+                <FormField label={labelled(t`Weight limit (kg)`)} error={boxErrors?.maxWeightKg?.message}>
                   {(control) => <NumberInput {...control} {...register(`boxes.${id}.maxWeightKg`)} step="0.001" />}
                 </FormField>
-                <FormField label={labelled('Box rate (₱)')} optional error={boxErrors?.boxRate?.message}>
+                <FormField label={labelled(t`Box rate (₱)`)} optional error={boxErrors?.boxRate?.message}>
                   {(control) => <NumberInput {...control} {...register(`boxes.${id}.boxRate`)} />}
                 </FormField>
               </li>
@@ -141,22 +146,32 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
       </Card>
 
       <Card className="flex flex-col gap-4">
-        <CardTitle>Delivery type surcharges</CardTitle>
+        <CardTitle>
+          <Trans>Delivery type surcharges</Trans>
+        </CardTitle>
         <div className="grid gap-4 sm:grid-cols-2">{section('delivery')}</div>
       </Card>
 
       <Card className="flex flex-col gap-4">
         <div>
-          <CardTitle>Your Box and Cargo</CardTitle>
-          <CardDescription>Own boxes are charged by the larger of actual and volumetric weight, rounded up to a whole kg.</CardDescription>
+          <CardTitle>
+            <Trans>Your Box and Cargo</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Own boxes are charged by the larger of actual and volumetric weight, rounded up to a whole kg.</Trans>
+          </CardDescription>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">{section('ownBox')}</div>
       </Card>
 
       <Card className="flex flex-col gap-4">
         <div>
-          <CardTitle>Insurance</CardTitle>
-          <CardDescription>The fee for a declared value: the base fee up to the base value, then a step fee per step above it.</CardDescription>
+          <CardTitle>
+            <Trans>Insurance</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>The fee for a declared value: the base fee up to the base value, then a step fee per step above it.</Trans>
+          </CardDescription>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">{section('insurance')}</div>
       </Card>
@@ -175,10 +190,10 @@ export function PricingConfigForm({ config, onSaved }: { config: PricingConfig; 
             form.reset(formValuesOf(base));
           }}
         >
-          Undo changes
+          <Trans>Undo changes</Trans>
         </Button>
         <Button type="submit" loading={update.isPending}>
-          Save pricing
+          <Trans>Save pricing</Trans>
         </Button>
       </div>
     </form>

@@ -1,6 +1,5 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DoneModal } from '../../../components/ui/modal';
 import type { PricingChange } from '../lib/pricing-form';
 
 /**
@@ -8,32 +7,30 @@ import type { PricingChange } from '../lib/pricing-form';
  * from now on (the booking page, GET /boxes) use the new figures.
  */
 export function PricingUpdatedModal({ changes, onOpenChange }: { changes: PricingChange[] | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   return (
-    <Modal
+    <DoneModal
       open={changes !== null}
       onOpenChange={onOpenChange}
-      title="Pricing updated"
-      description="Every price from now on uses these figures: the booking page, the box list and the rates page."
+      title={t`Pricing updated`}
+      description={t`Every price from now on uses these figures: the booking page, the box list and the rates page.`}
       size="lg"
-      footer={
-        <DialogPrimitive.Close asChild>
-          <Button>Done</Button>
-        </DialogPrimitive.Close>
-      }
     >
       {changes && changes.length > 0 ? (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">What changed</caption>
+          <caption className="sr-only">
+            <Trans>What changed</Trans>
+          </caption>
           <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
             <tr>
               <th scope="col" className="py-2 pr-3">
-                Figure
+                <Trans>Figure</Trans>
               </th>
               <th scope="col" className="py-2 pr-3">
-                Before
+                <Trans>Before</Trans>
               </th>
               <th scope="col" className="py-2">
-                Now
+                <Trans>Now</Trans>
               </th>
             </tr>
           </thead>
@@ -50,8 +47,10 @@ export function PricingUpdatedModal({ changes, onOpenChange }: { changes: Pricin
           </tbody>
         </table>
       ) : (
-        <p className="text-sm text-slate-600">The figures you saved were already in force.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>The figures you saved were already in force.</Trans>
+        </p>
       )}
-    </Modal>
+    </DoneModal>
   );
 }

@@ -1,13 +1,7 @@
-import {
-  BOXES,
-  checkNumeric,
-  formatMoney,
-  PRICING_LIMITS,
-  type BoxName,
-  type PricingConfig,
-  type PricingConfigPatch,
-} from '@hatid/domain';
-import { pesosText } from '../../../lib/format';
+import { BOXES, checkNumeric, PRICING_LIMITS, type BoxName, type PricingConfig, type PricingConfigPatch } from '@hatid/domain';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { formatMoney, pesosText } from '../../../lib/format';
 
 /**
  * The pricing editor's form: every figure of the pricing config in the unit a person thinks in (pesos,
@@ -38,44 +32,76 @@ export const SINGLE_FIELDS = [
   {
     name: 'sameDayFee',
     wire: 'sameDayFeeInCents',
-    label: 'Same Day delivery fee',
+    label: msg`Same Day delivery fee`,
     unit: 'pesos',
     min: 0,
     section: 'delivery',
-    hint: 'Added once to a Same Day booking. Next Day and Intra-City add no surcharge.',
+    hint: msg`Added once to a Same Day booking. Next Day and Intra-City add no surcharge.`,
   },
-  { name: 'ownBoxSurcharge', wire: 'ownBoxSurchargeInCents', label: 'Own-box surcharge', unit: 'pesos', min: 0, section: 'ownBox', hint: 'Per Your Box or Cargo package.' },
-  { name: 'yourBoxRatePerKg', wire: 'yourBoxRatePerKgInCents', label: 'Your Box rate per kg', unit: 'pesos', min: 0, section: 'ownBox', hint: 'Per kg of chargeable weight.' },
+  {
+    name: 'ownBoxSurcharge',
+    wire: 'ownBoxSurchargeInCents',
+    label: msg`Own-box surcharge`,
+    unit: 'pesos',
+    min: 0,
+    section: 'ownBox',
+    hint: msg`Per Your Box or Cargo package.`,
+  },
+  {
+    name: 'yourBoxRatePerKg',
+    wire: 'yourBoxRatePerKgInCents',
+    label: msg`Your Box rate per kg`,
+    unit: 'pesos',
+    min: 0,
+    section: 'ownBox',
+    hint: msg`Per kg of chargeable weight.`,
+  },
   {
     name: 'yourBoxMinimumKg',
     wire: 'yourBoxMinimumKg',
-    label: 'Minimum chargeable weight',
+    label: msg`Minimum chargeable weight`,
     unit: 'wholeKg',
     min: 0,
     section: 'ownBox',
-    hint: 'An own box is charged at least this many kg.',
+    hint: msg`An own box is charged at least this many kg.`,
   },
   {
     name: 'volumetricDivisor',
     wire: 'volumetricDivisor',
-    label: 'Volumetric divisor',
+    label: msg`Volumetric divisor`,
     unit: 'count',
     min: 1,
     section: 'ownBox',
-    hint: 'Volumetric kg = length × width × height (cm) ÷ this number.',
+    hint: msg`Volumetric kg = length × width × height (cm) ÷ this number.`,
   },
-  { name: 'insuranceBaseFee', wire: 'insuranceBaseFeeInCents', label: 'Insurance base fee', unit: 'pesos', min: 0, section: 'insurance', hint: 'Covers a declared value up to the base value.' },
-  { name: 'insuranceBaseValue', wire: 'insuranceBaseValueInCents', label: 'Insurance base value', unit: 'pesos', min: 0, section: 'insurance' },
-  { name: 'insuranceStepFee', wire: 'insuranceStepFeeInCents', label: 'Insurance step fee', unit: 'pesos', min: 0, section: 'insurance', hint: 'Added for each full or partial step above the base value.' },
-  { name: 'insuranceStepValue', wire: 'insuranceStepValueInCents', label: 'Insurance step value', unit: 'pesos', min: 0.01, section: 'insurance' },
+  {
+    name: 'insuranceBaseFee',
+    wire: 'insuranceBaseFeeInCents',
+    label: msg`Insurance base fee`,
+    unit: 'pesos',
+    min: 0,
+    section: 'insurance',
+    hint: msg`Covers a declared value up to the base value.`,
+  },
+  { name: 'insuranceBaseValue', wire: 'insuranceBaseValueInCents', label: msg`Insurance base value`, unit: 'pesos', min: 0, section: 'insurance' },
+  {
+    name: 'insuranceStepFee',
+    wire: 'insuranceStepFeeInCents',
+    label: msg`Insurance step fee`,
+    unit: 'pesos',
+    min: 0,
+    section: 'insurance',
+    hint: msg`Added for each full or partial step above the base value.`,
+  },
+  { name: 'insuranceStepValue', wire: 'insuranceStepValueInCents', label: msg`Insurance step value`, unit: 'pesos', min: 0.01, section: 'insurance' },
 ] as const satisfies readonly {
   name: string;
   wire: keyof PricingConfig;
-  label: string;
+  label: MessageDescriptor;
   unit: Unit;
   min: number;
   section: 'delivery' | 'ownBox' | 'insurance';
-  hint?: string;
+  hint?: MessageDescriptor;
 }[];
 
 export type SingleFieldName = (typeof SINGLE_FIELDS)[number]['name'];
@@ -120,11 +146,11 @@ function pesos(raw: string, min: number, optional = false): Parsed {
 function kgLimit(raw: string): Parsed {
   const text = raw.trim();
   if (text === '') return { ok: true, value: null };
-  if (/^\d*\.\d{4,}$/.test(text)) return { ok: false, message: 'Use at most 3 decimals (grams)' };
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: 'Enter a number' };
+  if (/^\d*\.\d{4,}$/.test(text)) return { ok: false, message: t`Use at most 3 decimals (grams)` };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: t`Enter a number` };
   const grams = Math.round(Number(text) * 1000);
-  if (grams < 1) return { ok: false, message: 'Value must be at least 0.001' };
-  if (grams > PRICING_LIMITS.maxWeightInGrams) return { ok: false, message: `Value must not exceed ${MAX_KG}` };
+  if (grams < 1) return { ok: false, message: t`Value must be at least 0.001` };
+  if (grams > PRICING_LIMITS.maxWeightInGrams) return { ok: false, message: t`Value must not exceed ${MAX_KG}` };
   return { ok: true, value: grams };
 }
 
@@ -141,7 +167,10 @@ export type PricingFormErrors = Record<string, string>;
  * Reads the form: either its errors (plain words, per field) or the whole edited config in the API's
  * units. The Your Box catalogue entry is carried over from `current` untouched.
  */
-export function readPricingForm(values: PricingFormValues, current: PricingConfig): { ok: true; config: PricingConfig } | { ok: false; errors: PricingFormErrors } {
+export function readPricingForm(
+  values: PricingFormValues,
+  current: PricingConfig,
+): { ok: true; config: PricingConfig } | { ok: false; errors: PricingFormErrors } {
   const errors: PricingFormErrors = {};
   const boxes = { ...current.boxes };
   const boxRatesInCents: Partial<Record<BoxName, number>> = {};
@@ -193,14 +222,15 @@ export function pricingPatch(before: PricingConfig, after: PricingConfig): Prici
 
 const sortedRates = (rates: PricingConfig['boxRatesInCents']) => Object.entries(rates).sort(([a], [b]) => a.localeCompare(b));
 
+// The words below are said in the active language when the summary is made (the modal shows it at once).
 export interface PricingChange {
   label: string;
   before: string;
   after: string;
 }
 
-const kgWords = (grams: number | null) => (grams === null ? 'No limit' : `${grams / 1000} kg`);
-const rateWords = (cents: number | undefined) => (cents === undefined ? 'None' : formatMoney(cents));
+const kgWords = (grams: number | null) => (grams === null ? t`No limit` : `${grams / 1000} kg`);
+const rateWords = (cents: number | undefined) => (cents === undefined ? t`None` : formatMoney(cents));
 
 function singleWords(field: SingleField, value: number): string {
   if (field.unit === 'pesos') return formatMoney(value);
@@ -215,18 +245,18 @@ export function describePricingChanges(before: PricingConfig, after: PricingConf
     const was = before.boxes[name];
     const now = after.boxes[name];
     if (was.basePriceInCents !== now.basePriceInCents) {
-      changes.push({ label: `${name} price`, before: formatMoney(was.basePriceInCents), after: formatMoney(now.basePriceInCents) });
+      changes.push({ label: t`${name} price`, before: formatMoney(was.basePriceInCents), after: formatMoney(now.basePriceInCents) });
     }
     if (was.maxWeightInGrams !== now.maxWeightInGrams) {
-      changes.push({ label: `${name} weight limit`, before: kgWords(was.maxWeightInGrams), after: kgWords(now.maxWeightInGrams) });
+      changes.push({ label: t`${name} weight limit`, before: kgWords(was.maxWeightInGrams), after: kgWords(now.maxWeightInGrams) });
     }
     const rateWas = before.boxRatesInCents[name];
     const rateNow = after.boxRatesInCents[name];
-    if (rateWas !== rateNow) changes.push({ label: `${name} box rate`, before: rateWords(rateWas), after: rateWords(rateNow) });
+    if (rateWas !== rateNow) changes.push({ label: t`${name} box rate`, before: rateWords(rateWas), after: rateWords(rateNow) });
   }
   for (const field of SINGLE_FIELDS) {
     if (before[field.wire] !== after[field.wire]) {
-      changes.push({ label: field.label, before: singleWords(field, before[field.wire]), after: singleWords(field, after[field.wire]) });
+      changes.push({ label: i18n._(field.label), before: singleWords(field, before[field.wire]), after: singleWords(field, after[field.wire]) });
     }
   }
   return changes;

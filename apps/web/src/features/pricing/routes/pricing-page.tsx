@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +12,7 @@ import { describePricingChanges, type PricingChange } from '../lib/pricing-form'
 
 /** /pricing in the console (manage PricingConfig: staff and admins): the configuration in force, edited in place. */
 export function PricingPage() {
+  const { t } = useLingui();
   // Always read afresh on opening: an editor must start from the figures in force, not a copy cached by /rates.
   const config = useQuery({ ...pricingConfigQueryOptions(), refetchOnMount: 'always' });
   const ready = config.data && config.isFetchedAfterMount;
@@ -20,15 +22,15 @@ export function PricingPage() {
     <section aria-labelledby="pricing-title" className="flex flex-col gap-5">
       <PageHeader
         id="pricing-title"
-        title="Pricing"
-        description="The prices in force for every booking. Amounts are in pesos; a change applies to the next price asked."
+        title={t`Pricing`}
+        description={t`The prices in force for every booking. Amounts are in pesos; a change applies to the next price asked.`}
       />
-      {!ready && !config.isError ? <Spinner label="Loading pricing" className="py-16" /> : null}
+      {!ready && !config.isError ? <Spinner label={t`Loading pricing`} className="py-16" /> : null}
       {config.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(config.error)}
           <Button variant="secondary" size="sm" onClick={() => void config.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : null}

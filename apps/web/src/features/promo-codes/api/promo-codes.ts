@@ -1,13 +1,10 @@
-import type { CreatePromoCodeInput, PromoCodeDto, UpdatePromoCodeInput } from '@hatid/domain';
+import type { CreatePromoCodeInput, PromoCodeDto, promoCodeListQuery, UpdatePromoCodeInput } from '@hatid/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../lib/api-query';
 
-export interface PromoCodeListParams {
-  page: number;
-  limit: number;
-  search?: string | undefined;
-}
+export type PromoCodeListParams = ListQuery<typeof promoCodeListQuery>;
 
 /** GET /promo-codes: newest first, searched by code or description, paged by the server. */
 export function getPromoCodes(params: PromoCodeListParams, signal?: AbortSignal): Promise<PageResult<PromoCodeDto>> {

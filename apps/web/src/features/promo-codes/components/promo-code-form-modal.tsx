@@ -1,24 +1,14 @@
 import { BOX_NAMES, type PromoCodeDto } from '@hatid/domain';
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, textareaClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
 import { NumberInput } from '../../../components/ui/number-input';
-import { formProblemOf } from '../../../lib/form-errors';
 import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { useSavePromoCode } from '../api/promo-codes';
-import {
-  EMPTY_PROMO_FORM,
-  promoFormFieldOf,
-  promoFormValuesOf,
-  promoPatch,
-  readPromoForm,
-  type PromoFormValues,
-  type PromoWireInput,
-} from '../lib/promo-form';
+import { useFormSave } from '../../console/components/use-form-save';
+import { EMPTY_PROMO_FORM, promoFormFieldOf, promoFormValuesOf, promoPatch, readPromoForm, type PromoFormValues, type PromoWireInput } from '../lib/promo-form';
 
 const resolver: Resolver<PromoFormValues, unknown, PromoWireInput> = async (values) => {
   const read = readPromoForm(values);
@@ -33,28 +23,19 @@ const resolver: Resolver<PromoFormValues, unknown, PromoWireInput> = async (valu
  */
 export function PromoCodeFormModal({ promo, open, onOpenChange }: { promo: PromoCodeDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
   const save = useSavePromoCode();
-  const [problem, setProblem] = useState<string | null>(null);
   const initial = promo ? promoFormValuesOf(promo) : EMPTY_PROMO_FORM;
   const form = useForm<PromoFormValues, unknown, PromoWireInput>({ resolver, defaultValues: initial });
   const { register, formState, watch } = form;
   const errors = formState.errors;
   const type = watch('type');
+  const { problem, save: saveForm } = useFormSave({ setError: form.setError, fieldOf: promoFormFieldOf, onSaved: () => onOpenChange(false) });
 
   const onSubmit = form.handleSubmit(async (input) => {
-    setProblem(null);
     const body = promo ? promoPatch(initial, input) : input;
-    if (promo && Object.keys(body).length === 0) {
-      setProblem('Nothing has changed.');
-      return;
-    }
-    try {
+    await saveForm(Boolean(promo) && Object.keys(body).length === 0, async () => {
       const saved = await save.mutateAsync({ id: promo?.id ?? null, input: body });
-      toast.success(promo ? 'Promo code updated' : 'Promo code created', { description: saved.code });
-      onOpenChange(false);
-    } catch (error) {
-      const problem = formProblemOf(error, form.setError, promoFormFieldOf);
-      if (problem) setProblem(problem);
-    }
+      return { title: promo ? 'Promo code updated' : 'Promo code created', description: saved.code };
+    });
   });
 
   return (
@@ -90,7 +71,12 @@ export function PromoCodeFormModal({ promo, open, onOpenChange }: { promo: Promo
             {(control) => <NumberInput {...control} {...register('percentOff')} min={1} max={100} step="1" inputMode="numeric" />}
           </FormField>
         ) : (
-          <FormField key="amountPesos" label="Amount off (₱)" hint="In pesos, e.g. 50.00. Never more than the boxes' total." error={errors.amountPesos?.message}>
+          <FormField
+            key="amountPesos"
+            label="Amount off (₱)"
+            hint="In pesos, e.g. 50.00. Never more than the boxes' total."
+            error={errors.amountPesos?.message}
+          >
             {(control) => <NumberInput {...control} {...register('amountPesos')} min={0.01} />}
           </FormField>
         )}

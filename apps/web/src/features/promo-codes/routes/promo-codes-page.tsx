@@ -1,11 +1,8 @@
 import type { PromoCodeDto } from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/data-table/data-table';
+import { useState } from 'react';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
-import { DEFAULT_LIMIT, parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
-import { Button } from '../../../components/ui/button';
+import { parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
 import { ViewModal } from '../../../components/ui/modal';
 import { useAccess } from '../../../lib/ability';
 import { formatDateTime } from '../../../lib/format';
@@ -13,12 +10,15 @@ import { usePromoCodes } from '../api/promo-codes';
 import { boxesText, limitText, periodText, PROMO_CODE_COLUMNS } from '../components/promo-code-columns';
 import { PromoCodeFormModal } from '../components/promo-code-form-modal';
 import { discountText } from '../lib/promo-form';
-import { useTableSearch } from '../../../components/data-table/use-table-search';
+import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
 
 const route = getRouteApi('/console/promo-codes');
 const TITLE = 'Promo codes';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'view'; promo: PromoCodeDto } | null;
+
+/** The page of promo codes the address asks for. */
+const usePromoCodeRows = (paging: { page: number; limit: number }, search: TableSearch) => usePromoCodes({ ...paging, search: search.search });
 
 /**
  * /promo-codes in the console: the data table over GET /promo-codes (search, page and page size in the
@@ -26,46 +26,31 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'view'; promo: PromoCodeDto } |
  * codes; each item and the add button only for whoever the abilities allow.
  */
 export function PromoCodesPage() {
-  const raw = route.useSearch();
-  const search = useMemo(() => parseTableSearch(raw), [raw]);
-  const navigateSearch = route.useNavigate();
+  const { search, list: promos, setSearch } = useConsoleList(route, parseTableSearch, usePromoCodeRows);
   const { ability } = useAccess();
-  const page = search.page ?? 1;
-  const limit = search.limit ?? DEFAULT_LIMIT;
-  const promos = usePromoCodes({ page, limit, search: search.search });
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const setSearch = useTableSearch(search, navigateSearch, promos);
-
   return (
-    <>
-      <DataTable<PromoCodeDto>
-        title={TITLE}
-        description="Discount codes customers type when they book, newest first."
-        columns={PROMO_CODE_COLUMNS}
-        query={promos}
-        getRowId={(promo) => promo.id}
-        search={search}
-        onSearchChange={setSearch}
-        searchPlaceholder="Code or description"
-        noun={{ one: 'promo code', other: 'promo codes' }}
-        createAction={
-          ability.can('create', 'PromoCode') ? (
-            <Button onClick={() => setDialog({ kind: 'add' })}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Add promo code
-            </Button>
-          ) : null
-        }
-        rowActions={(promo) => (
-          <RowActionMenu
-            subject="PromoCode"
-            label={promo.code}
-            onView={() => setDialog({ kind: 'view', promo })}
-            onUpdate={() => setDialog({ kind: 'edit', promo })}
-          />
-        )}
-      />
+    <ConsoleListPage<PromoCodeDto>
+      title={TITLE}
+      description="Discount codes customers type when they book, newest first."
+      columns={PROMO_CODE_COLUMNS}
+      query={promos}
+      getRowId={(promo) => promo.id}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder="Code or description"
+      noun={{ one: 'promo code', other: 'promo codes' }}
+      add={ability.can('create', 'PromoCode') ? { label: 'Add promo code', onClick: () => setDialog({ kind: 'add' }) } : null}
+      rowActions={(promo) => (
+        <RowActionMenu
+          subject="PromoCode"
+          label={promo.code}
+          onView={() => setDialog({ kind: 'view', promo })}
+          onUpdate={() => setDialog({ kind: 'edit', promo })}
+        />
+      )}
+    >
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
         <PromoCodeFormModal
           key={dialog.kind === 'edit' ? dialog.promo.id : 'add'}
@@ -75,7 +60,7 @@ export function PromoCodesPage() {
         />
       ) : null}
       {dialog?.kind === 'view' ? <PromoCodeView promo={dialog.promo} onClose={() => setDialog(null)} /> : null}
-    </>
+    </ConsoleListPage>
   );
 }
 

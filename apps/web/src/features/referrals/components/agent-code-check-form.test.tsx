@@ -1,6 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../../i18n/catalogues';
+import { englishLeftIn } from '../../../testing/english-left';
 import { renderWithProviders } from '../../../testing/render';
 import { AgentCodeCheckForm } from './agent-code-check-form';
 
@@ -50,5 +52,18 @@ describe('AgentCodeCheckForm', () => {
     await user.click(screen.getByRole('button', { name: 'Check code' }));
 
     expect(await screen.findByText(/We could not find the agent code ZZZZ9999/)).toBeTruthy();
+  });
+
+  it('asks and answers in Filipino, with no English sentence left (issue 32)', async () => {
+    await activateLanguage('fil');
+    validity(false);
+    const user = userEvent.setup();
+    renderWithProviders(<AgentCodeCheckForm />);
+    expect(screen.getByRole('form', { name: 'Tingnan ang agent code' })).toBeTruthy();
+    expect(screen.getByText('4 hanggang 16 na letra o numero, hal. AB12CD34.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Agent code'), 'ZZZZ9999');
+    await user.click(screen.getByRole('button', { name: 'Tingnan ang code' }));
+    expect(await screen.findByText('Hindi namin makita ang agent code na ZZZZ9999. Itanong ito sa nagbigay sa iyo.')).toBeTruthy();
+    expect(englishLeftIn(document.body.textContent ?? '', 'referrals')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { agentCodeSchema } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ type Result = { kind: 'answer'; answer: AgentCodeValidity } | { kind: 'error'; m
  * existing account (codes are linked at sign-up), so this only answers the question.
  */
 export function AgentCodeCheckForm() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<Result | null>(null);
   const form = useForm({ resolver: formResolver(checkSchema), defaultValues: { agentCode: '' } });
@@ -35,10 +37,11 @@ export function AgentCodeCheckForm() {
     }
   };
 
+  const code = result?.kind === 'answer' ? result.answer.agentCode : '';
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Check an agent code" className="flex flex-col gap-3">
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label={t`Check an agent code`} className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <FormField label="Agent code" error={errors.agentCode?.message} hint="4 to 16 letters or digits, e.g. AB12CD34." className="flex-1">
+        <FormField label={t`Agent code`} error={errors.agentCode?.message} hint={t`4 to 16 letters or digits, e.g. AB12CD34.`} className="flex-1">
           {(control) => (
             <Input
               {...control}
@@ -51,20 +54,24 @@ export function AgentCodeCheckForm() {
           )}
         </FormField>
         <Button type="submit" variant="secondary" loading={isSubmitting} className="sm:mt-6">
-          Check code
+          <Trans>Check code</Trans>
         </Button>
       </div>
       <div role="status" aria-live="polite" className="text-sm">
         {result?.kind === 'answer' && result.answer.valid ? (
           <p className="flex items-start gap-1.5 text-teal-800">
             <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <span>{result.answer.agentCode} is a valid agent code.</span>
+            <span>
+              <Trans>{code} is a valid agent code.</Trans>
+            </span>
           </p>
         ) : null}
         {result?.kind === 'answer' && !result.answer.valid ? (
           <p className="flex items-start gap-1.5 text-red-700">
             <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <span>We could not find the agent code {result.answer.agentCode}. Check it with the person who gave it to you.</span>
+            <span>
+              <Trans>We could not find the agent code {code}. Check it with the person who gave it to you.</Trans>
+            </span>
           </p>
         ) : null}
         {result?.kind === 'error' ? <p className="text-red-700">{result.message}</p> : null}

@@ -1,12 +1,10 @@
-import type { ReportPeriod, SalesReportDto } from '@hatid/domain';
+import type { SalesReportDto, salesReportQuery } from '@hatid/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { QueryOf } from '../../../lib/api-query';
 
-export interface SalesReportParams {
-  period: ReportPeriod;
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-}
+/** GET /reports/sales' query (the export takes the same). */
+export type SalesReportParams = QueryOf<typeof salesReportQuery>;
 
 /** GET /reports/sales: totals, each period, each delivery type and each province of origin. */
 export function useSalesReport(params: SalesReportParams) {

@@ -16,7 +16,15 @@ function Total({ label, value }: { label: string; value: string }) {
   );
 }
 
-function FiguresTable({ caption, firstHeader, rows }: { caption: string; firstHeader: string; rows: readonly (SalesFiguresDto & { key: string; label: string })[] }) {
+function FiguresTable({
+  caption,
+  firstHeader,
+  rows,
+}: {
+  caption: string;
+  firstHeader: string;
+  rows: readonly (SalesFiguresDto & { key: string; label: string })[];
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
@@ -103,7 +111,9 @@ export function SalesReportView({ report }: { report: SalesReportDto }) {
         <Card>
           <CardTitle>By province of origin</CardTitle>
           <div className="mt-4 flex flex-col gap-4">
-            {provinces.length > 0 ? <BreakdownBars title="Bookings" bars={provinces.slice(0, 10).map((p) => ({ key: p.key, label: p.label, value: p.bookings }))} /> : null}
+            {provinces.length > 0 ? (
+              <BreakdownBars title="Bookings" bars={provinces.slice(0, 10).map((p) => ({ key: p.key, label: p.label, value: p.bookings }))} />
+            ) : null}
             <FiguresTable caption="Sales by province of origin" firstHeader="Province" rows={provinces} />
           </div>
         </Card>

@@ -19,7 +19,6 @@ const TITLE = 'Reports';
 const FILE_TITLE = 'Sales report';
 const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
 
-
 /** /reports: sales by period (day, week, month), delivery type and province, with the server's CSV. */
 export function ReportsPage() {
   const raw = route.useSearch();
@@ -59,6 +58,7 @@ export function ReportsPage() {
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: ARIA's group, not a <fieldset> */}
         <div role="group" aria-label="Period" className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
           {REPORT_PERIODS.map((period) => (
             <button

@@ -1,16 +1,14 @@
-import type { TicketDto, TicketStatus, UserOptionDto } from '@hatid/domain';
+import type { TicketDto, ticketListQuery, UserOptionDto } from '@hatid/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api, isApiError } from '../../../lib/api-client';
 import { ticketsQueryKey } from './get-my-tickets';
+import type { ListQuery, QueryFilters } from '../../../lib/api-query';
 
 /** GET /tickets's filters (besides paging), as the API names them. */
-export interface TicketFilters {
-  status?: TicketStatus | undefined;
-  assignedToId?: string | undefined;
-}
+export type TicketFilters = QueryFilters<typeof ticketListQuery>;
 
-export type TicketListParams = TicketFilters & { page: number; limit: number };
+export type TicketListParams = ListQuery<typeof ticketListQuery>;
 
 /**
  * The console's ticket queries sit under ['tickets', 'console'], so the shared ticket mutations

@@ -1,15 +1,9 @@
-import type { TicketDto } from '@hatid/domain';
+import type { ticketDto } from '@hatid/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { PageOf } from '../../../lib/api-query';
 
-export interface TicketPage {
-  data: TicketDto[];
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasNextPage: boolean;
-}
+export type TicketPage = PageOf<typeof ticketDto>;
 
 /** GET /tickets: for a customer, the tickets they opened, newest first. */
 export function getMyTickets(query: { page: number; limit: number }, signal?: AbortSignal): Promise<TicketPage> {

@@ -1,4 +1,5 @@
 import { createTicketBody, type CreateTicketInput, type TicketDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
@@ -23,9 +24,11 @@ export function EditTicketDialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Edit ticket</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+            <Trans>Edit ticket</Trans>
+          </DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
-            You can change your ticket until our support team starts working on it.
+            <Trans>You can change your ticket until our support team starts working on it.</Trans>
           </DialogPrimitive.Description>
           {/* Mounted per opening, so the form always starts from the ticket as it is now. */}
           {ticket ? <EditTicketForm ticket={ticket} onDone={() => onOpenChange(false)} /> : null}
@@ -36,6 +39,7 @@ export function EditTicketDialog({
 }
 
 function EditTicketForm({ ticket, onDone }: { ticket: TicketDto; onDone: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateTicket();
   const form = useForm<CreateTicketInput, unknown, z.output<typeof createTicketBody>>({
     resolver: formResolver(createTicketBody),
@@ -57,14 +61,16 @@ function EditTicketForm({ ticket, onDone }: { ticket: TicketDto; onDone: () => v
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Edit ticket">
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label={t`Edit ticket`}>
       <TicketFields form={form} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogPrimitive.Close asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">
+            <Trans>Cancel</Trans>
+          </Button>
         </DialogPrimitive.Close>
         <Button type="submit" loading={update.isPending}>
-          Save changes
+          <Trans>Save changes</Trans>
         </Button>
       </div>
     </form>

@@ -9,7 +9,11 @@ const column = dataColumnHelper<TicketDto>();
 export function TicketShipmentLink({ trackingNumber }: { trackingNumber: string | null }) {
   if (!trackingNumber) return <span className="text-slate-500">—</span>;
   return (
-    <Link to="/shipments/$trackingNumber" params={{ trackingNumber }} className="font-mono text-sm font-medium whitespace-nowrap text-teal-800 underline-offset-4 hover:underline">
+    <Link
+      to="/shipments/$trackingNumber"
+      params={{ trackingNumber }}
+      className="font-mono text-sm font-medium whitespace-nowrap text-teal-800 underline-offset-4 hover:underline"
+    >
       {trackingNumber}
     </Link>
   );
@@ -36,5 +40,9 @@ export const TICKET_COLUMNS: DataColumn<TicketDto>[] = [
     header: 'Assigned to',
     cell: ({ row }) => row.original.assignedToName ?? <span className="text-slate-500">Nobody</span>,
   }),
-  column.display({ id: 'updated', header: 'Last update', cell: ({ row }) => <span className="block min-w-[7rem]">{formatDateTime(row.original.updatedAt)}</span> }),
+  column.display({
+    id: 'updated',
+    header: 'Last update',
+    cell: ({ row }) => <span className="block min-w-[7rem]">{formatDateTime(row.original.updatedAt)}</span>,
+  }),
 ];

@@ -1,20 +1,11 @@
-import {
-  normalizeTrackingNumber,
-  TICKET_STATUS_LABELS,
-  TICKET_STATUSES,
-  trackingNumberSchema,
-  type TicketDto,
-  type UpdateTicketInput,
-} from '@hatid/domain';
-import { useState } from 'react';
+import { normalizeTrackingNumber, TICKET_STATUS_LABELS, TICKET_STATUSES, trackingNumberSchema, type TicketDto, type UpdateTicketInput } from '@hatid/domain';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { FormModal } from '../../../components/ui/modal';
-import { formProblemOf } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
 import { useTicketAssignees } from '../api/console-tickets';
 import { useUpdateTicket } from '../api/update-ticket';
+import { useFormSave } from '../../console/components/use-form-save';
 import { ticketFieldOf, type TicketEditValues } from '../lib/tickets-search';
 import { TICKET_TOASTS } from './ticket-errors';
 
@@ -56,7 +47,6 @@ export function ticketChanges(ticket: TicketDto, values: TicketEditValues): Upda
 export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClose: () => void }) {
   const update = useUpdateTicket();
   const assignees = useTicketAssignees();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<TicketEditValues>({
     resolver,
     defaultValues: {
@@ -67,21 +57,14 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
   });
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setProblem(null);
+  const { problem, save } = useFormSave({ setError: form.setError, fieldOf: ticketFieldOf, onSaved: onClose });
+
+  const onSubmit = form.handleSubmit((values) => {
     const input = ticketChanges(ticket, values);
-    if (Object.keys(input).length === 0) {
-      setProblem('Nothing has changed.');
-      return;
-    }
-    try {
+    return save(Object.keys(input).length === 0, async () => {
       await update.mutateAsync({ id: ticket.id, input });
-      toast.success(TICKET_TOASTS.updated, { description: ticket.subject });
-      onClose();
-    } catch (error) {
-      const line = formProblemOf(error, form.setError, ticketFieldOf);
-      if (line) setProblem(line);
-    }
+      return { title: TICKET_TOASTS.updated, description: ticket.subject };
+    });
   });
 
   const people = assignees.data ?? [];
@@ -114,7 +97,9 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
             <select {...control} {...form.register('assignedToId')} className={inputClasses}>
               <option value="">Nobody</option>
               {/* The current assignee stays listed while the team loads, or if they left it. */}
-              {ticket.assignedToId && !people.some((p) => p.id === ticket.assignedToId) ? <option value={ticket.assignedToId}>{ticket.assignedToName ?? 'Someone else'}</option> : null}
+              {ticket.assignedToId && !people.some((p) => p.id === ticket.assignedToId) ? (
+                <option value={ticket.assignedToId}>{ticket.assignedToName ?? 'Someone else'}</option>
+              ) : null}
               {people.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -130,7 +115,16 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
         <p className="mt-2 text-xs text-slate-600">The customer's words stay as they wrote them: answer in the conversation (View).</p>
       </section>
       <FormField label="Shipment tracking number" optional hint="Empty: the ticket is not about a shipment." error={errors.trackingNumber?.message}>
-        {(control) => <Input {...control} {...form.register('trackingNumber')} autoComplete="off" spellCheck={false} placeholder="e.g. ND123456785PH" className="font-mono" />}
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('trackingNumber')}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. ND123456785PH"
+            className="font-mono"
+          />
+        )}
       </FormField>
     </FormModal>
   );

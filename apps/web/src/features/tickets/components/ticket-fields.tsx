@@ -1,4 +1,5 @@
 import { MAX_TEXT_LENGTH, TICKET_SUBJECT_MAX_LENGTH, type CreateTicketInput, type createTicketBody } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox';
@@ -20,44 +21,46 @@ const textareaClasses =
 
 /** Subject, message and the shipment it is about: the same fields when opening and when editing a ticket. */
 export function TicketFields({ form }: { form: TicketFormApi }) {
+  const { t } = useLingui();
   const { errors } = form.formState;
   const shipments = useShipmentOptions();
   const description = form.watch('description') ?? '';
   const picked = form.watch('trackingNumber');
 
-  const options: ComboboxOption[] = [{ value: NO_SHIPMENT, label: 'Not about a shipment' }];
+  const options: ComboboxOption[] = [{ value: NO_SHIPMENT, label: t`Not about a shipment` }];
   for (const s of shipments.data ?? []) {
-    options.push({ value: s.trackingNumber, label: `${s.trackingNumber} · to ${s.receiverAddress.cityLabel}` });
+    const trackingNumber = s.trackingNumber;
+    const city = s.receiverAddress.cityLabel;
+    options.push({ value: trackingNumber, label: t`${trackingNumber} · to ${city}` });
   }
+  const length = description.length;
   // A shipment named in the link (or on an older ticket) may be beyond the recent ones loaded here.
   if (picked && !options.some((o) => o.value === picked.toUpperCase())) options.push({ value: picked, label: picked });
 
   return (
     <>
-      <FormField label="Subject" error={errors.subject?.message}>
-        {(control) => <Input {...control} maxLength={TICKET_SUBJECT_MAX_LENGTH} placeholder="e.g. My parcel has not been picked up" {...form.register('subject')} />}
+      <FormField label={t`Subject`} error={errors.subject?.message}>
+        {(control) => (
+          <Input {...control} maxLength={TICKET_SUBJECT_MAX_LENGTH} placeholder={t`e.g. My parcel has not been picked up`} {...form.register('subject')} />
+        )}
       </FormField>
-      <FormField
-        label="Message"
-        error={errors.description?.message}
-        hint={`${description.length} / ${MAX_TEXT_LENGTH} characters`}
-      >
+      <FormField label={t`Message`} error={errors.description?.message} hint={t`${length} / ${MAX_TEXT_LENGTH} characters`}>
         {(control) => (
           <textarea
             {...control}
             rows={5}
             maxLength={MAX_TEXT_LENGTH}
-            placeholder="Tell us what happened and how we can help."
+            placeholder={t`Tell us what happened and how we can help.`}
             className={textareaClasses}
             {...form.register('description')}
           />
         )}
       </FormField>
       <FormField
-        label="Shipment"
+        label={t`Shipment`}
         optional
         error={errors.trackingNumber?.message}
-        hint={shipments.isError ? 'Your shipments could not be loaded; you can still send your message.' : undefined}
+        hint={shipments.isError ? t`Your shipments could not be loaded; you can still send your message.` : undefined}
       >
         {(control) => (
           <Controller
@@ -70,8 +73,8 @@ export function TicketFields({ form }: { form: TicketFormApi }) {
                 value={field.value ? field.value.toUpperCase() : NO_SHIPMENT}
                 onChange={(value) => field.onChange(value === NO_SHIPMENT ? '' : value)}
                 loading={shipments.isPending}
-                searchPlaceholder="Search by tracking number or city"
-                emptyText="No shipments found."
+                searchPlaceholder={t`Search by tracking number or city`}
+                emptyText={t`No shipments found.`}
               />
             )}
           />

@@ -101,9 +101,7 @@ describe('TicketForm', () => {
 
   it("shows the server's message, on the field it names, and keeps what was typed", async () => {
     const message = 'We could not find this shipment among yours';
-    fakeApi(() =>
-      json({ statusCode: 404, code: 'NOT_FOUND', message: 'Shipment not found', details: [{ field: 'shipmentId', message }] }, 404),
-    );
+    fakeApi(() => json({ statusCode: 404, code: 'NOT_FOUND', message: 'Shipment not found', details: [{ field: 'shipmentId', message }] }, 404));
     const user = renderForm('ND123456785PH');
 
     await user.type(screen.getByLabelText('Subject'), 'Where is it?');

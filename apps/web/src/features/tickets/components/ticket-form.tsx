@@ -1,4 +1,5 @@
 import { createTicketBody, type CreateTicketInput } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,8 +14,12 @@ const empty = (trackingNumber = ''): CreateTicketInput => ({ subject: '', descri
 
 /** Opens a support ticket; `trackingNumber` preselects the shipment it is about (e.g. from a package page). */
 export function TicketForm({ trackingNumber }: { trackingNumber?: string | undefined }) {
+  const { t } = useLingui();
   const create = useCreateTicket();
-  const form = useForm<CreateTicketInput, unknown, z.output<typeof createTicketBody>>({ resolver: formResolver(createTicketBody), defaultValues: empty(trackingNumber) });
+  const form = useForm<CreateTicketInput, unknown, z.output<typeof createTicketBody>>({
+    resolver: formResolver(createTicketBody),
+    defaultValues: empty(trackingNumber),
+  });
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -27,12 +32,12 @@ export function TicketForm({ trackingNumber }: { trackingNumber?: string | undef
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Open a support ticket">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Open a support ticket`}>
       <TicketFields form={form} />
       <div className="flex flex-col sm:flex-row sm:justify-end">
         <Button type="submit" loading={create.isPending}>
           <Send className="h-4 w-4" aria-hidden="true" />
-          Send message
+          <Trans>Send message</Trans>
         </Button>
       </div>
     </form>

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import type { TicketDto } from '@hatid/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
@@ -38,7 +40,17 @@ function fakeApi(tickets: TicketDto[], write: () => Response = () => json({ data
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url.includes('/replies')) {
-      const reply = { id: 'r1', ticketId: WORKED.id, kind: 'message', authorId: 'u9', authorName: 'Sam Staff', fromSupport: true, message: 'We found your box at the hub.', status: null, createdAt: '2026-03-02T03:00:00.000Z' };
+      const reply = {
+        id: 'r1',
+        ticketId: WORKED.id,
+        kind: 'message',
+        authorId: 'u9',
+        authorName: 'Sam Staff',
+        fromSupport: true,
+        message: 'We found your box at the hub.',
+        status: null,
+        createdAt: '2026-03-02T03:00:00.000Z',
+      };
       return json({ data: [reply, { ...reply, id: 'r2', kind: 'status', status: 'in_progress', message: null }] });
     }
     if (method === 'GET' && url.startsWith('/api/tickets')) {
@@ -59,10 +71,12 @@ function renderList() {
   const page = createRoute({ getParentRoute: () => rootRoute, path: '/talk-to-us', component: TicketList });
   const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/talk-to-us'] }) });
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-      <Toaster />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router as never} />
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return userEvent.setup();
 }
@@ -92,7 +106,9 @@ describe('TicketList', () => {
     expect(within(worked).getByText('Sam Staff marked this In progress')).toBeTruthy();
     await user.type(within(worked).getByLabelText('Reply to our support team'), 'Thank you! When can it be delivered?');
     await user.click(within(worked).getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(writes).toEqual([{ method: 'POST', url: `/api/tickets/${WORKED.id}/replies`, body: { message: 'Thank you! When can it be delivered?' } }]));
+    await waitFor(() =>
+      expect(writes).toEqual([{ method: 'POST', url: `/api/tickets/${WORKED.id}/replies`, body: { message: 'Thank you! When can it be delivered?' } }]),
+    );
   });
 
   it('shows each ticket with its status, date and shipment; edit and delete only while it is open', async () => {

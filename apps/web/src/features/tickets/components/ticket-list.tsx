@@ -1,4 +1,5 @@
 import type { TicketDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight, MessageSquareDashed } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -17,6 +18,7 @@ const PAGE_SIZE = 10;
 
 /** My tickets, newest first, with edit (dialog), delete (confirmation) and close. */
 export function TicketList() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const tickets = useMyTickets({ page, limit: PAGE_SIZE });
   const remove = useDeleteTicket();
@@ -51,30 +53,35 @@ export function TicketList() {
     }
   };
 
-  if (tickets.isPending) return <Spinner label="Loading your tickets" />;
+  if (tickets.isPending) return <Spinner label={t`Loading your tickets`} />;
   if (tickets.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
         <p>{errorMessage(tickets.error)}</p>
         <Button variant="secondary" size="sm" onClick={() => void tickets.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   }
   const { data, totalPages, total } = tickets.data;
+  const deletingSubject = toDelete?.subject ?? '';
   if (total === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
         <MessageSquareDashed className="h-8 w-8 text-slate-400" aria-hidden="true" />
-        <p className="font-medium text-slate-800">No tickets yet</p>
-        <p className="text-sm text-slate-600">Messages you send us appear here, with their status.</p>
+        <p className="font-medium text-slate-800">
+          <Trans>No tickets yet</Trans>
+        </p>
+        <p className="text-sm text-slate-600">
+          <Trans>Messages you send us appear here, with their status.</Trans>
+        </p>
       </div>
     );
   }
   return (
     <>
-      <ul className="flex flex-col gap-3" aria-label="My tickets" aria-busy={tickets.isPlaceholderData || undefined}>
+      <ul className="flex flex-col gap-3" aria-label={t`My tickets`} aria-busy={tickets.isPlaceholderData || undefined}>
         {data.map((ticket) => (
           <TicketCard
             key={ticket.id}
@@ -87,15 +94,17 @@ export function TicketList() {
         ))}
       </ul>
       {totalPages > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-2 text-sm text-slate-700">
+        <nav aria-label={t`Pagination`} className="flex items-center justify-between gap-2 text-sm text-slate-700">
           <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> <Trans>Previous</Trans>
           </Button>
           <span aria-current="page">
-            Page {page} of {totalPages}
+            <Trans>
+              Page {page} of {totalPages}
+            </Trans>
           </span>
           <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-            Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            <Trans>Next</Trans> <ChevronRight className="h-4 w-4" aria-hidden="true" />
           </Button>
         </nav>
       ) : null}
@@ -103,9 +112,9 @@ export function TicketList() {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => (open ? undefined : setToDelete(null))}
-        title="Delete this ticket?"
-        description={toDelete ? `"${toDelete.subject}" will be removed. This cannot be undone.` : ''}
-        confirmLabel="Delete"
+        title={t`Delete this ticket?`}
+        description={toDelete ? t`"${deletingSubject}" will be removed. This cannot be undone.` : ''}
+        confirmLabel={t`Delete`}
         destructive
         pending={remove.isPending}
         onConfirm={confirmDelete}

@@ -1,5 +1,7 @@
-import { TICKET_STATUS_LABELS, type TicketStatus } from '@hatid/domain';
+import type { TicketStatus } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '../../../lib/utils';
+import { TICKET_STATUS_NAMES } from '../lib/status-labels';
 
 const TONES: Record<TicketStatus, string> = {
   open: 'bg-sky-50 text-sky-800 ring-sky-200',
@@ -9,10 +11,13 @@ const TONES: Record<TicketStatus, string> = {
 };
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  const { i18n } = useLingui();
   return (
     <span className={cn('inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[status])}>
-      <span className="sr-only">Status: </span>
-      {TICKET_STATUS_LABELS[status]}
+      <span className="sr-only">
+        <Trans>Status:</Trans>{' '}
+      </span>
+      {i18n._(TICKET_STATUS_NAMES[status])}
     </span>
   );
 }

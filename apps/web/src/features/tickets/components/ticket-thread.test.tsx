@@ -54,7 +54,8 @@ function thread(entries: TicketThreadEntryDto[], onPost: (body: unknown) => Resp
     if (call.path === `/api/tickets/${TICKET.id}/replies` && call.method === 'GET') return json({ data: list });
     if (call.path === `/api/tickets/${TICKET.id}/replies` && call.method === 'POST') {
       const res = onPost(call.body);
-      if (res.status === 201) list.push(entry({ authorId: 'ana', authorName: 'Ana Cruz', fromSupport: false, message: (call.body as { message: string }).message }));
+      if (res.status === 201)
+        list.push(entry({ authorId: 'ana', authorName: 'Ana Cruz', fromSupport: false, message: (call.body as { message: string }).message }));
       return res;
     }
     return json({ statusCode: 404, code: 'NOT_FOUND', message: `No ${call.path}` }, 404);
@@ -88,7 +89,9 @@ describe('the ticket thread', () => {
   });
 
   it('refuses an empty reply without sending, and shows the server’s refusal', async () => {
-    const api = thread([], () => json({ statusCode: 422, code: 'RULE_BROKEN', message: 'This ticket is closed. Open a new ticket if you need more help.' }, 422));
+    const api = thread([], () =>
+      json({ statusCode: 422, code: 'RULE_BROKEN', message: 'This ticket is closed. Open a new ticket if you need more help.' }, 422),
+    );
     const user = userEvent.setup();
     renderWithProviders(<TicketThread ticket={TICKET} viewer="support" />);
     expect(await screen.findByText('No replies yet.')).toBeTruthy();

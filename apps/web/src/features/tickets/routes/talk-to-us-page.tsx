@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
@@ -24,21 +25,27 @@ export function TalkToUsPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Talk to us</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Talk to us</Trans>
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
-          A question about a delivery, a payment or your account? Send us a message and our support team will get back to you.
+          <Trans>A question about a delivery, a payment or your account? Send us a message and our support team will get back to you.</Trans>
         </p>
       </div>
       <Card aria-labelledby="new-ticket-title" className="flex flex-col gap-4">
         <div>
-          <CardTitle id="new-ticket-title">Open a support ticket</CardTitle>
-          <CardDescription>If it is about a parcel, choose the shipment so we can look it up right away.</CardDescription>
+          <CardTitle id="new-ticket-title">
+            <Trans>Open a support ticket</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>If it is about a parcel, choose the shipment so we can look it up right away.</Trans>
+          </CardDescription>
         </div>
         <TicketForm trackingNumber={trackingNumber} />
       </Card>
       <section aria-labelledby="my-tickets-title" className="flex flex-col gap-3">
         <h2 id="my-tickets-title" className="text-lg font-semibold text-slate-900">
-          My tickets
+          <Trans>My tickets</Trans>
         </h2>
         <TicketList />
       </section>

@@ -1,34 +1,26 @@
 import type {
   AddPaymentInput,
+  addPaymentResult,
   AmountPaidDto,
   PaymentMethod,
-  PaymentStatus,
   ShipmentCollectionDto,
-  TransactionDto,
-  TransactionListFilter,
+  transactionListQuery,
   TransactionMetaInput,
   TransactionRecordDto,
   TransactionRowDto,
-  TransactionStatus,
   VoidPaymentResult,
 } from '@hatid/domain';
+import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
+import type { ListQuery, QueryFilters } from '../../../lib/api-query';
 
 /** The desk's filters (GET /transaction and its export take the same ones). */
-export interface TransactionFilters {
-  filter: TransactionListFilter;
-  search?: string | undefined;
-  paymentType?: PaymentMethod | undefined;
-  transactionStatus?: TransactionStatus | undefined;
-  /** yyyy-MM-dd, Manila days, both included. */
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-}
+export type TransactionFilters = QueryFilters<typeof transactionListQuery>;
 
-export type TransactionListParams = TransactionFilters & { page: number; limit: number };
+export type TransactionListParams = ListQuery<typeof transactionListQuery>;
 
 /** Every query of the desk starts with this key: one invalidation after a change refetches list, counts and types. */
 export const transactionsQueryKey = ['transactions'] as const;
@@ -89,11 +81,7 @@ export function useShipmentCollection(shipmentId: string, enabled = true) {
   });
 }
 
-export interface AddPaymentResultDto {
-  transaction: TransactionDto;
-  paymentStatus: PaymentStatus;
-  balanceInCents: number;
-}
+export type AddPaymentResultDto = z.infer<typeof addPaymentResult>;
 
 /** POST /transaction/add-payment, with the Idempotency-Key of this attempt: a double click records it once. */
 export function useAddPayment() {
@@ -143,7 +131,8 @@ export function useChangeTransaction() {
 export function useVoidPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post<VoidPaymentResult>(`/transaction/void-payment/${encodeURIComponent(id)}`, { reason }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<VoidPaymentResult>(`/transaction/void-payment/${encodeURIComponent(id)}`, { reason }),
     onSuccess: () => invalidateDesk(queryClient),
   });
 }

@@ -106,7 +106,11 @@ export function EditTransactionModal({ row, onClose }: { row: PaymentRow; onClos
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Edit ${formatMoney(t.amountInCents)} payment for ${shipment.trackingNumber}`}
-      description={voided ? 'This payment is voided: only its remarks can change.' : 'Remarks, details and the proof of payment. The amount and method never change: void a wrong payment and record it again.'}
+      description={
+        voided
+          ? 'This payment is voided: only its remarks can change.'
+          : 'Remarks, details and the proof of payment. The amount and method never change: void a wrong payment and record it again.'
+      }
       size="lg"
       submitLabel="Save changes"
       pending={change.isPending}
@@ -149,7 +153,13 @@ export function EditTransactionModal({ row, onClose }: { row: PaymentRow; onClos
                 );
               })}
             </ul>
-            <Button variant="secondary" size="sm" className="self-start" disabled={rows.fields.length >= MAX_META_ROWS} onClick={() => rows.append({ key: '', value: '' })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              disabled={rows.fields.length >= MAX_META_ROWS}
+              onClick={() => rows.append({ key: '', value: '' })}
+            >
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add detail
             </Button>
@@ -160,7 +170,12 @@ export function EditTransactionModal({ row, onClose }: { row: PaymentRow; onClos
               Proof of payment <span className="font-normal text-slate-500">(optional)</span>
             </label>
             {t.proofUrl ? (
-              <a href={t.proofUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 self-start text-sm font-medium text-teal-800 underline-offset-4 hover:underline">
+              <a
+                href={t.proofUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 self-start text-sm font-medium text-teal-800 underline-offset-4 hover:underline"
+              >
                 <FileText className="h-4 w-4" aria-hidden="true" />
                 Open the current proof
               </a>

@@ -1,4 +1,14 @@
-import { formatDateTime, formatMoney, payerLabel, PAYMENT_METHOD_LABELS, shipmentPaymentText, TRANSACTION_STATUS_LABELS, type PaymentStatus, type TransactionRowDto, type TransactionShipmentDto } from '@hatid/domain';
+import {
+  formatDateTime,
+  formatMoney,
+  payerLabel,
+  PAYMENT_METHOD_LABELS,
+  shipmentPaymentText,
+  TRANSACTION_STATUS_LABELS,
+  type PaymentStatus,
+  type TransactionRowDto,
+  type TransactionShipmentDto,
+} from '@hatid/domain';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { cn } from '../../../lib/utils';
@@ -68,7 +78,12 @@ export const PAYMENT_COLUMNS: DataColumn<TransactionRowDto>[] = [
     ),
     meta: { className: 'text-right' },
   }),
-  column.display({ id: 'method', header: 'Payment type', meta: WRAP, cell: ({ row }) => (row.original.transaction ? PAYMENT_METHOD_LABELS[row.original.transaction.method] : '—') }),
+  column.display({
+    id: 'method',
+    header: 'Payment type',
+    meta: WRAP,
+    cell: ({ row }) => (row.original.transaction ? PAYMENT_METHOD_LABELS[row.original.transaction.method] : '—'),
+  }),
   column.display({ id: 'status', header: 'Status', cell: ({ row }) => <TransactionStatusBadge voided={Boolean(row.original.transaction?.voidedAt)} /> }),
   column.display({ id: 'receivedBy', header: 'Received by', meta: WRAP, cell: ({ row }) => muted(row.original.transaction?.receivedByName) }),
   column.display({
@@ -77,18 +92,39 @@ export const PAYMENT_COLUMNS: DataColumn<TransactionRowDto>[] = [
     meta: WRAP,
     cell: ({ row }) => <span className="font-mono text-xs break-all">{muted(row.original.transaction?.referenceNumber)}</span>,
   }),
-  column.display({ id: 'paymentStatus', header: 'Shipment payment status', meta: WRAP, cell: ({ row }) => <ShipmentPaymentText shipment={row.original.shipment} /> }),
+  column.display({
+    id: 'paymentStatus',
+    header: 'Shipment payment status',
+    meta: WRAP,
+    cell: ({ row }) => <ShipmentPaymentText shipment={row.original.shipment} />,
+  }),
 ];
 
 /** "Show shipments without transactions": one row per shipment still to be paid for, newest booking first. */
 export const UNPAID_COLUMNS: DataColumn<TransactionRowDto>[] = [
-  column.display({ id: 'createdAt', header: 'Booked', cell: ({ row }) => <span className="block min-w-28">{formatDateTime(row.original.shipment.createdAt)}</span> }),
+  column.display({
+    id: 'createdAt',
+    header: 'Booked',
+    cell: ({ row }) => <span className="block min-w-28">{formatDateTime(row.original.shipment.createdAt)}</span>,
+  }),
   trackingColumn,
-  column.display({ id: 'sender', header: 'Sender', cell: ({ row }) => <span className="block max-w-[10rem] truncate" title={row.original.shipment.senderName}>{row.original.shipment.senderName}</span> }),
+  column.display({
+    id: 'sender',
+    header: 'Sender',
+    cell: ({ row }) => (
+      <span className="block max-w-[10rem] truncate" title={row.original.shipment.senderName}>
+        {row.original.shipment.senderName}
+      </span>
+    ),
+  }),
   column.display({
     id: 'receiver',
     header: 'Receiver',
-    cell: ({ row }) => <span className="block max-w-[10rem] truncate" title={row.original.shipment.receiverName}>{row.original.shipment.receiverName}</span>,
+    cell: ({ row }) => (
+      <span className="block max-w-[10rem] truncate" title={row.original.shipment.receiverName}>
+        {row.original.shipment.receiverName}
+      </span>
+    ),
   }),
   column.display({ id: 'payer', header: 'Payer', cell: ({ row }) => payerLabel(row.original.shipment) }),
   column.display({ id: 'paymentMethod', header: 'Payment method', meta: WRAP, cell: ({ row }) => PAYMENT_METHOD_LABELS[row.original.shipment.paymentMethod] }),

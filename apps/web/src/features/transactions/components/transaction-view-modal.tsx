@@ -24,7 +24,11 @@ export function TransactionViewModal({ row, onClose }: { row: PaymentRow; onClos
     {
       label: 'Tracking number',
       value: (
-        <Link to="/shipments/$trackingNumber" params={{ trackingNumber: shipment.trackingNumber }} className="font-mono font-medium text-teal-800 underline-offset-4 hover:underline">
+        <Link
+          to="/shipments/$trackingNumber"
+          params={{ trackingNumber: shipment.trackingNumber }}
+          className="font-mono font-medium text-teal-800 underline-offset-4 hover:underline"
+        >
           {shipment.trackingNumber}
         </Link>
       ),
@@ -40,7 +44,12 @@ export function TransactionViewModal({ row, onClose }: { row: PaymentRow; onClos
     {
       label: 'Proof of payment',
       value: t.proofUrl ? (
-        <a href={t.proofUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-teal-800 underline-offset-4 hover:underline">
+        <a
+          href={t.proofUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-teal-800 underline-offset-4 hover:underline"
+        >
           <FileText className="h-4 w-4" aria-hidden="true" />
           Open proof of payment
         </a>
@@ -61,7 +70,13 @@ export function TransactionViewModal({ row, onClose }: { row: PaymentRow; onClos
   ];
 
   return (
-    <ViewModal open onOpenChange={(open) => (open ? undefined : onClose())} title={`${formatMoney(t.amountInCents)} payment for ${shipment.trackingNumber}`} size="lg" fields={fields}>
+    <ViewModal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`${formatMoney(t.amountInCents)} payment for ${shipment.trackingNumber}`}
+      size="lg"
+      fields={fields}
+    >
       <section aria-labelledby="payment-details-title" className="flex flex-col gap-2 border-t border-slate-100 pt-4">
         <h3 id="payment-details-title" className="text-sm font-semibold text-slate-900">
           Details
@@ -101,7 +116,8 @@ function ShipmentMoney({ shipmentId, cash }: { shipmentId: string; cash: boolean
         </p>
       ) : (
         <p className="text-slate-700">
-          {formatMoney(paid.data.amountPaidInCents)} paid of {formatMoney(paid.data.totalInCents)} in {plural(paid.data.payments, { one: 'valid payment', other: 'valid payments' })}
+          {formatMoney(paid.data.amountPaidInCents)} paid of {formatMoney(paid.data.totalInCents)} in{' '}
+          {plural(paid.data.payments, { one: 'valid payment', other: 'valid payments' })}
           {paid.data.voidedPayments > 0 ? ` (${paid.data.voidedPayments} voided)` : ''}; balance <strong>{formatMoney(paid.data.balanceInCents)}</strong>.
         </p>
       )}
@@ -115,8 +131,8 @@ function ShipmentMoney({ shipmentId, cash }: { shipmentId: string; cash: boolean
         ) : (
           <p className="text-slate-700">
             Cash collected {formatMoney(collection.data.cashCollectedInCents)}
-            {collection.data.collectedBy.length > 0 ? ` by ${[...new Set(collection.data.collectedBy.map((c) => c.name ?? 'someone'))].join(', ')}` : ''}: remitted{' '}
-            {formatMoney(collection.data.remittedInCents)}, in a hand-over {formatMoney(collection.data.inHandOverInCents)}, outstanding{' '}
+            {collection.data.collectedBy.length > 0 ? ` by ${[...new Set(collection.data.collectedBy.map((c) => c.name ?? 'someone'))].join(', ')}` : ''}:
+            remitted {formatMoney(collection.data.remittedInCents)}, in a hand-over {formatMoney(collection.data.inHandOverInCents)}, outstanding{' '}
             {formatMoney(collection.data.outstandingInCents)}.
           </p>
         )

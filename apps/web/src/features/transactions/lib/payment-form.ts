@@ -6,7 +6,9 @@ import { pesosToCents } from '../../../lib/format';
  * promo code form does; the wallet is never offered (its payments are recorded by the wallet itself).
  */
 export type HandPaymentMethod = Exclude<PaymentMethod, (typeof NOT_BY_HAND_METHODS)[number]>;
-export const HAND_PAYMENT_METHODS = PAYMENT_METHODS.filter((method): method is HandPaymentMethod => !(NOT_BY_HAND_METHODS as readonly string[]).includes(method));
+export const HAND_PAYMENT_METHODS = PAYMENT_METHODS.filter(
+  (method): method is HandPaymentMethod => !(NOT_BY_HAND_METHODS as readonly string[]).includes(method),
+);
 
 export interface AddPaymentValues {
   method: HandPaymentMethod | '';

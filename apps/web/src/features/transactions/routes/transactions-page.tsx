@@ -1,4 +1,12 @@
-import { PAYMENT_METHOD_LABELS, TRANSACTION_LIST_FILTER_LABELS, TRANSACTION_STATUS_LABELS, TRANSACTION_STATUSES, type PaymentMethod, type TransactionRowDto, type TransactionStatus } from '@hatid/domain';
+import {
+  PAYMENT_METHOD_LABELS,
+  TRANSACTION_LIST_FILTER_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_STATUSES,
+  type PaymentMethod,
+  type TransactionRowDto,
+  type TransactionStatus,
+} from '@hatid/domain';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
@@ -117,7 +125,12 @@ export function TransactionsPage() {
               onDelete={row.transaction.voidedAt ? undefined : () => setDialog({ kind: 'void', row })}
             />
           ) : canAddPayment ? (
-            <Button variant="secondary" size="sm" aria-label={`Add payment for ${row.shipment.trackingNumber}`} onClick={() => setDialog({ kind: 'add-payment', row })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Add payment for ${row.shipment.trackingNumber}`}
+              onClick={() => setDialog({ kind: 'add-payment', row })}
+            >
               Add payment
             </Button>
           ) : null

@@ -1,19 +1,14 @@
-import type { AdminUserDto, InviteUserResult, RoleName, UserStatusCounts } from '@hatid/domain';
+import type { AdminUserDto, inviteUserBody, InviteUserResult, roleDto, updateUserBody, userListQuery, UserPage, UserStatusCounts } from '@hatid/domain';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageResult } from '../../../components/data-table/data-table';
 import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../lib/api-query';
 
 export type UserListStatus = keyof UserStatusCounts;
 
-export interface UserListParams {
-  page: number;
-  limit: number;
-  search?: string | undefined;
-  roleIds?: number | undefined;
-  status: UserListStatus;
-}
+export type UserListParams = ListQuery<typeof userListQuery>;
 
-export type UsersPage = PageResult<AdminUserDto> & { hasNextPage: boolean; counts: UserStatusCounts };
+export type UsersPage = UserPage;
 
 /** GET /users: the status tab, search, role filter and paging; `counts` per tab for the same filters. */
 export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<UsersPage> {
@@ -33,10 +28,7 @@ export function useUsers(params: UserListParams) {
   return useQuery(usersQueryOptions(params));
 }
 
-export interface RoleOption {
-  id: number;
-  name: RoleName;
-}
+export type RoleOption = z.infer<typeof roleDto>;
 
 /** GET /users/roles: the roles this person may view (ids for the role filter). */
 export function useRoles(enabled = true) {
@@ -48,24 +40,9 @@ export function useRoles(enabled = true) {
   });
 }
 
-export interface InviteUserValues {
-  /** Absent for a rider-only account: it is active at once and signs in by mobile. */
-  email?: string;
-  firstName: string;
-  lastName: string;
-  roles: RoleName[];
-  mobileNumber?: string | undefined;
-  serviceAreaCodes?: string[];
-}
+export type InviteUserValues = z.input<typeof inviteUserBody>;
 
-export interface UpdateUserValues {
-  firstName?: string;
-  lastName?: string;
-  email?: string | null;
-  mobileNumber?: string | null;
-  roles?: RoleName[];
-  serviceAreaCodes?: string[];
-}
+export type UpdateUserValues = z.input<typeof updateUserBody>;
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
 
@@ -96,9 +73,7 @@ export function useSaveUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: InviteUserValues | UpdateUserValues }): Promise<AdminUserDto | InviteUserResult> =>
-      id
-        ? api.put<AdminUserDto>(userPath(id), input)
-        : api.post<InviteUserResult>('/users', input, { responseType: 'body' }),
+      id ? api.put<AdminUserDto>(userPath(id), input) : api.post<InviteUserResult>('/users', input, { responseType: 'body' }),
     onSuccess: () => invalidate(),
   });
 }

@@ -40,7 +40,12 @@ export function commandConfirmation(command: UserCommand, user: AdminUserDto): {
         destructive: true,
       };
     case 'set-employee':
-      return { title: `Mark ${user.name} as an employee?`, description: 'Employees are listed with the company staff.', confirm: 'Mark as employee', destructive: false };
+      return {
+        title: `Mark ${user.name} as an employee?`,
+        description: 'Employees are listed with the company staff.',
+        confirm: 'Mark as employee',
+        destructive: false,
+      };
     case 'unset-employee':
       return { title: `Unmark ${user.name} as an employee?`, description: 'They keep their account and roles.', confirm: 'Unmark', destructive: false };
     case 'transfer':

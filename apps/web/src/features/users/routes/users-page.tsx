@@ -43,7 +43,8 @@ export function UsersPage() {
   const roles = useRoles(ability.can('view', 'Role') || ability.can('admin_view', 'Role'));
   // `?role=rider` (a link from "Assign riders") reads as that role's id once the roles are known.
   const roleId = search.roleId ?? (search.role ? roles.data?.find((r) => r.name === search.role)?.id : undefined);
-  const users = useUsers({ page, limit, search: search.search, roleIds: roleId, status });
+  // The query's role ids are text (one or more, comma-separated); the filter holds one.
+  const users = useUsers({ page, limit, search: search.search, roleIds: roleId === undefined ? undefined : String(roleId), status });
   const [dialog, setDialog] = useState<Dialog>(null);
   const roleFilterId = useId();
 

@@ -3,11 +3,14 @@ import type {
   FlagDto,
   PaymentMethodDto,
   PaymentRequestDto,
+  WalletBalanceDto,
+  walletTransactionDto,
   WalletTransactionDto,
   WalletTransactionType,
 } from '@hatid/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { PageOf } from '../../../lib/api-query';
 
 /**
  * The wallet's calls (catalogue: wallet, card-tokens, payments/requests). Every money-moving call sends an
@@ -15,20 +18,12 @@ import { api } from '../../../lib/api-client';
  */
 export const walletKey = ['wallet'] as const;
 
-export interface WalletBalance {
-  balanceInCents: number;
-  activated: boolean;
-}
+export type WalletBalance = WalletBalanceDto;
 
 export const balanceQueryOptions = () =>
   queryOptions({ queryKey: [...walletKey, 'balance'] as const, queryFn: ({ signal }) => api.get<WalletBalance>('/wallet/balance', { signal }) });
 
-export interface WalletPage {
-  data: WalletTransactionDto[];
-  page: number;
-  hasNextPage: boolean;
-  total: number;
-}
+export type WalletPage = PageOf<typeof walletTransactionDto>;
 
 export const WALLET_PAGE_SIZE = 10;
 
@@ -76,10 +71,8 @@ export const linkEwallet = (ewallet: string) => api.post<{ checkoutUrl: string }
 export const saveCard = (body: { token: string; cardBrand: string; last4: string; expiryMonth: number; expiryYear: number }) =>
   api.post<PaymentMethodDto[]>('/card-tokens/card/new', body);
 /** Xendit: the session the page sends the card to Xendit under (only the brand, last four digits and expiry come here). */
-export const startCardSession = (
-  body: { cardBrand: string; last4: string; expiryMonth: number; expiryYear: number },
-  options: { signal?: AbortSignal } = {},
-) => api.post<CardSessionDto>('/card-tokens/card/session', body, { headers: once(), signal: options.signal });
+export const startCardSession = (body: { cardBrand: string; last4: string; expiryMonth: number; expiryYear: number }, options: { signal?: AbortSignal } = {}) =>
+  api.post<CardSessionDto>('/card-tokens/card/session', body, { headers: once(), signal: options.signal });
 /** My active saved cards (a card being saved shows up here once the provider confirms it). */
 export const listCards = (options: { signal?: AbortSignal } = {}) => api.get<PaymentMethodDto[]>('/card-tokens', { signal: options.signal });
 export const removeMethod = (paymentMethodId: string) => api.post<PaymentMethodDto[]>('/wallet/methods/remove', { paymentMethodId });

@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
 import { ActivateWallet } from './activate-wallet';
 
 afterEach(cleanup);
@@ -8,7 +9,7 @@ afterEach(cleanup);
 describe('ActivateWallet', () => {
   it('says what the wallet is for and that activating is free before the button, then activates on a tap', async () => {
     const onActivate = vi.fn();
-    render(<ActivateWallet onActivate={onActivate} />);
+    renderWithProviders(<ActivateWallet onActivate={onActivate} />);
     const button = screen.getByRole('button', { name: 'Activate my wallet' });
     expect(button.getAttribute('aria-describedby')).toBe('wallet-activation-explained');
     expect(screen.getByText(/pay for bookings in one tap/)).toBeTruthy();

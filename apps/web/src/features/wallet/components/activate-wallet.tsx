@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
 
 /**
@@ -8,12 +9,13 @@ export function ActivateWallet({ onActivate, pending = false }: { onActivate: ()
   return (
     <div className="mt-2 flex flex-col items-start gap-2">
       <p className="text-sm text-slate-600" id="wallet-activation-explained">
-        Your Hatid wallet holds pesos you top up (GCash, Maya, card or QR Ph) so you can pay for bookings in one tap.
-        Refunds of cancelled wallet bookings and referral rewards go to it too. Activating it is free and takes no
-        details.
+        <Trans>
+          Your Hatid wallet holds pesos you top up (GCash, Maya, card or QR Ph) so you can pay for bookings in one tap. Refunds of cancelled wallet bookings and
+          referral rewards go to it too. Activating it is free and takes no details.
+        </Trans>
       </p>
       <Button size="sm" loading={pending} onClick={onActivate} aria-describedby="wallet-activation-explained">
-        Activate my wallet
+        <Trans>Activate my wallet</Trans>
       </Button>
     </div>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, type PaymentRequestDto } from '@hatid/domain';
+import type { PaymentRequestDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/button';
+import { formatMoney } from '../../../lib/format';
 import { paymentRequestQueryOptions, simulateQrScan } from '../api/wallet-api';
 
 /**
@@ -10,24 +12,30 @@ import { paymentRequestQueryOptions, simulateQrScan } from '../api/wallet-api';
  * environments offer "simulate scan" (Xendit's test-mode call; refused in production).
  */
 export function QrTopUp({ request, onClose }: { request: PaymentRequestDto; onClose: () => void }) {
+  const { t } = useLingui();
+  const amount = formatMoney(request.amountInCents);
   const current = useQuery({ ...paymentRequestQueryOptions(request.id), initialData: request });
   const [simulating, setSimulating] = useState(false);
   const status = current.data.status;
   if (status === 'SUCCEEDED' || status === 'COMPLETED') {
     return (
       <div role="status" className="rounded-lg border border-teal-200 bg-teal-50 p-4 text-sm text-teal-900">
-        QR payment of {formatMoney(request.amountInCents)} received. Your balance is updated.
+        <Trans>QR payment of {amount} received. Your balance is updated.</Trans>
         <Button variant="link" size="sm" onClick={onClose} className="ml-2">
-          Done
+          <Trans>Done</Trans>
         </Button>
       </div>
     );
   }
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 p-4">
-      <p className="text-sm text-slate-700">Scan to pay {formatMoney(request.amountInCents)}</p>
-      <img src={`/api/payments/requests/${request.id}/qr.svg`} alt="QR Ph code to scan" width={220} height={220} />
-      <p className="text-xs text-slate-500">{status === 'EXPIRED' ? 'This code has expired. Start a new top-up.' : 'Waiting for the payment…'}</p>
+      <p className="text-sm text-slate-700">
+        <Trans>Scan to pay {amount}</Trans>
+      </p>
+      <img src={`/api/payments/requests/${request.id}/qr.svg`} alt={t`QR Ph code to scan`} width={220} height={220} />
+      <p className="text-xs text-slate-500">
+        {status === 'EXPIRED' ? <Trans>This code has expired. Start a new top-up.</Trans> : <Trans>Waiting for the payment…</Trans>}
+      </p>
       <div className="flex gap-2">
         <Button
           size="sm"
@@ -42,10 +50,10 @@ export function QrTopUp({ request, onClose }: { request: PaymentRequestDto; onCl
             }
           }}
         >
-          Simulate scan
+          <Trans>Simulate scan</Trans>
         </Button>
         <Button size="sm" variant="ghost" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
@@ -6,20 +9,24 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
-import { isApiError } from '../../../lib/api-client';
 import { linkBank, linkEwallet, makeDefaultMethod, methodsQueryOptions, removeMethod, walletKey } from '../api/wallet-api';
 import { cardTokenizerFor, cardTokenizerQueryOptions, type CardField } from '../lib/card-tokenizer';
 import { AUTHENTICATION_DECLINED, authenticationOutcome } from '../lib/xendit-card-token';
-import { useEnabledMethods } from './top-up-panel';
-
-const message = (e: unknown) => (isApiError(e) ? (e.details?.[0]?.message ?? e.message) : 'Something went wrong. Please try again.');
+import { errorText as message, useEnabledMethods } from './top-up-panel';
 
 /** The card form's fields, by the names the tokenizers report problems with. */
-const CARD_FIELDS = [
-  { field: 'number', label: 'Card number', placeholder: 'Card number', inputMode: 'numeric', autoComplete: 'cc-number' },
-  { field: 'expiry', label: 'Expiry (MM/YY)', placeholder: 'MM/YY', inputMode: undefined, autoComplete: 'cc-exp' },
-  { field: 'cvv', label: 'CVV', placeholder: 'CVV', inputMode: 'numeric', autoComplete: 'cc-csc' },
-] as const;
+const CARD_FIELDS: readonly {
+  field: 'number' | 'expiry' | 'cvv';
+  label: MessageDescriptor;
+  placeholder: MessageDescriptor | string;
+  inputMode: 'numeric' | undefined;
+  autoComplete: string;
+}[] = [
+  { field: 'number', label: msg`Card number`, placeholder: msg`Card number`, inputMode: 'numeric', autoComplete: 'cc-number' },
+  { field: 'expiry', label: msg`Expiry (MM/YY)`, placeholder: 'MM/YY', inputMode: undefined, autoComplete: 'cc-exp' },
+  // CVV is what the back of every card says, in either language.
+  { field: 'cvv', label: msg`CVV`, placeholder: 'CVV', inputMode: 'numeric', autoComplete: 'cc-csc' },
+];
 
 /**
  * Saved cards, linked banks and e-wallets: one default; add a card, link a bank or e-wallet. A card is saved by
@@ -28,6 +35,7 @@ const CARD_FIELDS = [
  * bank's 3-D Secure page in a dialog, and Xendit's webhook saves it on the server.
  */
 export function SavedMethods() {
+  const { t, i18n } = useLingui();
   const enabled = useEnabledMethods();
   const methods = useQuery(methodsQueryOptions());
   const queryClient = useQueryClient();
@@ -57,7 +65,7 @@ export function SavedMethods() {
       if (!result.ok) return setCardError({ field: result.field, message: result.message });
       setCard({ number: '', expiry: '', cvv: '' });
       setAdding(false);
-      toast.success('Card saved');
+      toast.success(t`Card saved`);
       void refresh();
     } catch (e) {
       setAuthenticationUrl(null);
@@ -79,48 +87,56 @@ export function SavedMethods() {
 
   return (
     <Card className="flex flex-col gap-3">
-      <CardTitle>Saved payment methods</CardTitle>
+      <CardTitle>
+        <Trans>Saved payment methods</Trans>
+      </CardTitle>
       {methods.data?.length ? (
         <ul className="flex flex-col divide-y divide-slate-100 text-sm">
           {methods.data.map((m) => (
-            <li key={m.id} className="flex items-center justify-between gap-2 py-2">
+            <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
                 {m.label ?? m.kind} <span className="text-slate-500">{m.maskedNumber ? `· ${m.maskedNumber}` : ''}</span>
-                {m.isDefault ? <span className="ml-2 rounded bg-teal-50 px-1.5 text-xs text-teal-800">Default</span> : null}
+                {m.isDefault ? (
+                  <span className="ml-2 rounded bg-teal-50 px-1.5 text-xs text-teal-800">
+                    <Trans>Default</Trans>
+                  </span>
+                ) : null}
               </span>
               <span className="flex gap-1">
                 {!m.isDefault ? (
                   <Button size="sm" variant="ghost" onClick={() => makeDefaultMethod(m.id).then(refresh, (e) => toast.error(message(e)))}>
-                    Make default
+                    <Trans>Make default</Trans>
                   </Button>
                 ) : null}
                 <Button size="sm" variant="ghost" onClick={() => removeMethod(m.id).then(refresh, (e) => toast.error(message(e)))}>
-                  Remove
+                  <Trans>Remove</Trans>
                 </Button>
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600">No saved methods yet.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>No saved methods yet.</Trans>
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         {enabled.card ? (
           <Button size="sm" variant="secondary" onClick={() => setAdding((a) => !a)}>
-            Add a card
+            <Trans>Add a card</Trans>
           </Button>
         ) : null}
         {enabled.ewallet
           ? EWALLETS.map((w) => (
               <Button key={w} size="sm" variant="secondary" onClick={() => link('ewallet', w)}>
-                Link {w}
+                <Trans>Link {w}</Trans>
               </Button>
             ))
           : null}
         {enabled.directDebit
           ? DIRECT_DEBIT_BANKS.map((b) => (
               <Button key={b} size="sm" variant="secondary" onClick={() => link('bank', b)}>
-                Link {b}
+                <Trans>Link {b}</Trans>
               </Button>
             ))
           : null}
@@ -138,8 +154,8 @@ export function SavedMethods() {
             return (
               <div key={field} className="flex flex-col gap-1">
                 <Input
-                  aria-label={label}
-                  placeholder={placeholder}
+                  aria-label={i18n._(label)}
+                  placeholder={typeof placeholder === 'string' ? placeholder : i18n._(placeholder)}
                   inputMode={inputMode}
                   autoComplete={autoComplete}
                   aria-invalid={problem ? true : undefined}
@@ -155,14 +171,16 @@ export function SavedMethods() {
               </div>
             );
           })}
-          <p className="text-xs text-slate-500 sm:col-span-3">The card number stays in your browser: only a token and the last four digits are saved.</p>
+          <p className="text-xs text-slate-500 sm:col-span-3">
+            <Trans>The card number stays in your browser: only a token and the last four digits are saved.</Trans>
+          </p>
           {cardError?.field === 'card' ? (
             <p role="alert" className="text-sm text-red-600 sm:col-span-3">
               {cardError.message}
             </p>
           ) : null}
           <Button type="submit" size="sm" className="sm:col-span-1" loading={saving}>
-            Save card
+            <Trans>Save card</Trans>
           </Button>
           <Modal
             open={authenticationUrl !== null}
@@ -170,13 +188,14 @@ export function SavedMethods() {
               // Closing gives up this attempt; the card can be saved again from the form.
               if (!open) attempt.current?.abort();
             }}
-            title="Confirm your card"
-            description="Your bank asks you to confirm this card. This window closes by itself when you are done."
+            title={t`Confirm your card`}
+            description={t`Your bank asks you to confirm this card. This window closes by itself when you are done.`}
           >
             {authenticationUrl ? (
+              // biome-ignore lint/a11y/noNoninteractiveElementInteractions: onLoad is the frame's page arriving, not a person's action
               <iframe
                 src={authenticationUrl}
-                title="Your bank’s card confirmation (3-D Secure)"
+                title={t`Your bank’s card confirmation (3-D Secure)`}
                 className="h-[28rem] w-full rounded-md border border-slate-200"
                 onLoad={(e) => {
                   // The bank's page ends on one of the session's return addresses on this site (readable once

@@ -1,32 +1,19 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
-import {
-  EWALLETS,
-  formatMoney,
-  TOP_UP_MAX_IN_CENTS,
-  TOP_UP_MIN_IN_CENTS,
-  TOP_UP_PRESETS_IN_CENTS,
-  type PaymentMethodDto,
-  type PaymentRequestDto,
-} from '@hatid/domain';
+import { EWALLETS, TOP_UP_MAX_IN_CENTS, TOP_UP_MIN_IN_CENTS, TOP_UP_PRESETS_IN_CENTS, type PaymentMethodDto, type PaymentRequestDto } from '@hatid/domain';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { isApiError } from '../../../lib/api-client';
-import {
-  flagsQueryOptions,
-  methodsQueryOptions,
-  startCardTopUp,
-  startEwalletTopUp,
-  startLinkedTopUp,
-  startQrTopUp,
-  walletKey,
-} from '../api/wallet-api';
+import { errorMessage, fieldErrorMessage, isApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { flagsQueryOptions, methodsQueryOptions, startCardTopUp, startEwalletTopUp, startLinkedTopUp, startQrTopUp, walletKey } from '../api/wallet-api';
 import { QrTopUp } from './qr-top-up';
 
 type Method = 'ewallet' | 'qr' | 'saved';
-const errorText = (error: unknown) => (isApiError(error) ? (error.details?.[0]?.message ?? error.message) : 'Something went wrong. Please try again.');
+/** The first field's problem, else the error, in the reader's language (src/i18n/server-messages.ts). */
+export const errorText = (error: unknown) => (isApiError(error) && error.details?.[0] ? fieldErrorMessage(error.details[0]) : errorMessage(error));
 
 /** Which top-up ways are switched on (remote flags); a method that is off is not shown. */
 export function useEnabledMethods() {
@@ -44,6 +31,7 @@ export function useEnabledMethods() {
 
 /** Top-up: an amount (presets or typed, within the limits) and a way to pay that is switched on. */
 export function TopUpPanel() {
+  const { t } = useLingui();
   const enabled = useEnabledMethods();
   const methods = useQuery(methodsQueryOptions());
   const queryClient = useQueryClient();
@@ -60,19 +48,27 @@ export function TopUpPanel() {
   );
   const saved: PaymentMethodDto | undefined = usable.find((m) => m.id === savedId) ?? usable.find((m) => m.isDefault) ?? usable[0];
   const cents = /^\d+(\.\d{1,2})?$/.test(pesos.trim()) ? Math.round(Number(pesos) * 100) : NaN;
+  const smallest = formatMoney(TOP_UP_MIN_IN_CENTS);
+  const largest = formatMoney(TOP_UP_MAX_IN_CENTS);
   const amountError = Number.isNaN(cents)
-    ? 'Enter an amount in pesos, like 500'
+    ? t`Enter an amount in pesos, like 500`
     : cents < TOP_UP_MIN_IN_CENTS
-      ? `The smallest top-up is ${formatMoney(TOP_UP_MIN_IN_CENTS)}`
+      ? t`The smallest top-up is ${smallest}`
       : cents > TOP_UP_MAX_IN_CENTS
-        ? `The largest top-up is ${formatMoney(TOP_UP_MAX_IN_CENTS)}`
+        ? t`The largest top-up is ${largest}`
         : null;
+
+  const amountText = amountError ? '' : formatMoney(cents);
 
   if (enabled.loaded && !enabled.wallet) {
     return (
       <Card>
-        <CardTitle>Top up</CardTitle>
-        <p className="text-sm text-slate-600">Wallet top-ups are switched off right now.</p>
+        <CardTitle>
+          <Trans>Top up</Trans>
+        </CardTitle>
+        <p className="text-sm text-slate-600">
+          <Trans>Wallet top-ups are switched off right now.</Trans>
+        </p>
       </Card>
     );
   }
@@ -108,8 +104,11 @@ export function TopUpPanel() {
 
   return (
     <Card className="flex flex-col gap-4">
-      <CardTitle>Top up</CardTitle>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Amount presets">
+      <CardTitle>
+        <Trans>Top up</Trans>
+      </CardTitle>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: ARIA's group, not a <fieldset> */}
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t`Amount presets`}>
         {TOP_UP_PRESETS_IN_CENTS.map((preset) => (
           <Button key={preset} type="button" size="sm" variant={cents === preset ? 'primary' : 'secondary'} onClick={() => setPesos(String(preset / 100))}>
             {formatMoney(preset)}
@@ -117,19 +116,30 @@ export function TopUpPanel() {
         ))}
       </div>
       <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Amount (₱)</span>
+        <span className="font-medium text-slate-800">
+          <Trans>Amount (₱)</Trans>
+        </span>
         <Input inputMode="decimal" value={pesos} onChange={(e) => setPesos(e.target.value)} aria-invalid={Boolean(amountError)} name="amount" />
         <span className="text-xs text-slate-600">
-          From {formatMoney(TOP_UP_MIN_IN_CENTS)} to {formatMoney(TOP_UP_MAX_IN_CENTS)} per top-up.
+          <Trans>
+            From {smallest} to {largest} per top-up.
+          </Trans>
         </span>
       </label>
       <fieldset className="flex flex-col gap-2 text-sm">
-        <legend className="mb-1 font-medium text-slate-800">Pay with</legend>
+        <legend className="mb-1 font-medium text-slate-800">
+          <Trans>Pay with</Trans>
+        </legend>
         {enabled.ewallet ? (
           <label className="flex items-center gap-2">
             <input type="radio" name="topUpMethod" checked={method === 'ewallet'} onChange={() => setMethod('ewallet')} className="accent-teal-700" />
-            E-wallet
-            <select aria-label="E-wallet" value={ewallet} onChange={(e) => setEwallet(e.target.value as typeof ewallet)} className="rounded border border-slate-300 px-2 py-1">
+            <Trans>E-wallet</Trans>
+            <select
+              aria-label={t`E-wallet`}
+              value={ewallet}
+              onChange={(e) => setEwallet(e.target.value as typeof ewallet)}
+              className="rounded border border-slate-300 px-2 py-1"
+            >
               {EWALLETS.map((w) => (
                 <option key={w}>{w}</option>
               ))}
@@ -139,20 +149,27 @@ export function TopUpPanel() {
         {enabled.qr ? (
           <label className="flex items-center gap-2">
             <input type="radio" name="topUpMethod" checked={method === 'qr'} onChange={() => setMethod('qr')} className="accent-teal-700" />
-            QR Ph (scan with any banking or e-wallet app)
+            <Trans>QR Ph (scan with any banking or e-wallet app)</Trans>
           </label>
         ) : null}
         {usable.length > 0 ? (
           <label className="flex items-center gap-2">
             <input type="radio" name="topUpMethod" checked={method === 'saved'} onChange={() => setMethod('saved')} className="accent-teal-700" />
-            Saved method
-            <select aria-label="Saved method" value={saved?.id} onChange={(e) => setSavedId(e.target.value)} className="rounded border border-slate-300 px-2 py-1">
-              {usable.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label ?? m.kind}
-                  {m.isDefault ? ' (default)' : ''}
-                </option>
-              ))}
+            <Trans>Saved method</Trans>
+            <select
+              aria-label={t`Saved method`}
+              value={saved?.id}
+              onChange={(e) => setSavedId(e.target.value)}
+              className="rounded border border-slate-300 px-2 py-1"
+            >
+              {usable.map((m) => {
+                const name = m.label ?? m.kind;
+                return (
+                  <option key={m.id} value={m.id}>
+                    {m.isDefault ? t`${name} (default)` : name}
+                  </option>
+                );
+              })}
             </select>
           </label>
         ) : null}
@@ -163,7 +180,7 @@ export function TopUpPanel() {
         </p>
       ) : null}
       <Button type="button" onClick={submit} loading={busy} disabled={busy}>
-        Top up {amountError ? '' : formatMoney(cents)}
+        {amountError ? <Trans>Top up</Trans> : <Trans>Top up {amountText}</Trans>}
       </Button>
       {qr ? <QrTopUp request={qr} onClose={() => setQr(null)} /> : null}
     </Card>

@@ -72,9 +72,7 @@ export const sandboxCardTokenizer: CardTokenizer = {
 };
 
 export function cardTokenizerFor(config: CardTokenizerDto): CardTokenizer {
-  return config.provider === 'xendit'
-    ? xenditCardTokenizer({ publishableKey: config.publishableKey, scriptUrl: config.scriptUrl })
-    : sandboxCardTokenizer;
+  return config.provider === 'xendit' ? xenditCardTokenizer({ publishableKey: config.publishableKey, scriptUrl: config.scriptUrl }) : sandboxCardTokenizer;
 }
 
 /** The server's choice; it changes only with a restart of the server. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CardBrand, CardInput, TokenizeResult } from './card-tokenizer';
 
 /**
@@ -41,18 +42,18 @@ export type CheckResult = ({ ok: true } & CheckedCard) | Extract<TokenizeResult,
 
 export function checkCard(input: CardInput, now = new Date()): CheckResult {
   const digits = input.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, field: 'number', message: 'Enter a valid card number' };
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, field: 'number', message: t`Enter a valid card number` };
   const brand = BRANDS.find(([pattern]) => pattern.test(digits))?.[1];
-  if (!brand) return { ok: false, field: 'number', message: 'This card brand is not accepted' };
+  if (!brand) return { ok: false, field: 'number', message: t`This card brand is not accepted` };
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
-  if (!expiry || month < 1 || month > 12) return { ok: false, field: 'expiry', message: 'Enter the expiry as MM/YY' };
+  if (!expiry || month < 1 || month > 12) return { ok: false, field: 'expiry', message: t`Enter the expiry as MM/YY` };
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    return { ok: false, field: 'expiry', message: 'This card has expired' };
+    return { ok: false, field: 'expiry', message: t`This card has expired` };
   }
   const cvv = input.cvv.trim();
-  if (!/^\d{3,4}$/.test(cvv)) return { ok: false, field: 'cvv', message: 'Enter the 3 or 4 digits on the back' };
+  if (!/^\d{3,4}$/.test(cvv)) return { ok: false, field: 'cvv', message: t`Enter the 3 or 4 digits on the back` };
   return { ok: true, digits, cardBrand: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year, cvv };
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardSessionDto, PaymentMethodDto } from '@hatid/domain';
 import { listCards, saveCard, startCardSession } from '../api/wallet-api';
@@ -59,7 +60,12 @@ function fakeServer(options: { refuse?: Error } = {}) {
     startSession: async (body) => {
       if (options.refuse) throw options.refuse;
       const n = sessions.length + 1;
-      const answer: CardSessionDto = { paymentMethodId: `card-${n}`, paymentSessionId: `ps-${n}`, expiresAt: '2026-11-26T00:30:00.000Z', status: 'REQUIRES_ACTION' };
+      const answer: CardSessionDto = {
+        paymentMethodId: `card-${n}`,
+        paymentSessionId: `ps-${n}`,
+        expiresAt: '2026-11-26T00:30:00.000Z',
+        status: 'REQUIRES_ACTION',
+      };
       sessions.push({ body, answer });
       return answer;
     },
@@ -101,7 +107,7 @@ const until = async (check: () => boolean) => {
 
 afterEach(() => {
   delete window.Xendit;
-  document.head.querySelectorAll('script').forEach((s) => s.remove());
+  for (const s of document.head.querySelectorAll('script')) s.remove();
   vi.mocked(saveCard).mockClear();
 });
 
@@ -128,9 +134,15 @@ describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE se
     await until(() => fake.calls.length === 2);
     expect(loads).toEqual([SCRIPT]); // already on the page: not loaded again
     expect(backend.sessions[1]!.body).toStrictEqual({ cardBrand: 'Mastercard', last4: '4444', expiryMonth: 12, expiryYear: 2030 });
-    expect(fake.calls[1]!.data).toStrictEqual({ payment_session_id: 'ps-2', card_number: '5555555555554444', expiry_month: '12', expiry_year: '2030', cvn: '9876' });
+    expect(fake.calls[1]!.data).toStrictEqual({
+      payment_session_id: 'ps-2',
+      card_number: '5555555555554444',
+      expiry_month: '12',
+      expiry_year: '2030',
+      cvn: '9876',
+    });
     fake.calls[1]!.callback({ error_code: 'SERVER_ERROR', message: 'boom' });
-    expect(await second).toStrictEqual({ ok: false, field: 'card', message: UNREACHABLE });
+    expect(await second).toStrictEqual({ ok: false, field: 'card', message: i18n._(UNREACHABLE) });
   });
 
   it('REQUIRES_ACTION: hands the 3-D Secure page to the screen and succeeds once the card is saved on our server', async () => {
@@ -170,7 +182,7 @@ describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE se
     const result = tokenizer.save(VISA, { onAuthentication: () => abort.abort(), signal: abort.signal });
     await until(() => fake.calls.length === 1);
     fake.calls[0]!.callback(null, { action_url: ACTION_URL, status: 'REQUIRES_ACTION' });
-    expect(await result).toStrictEqual({ ok: false, field: 'card', message: CANCELLED });
+    expect(await result).toStrictEqual({ ok: false, field: 'card', message: i18n._(CANCELLED) });
   });
 
   it('a card never confirmed: a clear message after the wait', async () => {
@@ -192,8 +204,16 @@ describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE se
       delete window.Xendit;
       return result;
     };
-    expect(await answer({ status: 'FAILED', message: 'EXPIRED_CARD' })).toStrictEqual({ ok: false, field: 'expiry', message: 'Your bank says this card has expired. Check the expiry date.' });
-    expect(await answer({ status: 'FAILED', message: 'CARD_DECLINED' })).toMatchObject({ ok: false, field: 'card', message: expect.stringMatching(/declined/) });
+    expect(await answer({ status: 'FAILED', message: 'EXPIRED_CARD' })).toStrictEqual({
+      ok: false,
+      field: 'expiry',
+      message: 'Your bank says this card has expired. Check the expiry date.',
+    });
+    expect(await answer({ status: 'FAILED', message: 'CARD_DECLINED' })).toMatchObject({
+      ok: false,
+      field: 'card',
+      message: expect.stringMatching(/declined/),
+    });
     expect(await answer({ status: 'REQUIRES_ACTION' })).toMatchObject({ ok: false, message: expect.stringMatching(/page did not open/) });
     expect(await answer(undefined)).toMatchObject({ ok: false, message: expect.stringMatching(/could not read/) });
     // No 3-D Secure asked: the card is saved once our server has it.
@@ -226,8 +246,11 @@ describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE se
       'card',
       'Saving cards is not available right now. Please try again later.',
     ]);
-    expect(await refused({ error_code: 'SESSION_EXPIRED', message: 'Payment session has expired' })).toEqual(['card', 'This attempt to save the card has lapsed. Please try again.']);
-    expect(await refused({ error_code: 'SERVER_ERROR', message: 'Something went wrong' })).toEqual(['card', UNREACHABLE]);
+    expect(await refused({ error_code: 'SESSION_EXPIRED', message: 'Payment session has expired' })).toEqual([
+      'card',
+      'This attempt to save the card has lapsed. Please try again.',
+    ]);
+    expect(await refused({ error_code: 'SERVER_ERROR', message: 'Something went wrong' })).toEqual(['card', i18n._(UNREACHABLE)]);
     expect(await refused({ error_code: 'TOKEN_ERROR', message: 'Card is not supported' })).toEqual([
       'card',
       'The card could not be saved: Card is not supported. Try again, or use another card.',
@@ -254,7 +277,7 @@ describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE se
   it('a script that cannot load: a clear message, and the next attempt loads again; no session is opened', async () => {
     const { backend, loads, tokenizer } = setup({ loadFails: true });
     expect(await tokenizer.save(VISA)).toStrictEqual({ ok: false, field: 'card', message: 'The card service could not be reached. Try again.' });
-    expect(await tokenizer.save(VISA)).toMatchObject({ ok: false, message: UNREACHABLE });
+    expect(await tokenizer.save(VISA)).toMatchObject({ ok: false, message: i18n._(UNREACHABLE) });
     expect(loads).toEqual([SCRIPT, SCRIPT]);
     expect(backend.sessions).toEqual([]);
   });
@@ -269,7 +292,7 @@ describe('the Xendit card tokenizer (cards-session.js, a Payments API v3 SAVE se
     expect(tags).toHaveLength(1);
     expect(tags[0]!.async).toBe(true);
     tags[0]!.dispatchEvent(new Event('error'));
-    expect(await result).toStrictEqual({ ok: false, field: 'card', message: UNREACHABLE });
+    expect(await result).toStrictEqual({ ok: false, field: 'card', message: i18n._(UNREACHABLE) });
     await expect(again).rejects.toThrow(/Could not load/);
     expect(document.head.querySelectorAll('script')).toHaveLength(0); // removed, so a retry adds a fresh tag
 

@@ -1,4 +1,6 @@
 import type { CardSessionDto } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { listCards, startCardSession } from '../api/wallet-api';
 import type { CardField, CardInput, CardProblem, CardTokenizer, SaveCardResult, TokenizeHooks } from './card-tokenizer';
 import { checkCard, type CheckedCard } from './sandbox-card-token';
@@ -51,11 +53,12 @@ declare global {
   }
 }
 
-export const UNREACHABLE = 'The card service could not be reached. Try again.';
-export const CANCELLED = 'Saving the card was cancelled.';
+// Said when the problem arises (`t`, `i18n._`), in the payer's language at that moment.
+export const UNREACHABLE = msg`The card service could not be reached. Try again.`;
+export const CANCELLED = msg`Saving the card was cancelled.`;
 /** The abort reason when the bank's page sent the payer to the failure address (saved-methods.tsx). */
 export const AUTHENTICATION_DECLINED = 'authentication-declined';
-const NOT_CONFIRMED = 'Your bank has not confirmed the card yet. If you finished on its page, the card shows up here in a moment; if not, try again.';
+const NOT_CONFIRMED = msg`Your bank has not confirmed the card yet. If you finished on its page, the card shows up here in a moment; if not, try again.`;
 
 /** Loads a script by its address; resolves when it ran. */
 export type LoadScript = (src: string) => Promise<void>;
@@ -103,17 +106,17 @@ function fieldOf(text: string): Exclude<CardField, 'card'> | null {
 export function failureMessage(reason: string | undefined): CardProblem {
   const text = reason ?? '';
   if (/authenticat|3ds|three.?d/i.test(text)) {
-    return problem('card', 'Your bank did not confirm the card (3-D Secure). Try again, or use another card.');
+    return problem('card', t`Your bank did not confirm the card (3-D Secure). Try again, or use another card.`);
   }
   switch (fieldOf(text)) {
     case 'expiry':
-      return problem('expiry', 'Your bank says this card has expired. Check the expiry date.');
+      return problem('expiry', t`Your bank says this card has expired. Check the expiry date.`);
     case 'cvv':
-      return problem('cvv', 'The CVV does not match this card. Check the 3 or 4 digits on the back.');
+      return problem('cvv', t`The CVV does not match this card. Check the 3 or 4 digits on the back.`);
     case 'number':
-      return problem('number', 'Your bank does not recognise this card number. Check it, or use another card.');
+      return problem('number', t`Your bank does not recognise this card number. Check it, or use another card.`);
     default:
-      return problem('card', 'Your bank declined this card. Try another card, or contact your bank.');
+      return problem('card', t`Your bank declined this card. Try another card, or contact your bank.`);
   }
 }
 
@@ -122,23 +125,28 @@ export function errorMessage(error: XenditError): CardProblem {
   const code = error.error_code ?? '';
   const text = `${code} ${error.message ?? ''}`;
   if (/api.?key|public.?key|unauthori[sz]ed|forbidden|invalid_user|permission/i.test(text)) {
-    return problem('card', 'Saving cards is not available right now. Please try again later.');
+    return problem('card', t`Saving cards is not available right now. Please try again later.`);
   }
   if (/session/i.test(text) && /expire|not.?found|inactive|completed|invalid/i.test(text)) {
-    return problem('card', 'This attempt to save the card has lapsed. Please try again.');
+    return problem('card', t`This attempt to save the card has lapsed. Please try again.`);
   }
   if (/validation|invalid/i.test(text)) {
     switch (fieldOf(text)) {
       case 'number':
-        return problem('number', 'Xendit did not accept this card number. Check it, or use another card.');
+        return problem('number', t`Xendit did not accept this card number. Check it, or use another card.`);
       case 'expiry':
-        return problem('expiry', 'Xendit did not accept this expiry date. Enter it as on the card (MM/YY).');
+        return problem('expiry', t`Xendit did not accept this expiry date. Enter it as on the card (MM/YY).`);
       case 'cvv':
-        return problem('cvv', 'Xendit did not accept this CVV. Enter the 3 or 4 digits on the back.');
+        return problem('cvv', t`Xendit did not accept this CVV. Enter the 3 or 4 digits on the back.`);
     }
   }
-  if (/network|timeout|server_error|unavailable|xhr/i.test(text)) return problem('card', UNREACHABLE);
-  return problem('card', `The card could not be saved${error.message ? `: ${error.message}` : ''}. Try again, or use another card.`);
+  if (/network|timeout|server_error|unavailable|xhr/i.test(text)) return problem('card', i18n._(UNREACHABLE));
+  // Xendit's own words stay as they are (English): they are the detail a support agent asks for.
+  const detail = error.message;
+  return problem(
+    'card',
+    detail ? t`The card could not be saved: ${detail}. Try again, or use another card.` : t`The card could not be saved. Try again, or use another card.`,
+  );
 }
 
 /** What collectCardData is given: the session, the checked card, the expiry as 'MM' and 'YYYY'. */
@@ -194,7 +202,7 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /** The attempt's end when the signal aborted: the bank said no on its page, or the payer gave up. */
 const abortedResult = (signal: AbortSignal): CardProblem =>
-  signal.reason === AUTHENTICATION_DECLINED ? failureMessage('AUTHENTICATION_FAILED') : problem('card', CANCELLED);
+  signal.reason === AUTHENTICATION_DECLINED ? failureMessage('AUTHENTICATION_FAILED') : problem('card', i18n._(CANCELLED));
 
 export function xenditCardTokenizer(options: {
   publishableKey: string;
@@ -227,10 +235,10 @@ export function xenditCardTokenizer(options: {
       try {
         xendit.payment.collectCardData(data, (error, response) => {
           if (error) return finish(errorMessage(error));
-          finish(response ?? problem('card', 'The card service gave an answer we could not read. Try again.'));
+          finish(response ?? problem('card', t`The card service gave an answer we could not read. Try again.`));
         });
       } catch {
-        finish(problem('card', UNREACHABLE));
+        finish(problem('card', i18n._(UNREACHABLE)));
       }
     });
   }
@@ -247,7 +255,7 @@ export function xenditCardTokenizer(options: {
       if (signal?.aborted) return abortedResult(signal);
       await pause(pollMs, signal);
     }
-    return problem('card', NOT_CONFIRMED);
+    return problem('card', i18n._(NOT_CONFIRMED));
   }
 
   return {
@@ -260,7 +268,7 @@ export function xenditCardTokenizer(options: {
       try {
         xendit = await loadXendit(options.scriptUrl, options.loadScript);
       } catch {
-        return problem('card', UNREACHABLE);
+        return problem('card', i18n._(UNREACHABLE));
       }
       if (signal?.aborted) return abortedResult(signal);
       let session: CardSessionDto;
@@ -281,9 +289,9 @@ export function xenditCardTokenizer(options: {
         // The bank's 3-D Secure page; Xendit's webhook tells our server the outcome.
         hooks.onAuthentication?.(answer.action_url);
       } else if (answer.status === 'REQUIRES_ACTION') {
-        return problem('card', 'Your bank asked to confirm the card, but its page did not open. Try again.');
+        return problem('card', t`Your bank asked to confirm the card, but its page did not open. Try again.`);
       } else if (!answer.status) {
-        return problem('card', 'The card service gave an answer we could not read. Try again.');
+        return problem('card', t`The card service gave an answer we could not read. Try again.`);
       }
       return waitForCard(session.paymentMethodId, signal);
     },

@@ -1,5 +1,6 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '@hatid/domain';
+import { formatMoney } from '../../../lib/format';
 import { useMe } from '../../auth';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { activateWallet, balanceQueryOptions, walletKey } from '../api/wallet-api';
@@ -20,10 +21,14 @@ export function WalletPage({ search }: { search: WalletSearch }) {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Wallet</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">
+        <Trans>Wallet</Trans>
+      </h1>
       <ReturnBanner search={search} />
       <Card>
-        <CardTitle>Balance</CardTitle>
+        <CardTitle>
+          <Trans>Balance</Trans>
+        </CardTitle>
         <p className="text-3xl font-bold text-slate-900" data-testid="wallet-balance" aria-live="polite">
           {balance.data ? formatMoney(balance.data.balanceInCents) : '…'}
         </p>

@@ -1,9 +1,0 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
-
-/**
- * The per-IP request limit of a route that checks a secret (password, one-time code, invitation) or sends a
- * code. RATE_LIMIT_ALLOWLIST exempts addresses from the general API limit only, never from these:
- * @fastify/rate-limit merges a route's options over the global ones, so without its own `allowList` a route
- * would inherit the global exemption.
- */
-export const secretCheckLimit = (max: number): RateLimitOptions => ({ max, timeWindow: '1 minute', allowList: () => false });

@@ -1,0 +1,3 @@
+export * from './archive.js';
+export * from './socket.js';
+export * from './operations.js';

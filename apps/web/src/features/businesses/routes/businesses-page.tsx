@@ -1,0 +1,165 @@
+import { formatMoney, type BusinessDto } from '@hatid/domain';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from '../../../lib/toast';
+import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
+import { RowActionMenu } from '../../../components/data-table/row-action-menu';
+import { parseTableSearch, type TableSearch } from '../../../components/data-table/table-search';
+import { ConfirmActionDialog, ViewModal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccess } from '../../../lib/ability';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatMobileNumber } from '../../../lib/format';
+import { useBusiness, useBusinesses, useDeleteBusiness } from '../api/businesses';
+import { BusinessFormModal } from '../components/business-form-modal';
+import { BusinessMembers } from '../components/business-members';
+import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
+
+const route = getRouteApi('/console/clients');
+const TITLE = 'Clients';
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'view' | 'delete'; business: BusinessDto } | null;
+
+const column = dataColumnHelper<BusinessDto>();
+
+export const invoiceText = (business: BusinessDto): string =>
+  business.invoiceAccount.invoiceBillingEnabled
+    ? `${business.invoiceAccount.paymentTermsInDays} days, limit ${formatMoney(business.invoiceAccount.creditLimitInCents)}`
+    : 'Pays per shipment';
+
+const COLUMNS: DataColumn<BusinessDto>[] = [
+  column.accessor('name', {
+    header: 'Business',
+    cell: ({ row }) => (
+      <div>
+        <p className="font-medium text-slate-900">{row.original.name}</p>
+        {row.original.tin ? <p className="text-xs text-slate-500">TIN {row.original.tin}</p> : null}
+      </div>
+    ),
+  }),
+  column.display({
+    id: 'contact',
+    header: 'Contact',
+    cell: ({ row }) => (
+      <div className="text-slate-700">
+        <p>{row.original.email ?? '—'}</p>
+        {row.original.mobileNumber ? <p className="text-xs text-slate-500">{formatMobileNumber(row.original.mobileNumber)}</p> : null}
+      </div>
+    ),
+  }),
+  column.display({ id: 'manager', header: 'Account manager', cell: ({ row }) => row.original.accountManager?.name ?? '—' }),
+  column.accessor('memberCount', { header: 'Members', meta: { className: 'tabular-nums' } }),
+  column.display({ id: 'invoice', header: 'Invoice', cell: ({ row }) => invoiceText(row.original) }),
+  column.accessor('isActive', { header: 'Status', cell: ({ getValue }) => (getValue() ? 'Active' : 'Inactive') }),
+];
+
+/** The page of businesses the address asks for. */
+const useBusinessRows = (paging: { page: number; limit: number }, search: TableSearch) => useBusinesses({ ...paging, search: search.search });
+
+/** /clients in the console: the businesses we serve (search and paging in the address), add, view, edit. */
+export function ClientsPage() {
+  const { search, list: businesses, setSearch } = useConsoleList(route, parseTableSearch, useBusinessRows);
+  const { ability } = useAccess();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const close = (open: boolean) => (open ? undefined : setDialog(null));
+
+  return (
+    <ConsoleListPage<BusinessDto>
+      title={TITLE}
+      description="Businesses we serve, newest first."
+      columns={COLUMNS}
+      query={businesses}
+      getRowId={(business) => business.id}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder="Name, email, TIN or mobile number"
+      noun={{ one: 'business', other: 'businesses' }}
+      add={ability.can('create', 'Client') ? { label: 'Add business', onClick: () => setDialog({ kind: 'add' }) } : null}
+      rowActions={(business) => (
+        <RowActionMenu
+          subject="Client"
+          label={business.name}
+          onView={() => setDialog({ kind: 'view', business })}
+          onUpdate={() => setDialog({ kind: 'edit', business })}
+          onDelete={() => setDialog({ kind: 'delete', business })}
+        />
+      )}
+    >
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <BusinessFormModal
+          key={dialog.kind === 'edit' ? dialog.business.id : 'add'}
+          business={dialog.kind === 'edit' ? dialog.business : null}
+          open
+          onOpenChange={close}
+        />
+      ) : null}
+      {dialog?.kind === 'view' ? <BusinessView business={dialog.business} onOpenChange={close} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteBusiness business={dialog.business} onOpenChange={close} /> : null}
+    </ConsoleListPage>
+  );
+}
+
+function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpenChange: (open: boolean) => void }) {
+  const detail = useBusiness(business.id);
+  return (
+    <ViewModal
+      open
+      onOpenChange={onOpenChange}
+      title={business.name}
+      size="lg"
+      fields={[
+        { label: 'Email', value: business.email ?? '—' },
+        { label: 'Mobile number', value: business.mobileNumber ? formatMobileNumber(business.mobileNumber) : '—' },
+        { label: 'TIN', value: business.tin ?? '—' },
+        { label: 'Status', value: business.isActive ? 'Active' : 'Inactive' },
+        { label: 'Owner', value: (detail.data ?? business).owner?.name ?? '—' },
+        { label: 'Account manager', value: business.accountManager?.name ?? '—' },
+        { label: 'Invoice billing', value: business.invoiceAccount.invoiceBillingEnabled ? 'Yes' : 'No' },
+        { label: 'Payment terms', value: `${business.invoiceAccount.paymentTermsInDays} days` },
+        { label: 'Credit limit', value: formatMoney(business.invoiceAccount.creditLimitInCents) },
+        { label: 'Created', value: formatDateTime(business.createdAt) },
+      ]}
+    >
+      {detail.isPending ? (
+        <Spinner label="Loading members" className="py-4" />
+      ) : detail.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(detail.error)}
+        </p>
+      ) : (
+        <BusinessMembers business={detail.data} />
+      )}
+    </ViewModal>
+  );
+}
+
+function DeleteBusiness({ business, onOpenChange }: { business: BusinessDto; onOpenChange: (open: boolean) => void }) {
+  const remove = useDeleteBusiness();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <ConfirmActionDialog
+      kind="delete"
+      what={business.name}
+      description="It leaves the list; its shipments and billings keep it."
+      open
+      onOpenChange={onOpenChange}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(business.id, {
+          onSuccess: () => {
+            toast.success('Business deleted', { description: business.name });
+            onOpenChange(false);
+          },
+          onError: (error) => setProblem(errorMessage(error)),
+        })
+      }
+    >
+      {problem ? (
+        <p role="alert" className="text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </ConfirmActionDialog>
+  );
+}
