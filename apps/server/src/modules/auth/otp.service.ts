@@ -149,13 +149,11 @@ export async function sendOtp(deps: OtpDeps, mobileNumber: string, ip: string, p
       createdAt: now,
     });
   });
+  // The account's language is looked up for every ask, sent or not, and before the answer: an ask that sends
+  // nothing must take as long as one that sends, and the SMS is handed to the gateway before the answer goes.
+  const language = (await languageOfMobile(db, mobileNumber)) ?? pageLanguage;
   if (deliver) {
-    // The account's language is looked up after the checks and, for an answer before the SMS, after the answer: an
-    // ask that sends nothing must take as long as one that sends.
-    const sending = (async () => {
-      const language = (await languageOfMobile(db, mobileNumber)) ?? pageLanguage;
-      await deps.sms.send(mobileNumber, otpText(purpose, code, subject, language));
-    })();
+    const sending = deps.sms.send(mobileNumber, otpText(purpose, code, subject, language));
     if (answerBeforeSms) {
       sending.catch((error: unknown) => deps.log?.error({ err: error }, 'the SMS gateway did not take a one-time code'));
     } else {
