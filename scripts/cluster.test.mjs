@@ -90,6 +90,28 @@ describe('a cluster behind HAProxy', () => {
     }
   }, 30_000);
 
+  test("each process serves its own metrics, and the processes' counts add up to the requests HAProxy passed", async () => {
+    const trackingsCounted = async () => {
+      let sum = 0;
+      for (const p of cluster.processes) {
+        const res = await fetch(`http://127.0.0.1:${p.metricsPort}/metrics`);
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        for (const line of text.split('\n')) {
+          if (line.startsWith('hatid_http_requests_total{') && line.includes('route="/api/shipments/track/:trackingNumber"'))
+            sum += Number(line.split(' ').at(-1));
+        }
+      }
+      return sum;
+    };
+    const ports = cluster.processes.map((p) => p.metricsPort);
+    expect(new Set(ports).size).toBe(ports.length);
+    const before = await trackingsCounted();
+    const n = 40;
+    for (let i = 0; i < n; i++) await fetch(`${cluster.url}/api/shipments/track/ND${String(900000000 + i)}PH`);
+    expect(await trackingsCounted()).toBe(before + n);
+  }, 30_000);
+
   test('the per-IP sign-in limit counts a client once across both processes, by the address HAProxy forwards', async () => {
     const before = await cluster.serverStates();
     const attempt = (localAddress, n) =>

@@ -26,6 +26,8 @@ export interface ClusterProcess {
   name: string;
   pid: number | null;
   port: number;
+  /** Its own Prometheus metrics on 127.0.0.1 (METRICS_PORT): GET /metrics. */
+  metricsPort: number;
   running: boolean;
 }
 

@@ -83,6 +83,11 @@ export async function startCluster(options = {}) {
 
     const ports = [];
     for (let i = 0; i < count; i++) ports.push(await freePort());
+    // Each process serves its own Prometheus metrics on its own loopback port (METRICS_PORT), so a scrape
+    // reads one process: through HAProxy it would read whichever answered. A Prometheus on this machine
+    // scrapes them all (the ports are in .cluster/state.json and printed at start).
+    const metricsPorts = [];
+    for (let i = 0; i < count; i++) metricsPorts.push(await freePort());
     const dataDir = path.join(dir, 'data');
     fs.mkdirSync(dataDir, { recursive: true });
     const apiEnv = {
@@ -101,13 +106,13 @@ export async function startCluster(options = {}) {
       ...options.env,
     };
 
-    const apis = ports.map((port, i) => ({ name: serverName(i), port, child: null }));
+    const apis = ports.map((port, i) => ({ name: serverName(i), port, metricsPort: metricsPorts[i], child: null }));
     const spawnApi = (i) => {
       const api = apis[i];
       const output = options.output === 'console' ? 'pipe' : logFile(api.name);
       const child = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=192', SERVER_ENTRY], {
         cwd: ROOT,
-        env: { ...apiEnv, PORT: String(api.port) },
+        env: { ...apiEnv, PORT: String(api.port), METRICS_PORT: String(api.metricsPort) },
         stdio: ['ignore', output, output],
       });
       children.add(child);
@@ -166,6 +171,7 @@ export async function startCluster(options = {}) {
     });
     const url = `http://127.0.0.1:${port}`;
     say(`serving on ${url} (HAProxy pid ${haproxy.pid})`);
+    for (const api of apis) say(`${api.name} metrics: http://127.0.0.1:${api.metricsPort}/metrics`);
 
     const upInHaproxy = (name) => async () => (await serverStates(statsSocket))[name]?.status === 'UP';
 
@@ -178,12 +184,13 @@ export async function startCluster(options = {}) {
       databaseUrl,
       redisUrl,
       haproxyPid: haproxy.pid,
-      /** The API processes now: name (HAProxy's server), pid, port, and whether the process runs. */
+      /** The API processes now: name (HAProxy's server), pid, port, metrics port, and whether the process runs. */
       get processes() {
         return apis.map((api) => ({
           name: api.name,
           pid: api.child?.pid ?? null,
           port: api.port,
+          metricsPort: api.metricsPort,
           running: Boolean(api.child && api.child.exitCode === null && api.child.signalCode === null),
         }));
       },
