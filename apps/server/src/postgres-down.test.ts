@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from './testing/auth.js';
 import { bookingInput, priceOf } from './testing/shipments.js';
 import { startOwnPostgres, type OwnPostgres } from './testing/own-services.js';
+import { waitFor } from './testing/wait-for.js';
 
 /**
  * PostgreSQL connections terminated, and PostgreSQL stopped and started, under a running app (docs/decisions.md
@@ -23,14 +24,6 @@ let t: TestApp;
 let customer: Session;
 let admin: Session;
 const outboxRan: unknown[] = [];
-
-async function waitFor(condition: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A plain client of the test's own (not the app's pool), for what the test does behind the app's back. */
 async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 import { signUpCustomer, type Session } from './testing/auth.js';
 import { connectWs, wsUrl, type WsClient } from './testing/ws-client.js';
 import { startOwnRedis, type OwnRedis } from './testing/own-services.js';
+import { waitFor } from './testing/wait-for.js';
 
 /**
  * Redis stopped and started under two API processes (docs/decisions.md "While a dependency is down"): sign-in
@@ -25,14 +26,6 @@ const sockets: WsClient[] = [];
 let ana: Session;
 let onA: WsClient;
 let onB: WsClient;
-
-async function waitFor(condition: () => boolean, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function bus(options: { startWithoutRedis?: boolean; prefix: string }) {
   const created = await createRedisEventBus({ url: redis.url, connectTimeoutMs: 1000, ...options });
@@ -75,7 +68,7 @@ beforeAll(async () => {
   });
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   await b.listen({ port: 0, host: '127.0.0.1' });
-  await waitFor(() => limitA.status === 'ready' && limitB.status === 'ready', 'the rate-limit connections');
+  await waitFor(() => limitA.status === 'ready' && limitB.status === 'ready', 'the rate-limit connections', 10_000);
   ana = await signUpCustomer(a);
   onA = await connectWs(wsUrl(a.app), ana.cookie);
   onB = await connectWs(wsUrl(b), ana.cookie);
@@ -107,7 +100,7 @@ describe('Redis answers', () => {
 describe('Redis stopped', () => {
   beforeAll(async () => {
     await redis.stop();
-    await waitFor(() => a.app.events.state === 'local-only' && b.events.state === 'local-only', 'both buses to notice');
+    await waitFor(() => a.app.events.state === 'local-only' && b.events.state === 'local-only', 'both buses to notice', 10_000);
   });
 
   it('refuses sign-in with 503 and Retry-After in the error shape at once, on both processes, instead of letting guesses through uncounted', async () => {
@@ -158,19 +151,23 @@ describe('Redis stopped', () => {
     let resynced = 0;
     late.onResync(() => resynced++);
     await redis.start();
-    await waitFor(() => late.state === 'shared', 'the late bus to connect');
+    await waitFor(() => late.state === 'shared', 'the late bus to connect', 10_000);
     expect(resynced).toBe(1);
     // Down again for the next tests, which bring Redis back under the two API processes.
     await redis.stop();
-    await waitFor(() => a.app.events.state === 'local-only' && b.events.state === 'local-only' && late.state === 'local-only', 'the buses to lose Redis again');
+    await waitFor(
+      () => a.app.events.state === 'local-only' && b.events.state === 'local-only' && late.state === 'local-only',
+      'the buses to lose Redis again',
+      10_000,
+    );
   });
 });
 
 describe('Redis started again', () => {
   beforeAll(async () => {
     await redis.start();
-    await waitFor(() => a.app.events.state === 'shared' && b.events.state === 'shared', 'both buses to reconnect');
-    await waitFor(() => limitConnections.every((c) => c.status === 'ready'), 'the rate-limit connections to reconnect');
+    await waitFor(() => a.app.events.state === 'shared' && b.events.state === 'shared', 'both buses to reconnect', 10_000);
+    await waitFor(() => limitConnections.every((c) => c.status === 'ready'), 'the rate-limit connections to reconnect', 10_000);
   });
 
   it('tells every browser on both processes to refetch, since events of the other process were missed', async () => {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { waitFor } from './wait-for.js';
 
 /**
  * A Redis and a PostgreSQL of a test's own, on free ports and in temporary folders, for tests that stop,
@@ -22,14 +23,6 @@ export async function freePort(): Promise<number> {
   server.close();
   await once(server, 'close');
   return port;
-}
-
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 export interface OwnRedis {
@@ -60,7 +53,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
       stdio: 'ignore',
     });
-    await waitUntil(answers, `redis-server on port ${port}`);
+    await waitFor(answers, `redis-server on port ${port}`, 15_000, 50);
   };
   const stop = async () => {
     const running = server;

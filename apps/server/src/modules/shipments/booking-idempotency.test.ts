@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createCustomer, signInAs, type Session } from '../../testing/auth.js';
 import { customerBookingBody } from '@hatid/domain';
 import { bookingInput, priceOf } from '../../testing/shipments.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { actorFrom } from '../../core/actor.js';
 import { loadUserWithRoles } from '../users/index.js';
 import { bookShipments, newBookingContext } from './index.js';
@@ -215,14 +216,6 @@ describe('many bookings written together (bulk booking)', () => {
 });
 
 describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
-  async function waitFor(condition: () => Promise<boolean>, what: string, ms = 20_000) {
-    const deadline = Date.now() + ms;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   async function backendsWaitingOnLocks(): Promise<number> {
     const { rows } = await t.database.pool!.query<{ n: number }>(
       "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
@@ -243,7 +236,7 @@ describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
     const other = bookInAnotherServer(customer, payload, 'killed-mid-booking');
     try {
       await waitFor(async () => other.output().includes('ready'), 'the other server to start', 60_000);
-      await waitFor(async () => (await backendsWaitingOnLocks()) > 0, 'the other server to reach the promo lock');
+      await waitFor(async () => (await backendsWaitingOnLocks()) > 0, 'the other server to reach the promo lock', 20_000);
       expect(other.output()).not.toContain('answered');
     } finally {
       await other.kill();
@@ -292,7 +285,7 @@ describe.skipIf(!onPg)('crashes (PostgreSQL)', () => {
     ]);
     let settled = false;
     const retry = post('/api/shipments/customer', customer, payload, 'in-flight-claim1').finally(() => (settled = true));
-    await waitFor(async () => (await backendsWaitingOnLocks()) > 0, 'the retry to wait on the claim');
+    await waitFor(async () => (await backendsWaitingOnLocks()) > 0, 'the retry to wait on the claim', 20_000);
     expect(settled).toBe(false);
     // The connection dies without COMMIT, as when the process holding it is killed.
     const { rows } = await other.query<{ pid: number }>('select pg_backend_pid() as pid');
