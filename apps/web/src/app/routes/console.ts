@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { withMessages } from '../../i18n/catalogues';
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
@@ -84,7 +85,8 @@ const shipmentsRoute = createRoute({
   beforeLoad: guardScreen('/shipments'),
   validateSearch: plainSearch<AdminShipmentsSearch>,
   component: lazyRouteComponent(
-    withMessages('shipments', () => import('../../features/shipments/routes/admin-shipments-page')),
+    // The book-for-customer dialog's customer picker is the users area's.
+    withMessages(['shipments', 'users'], () => import('../../features/shipments/routes/admin-shipments-page')),
     'AdminShipmentsPage',
   ),
 });
@@ -132,7 +134,7 @@ const promoCodesRoute = createRoute({
 const transactionsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/transactions',
-  staticData: { title: 'Transactions' },
+  staticData: { title: msg`Transactions` },
   beforeLoad: guardScreen('/transactions'),
   validateSearch: plainSearch<TableSearch & { paymentType?: string; transactionStatus?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(
@@ -197,7 +199,7 @@ const ticketsRoute = createRoute({
 const apiKeysRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/api-keys',
-  staticData: { title: 'API keys' },
+  staticData: { title: msg`API keys` },
   beforeLoad: guardScreen('/api-keys'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(
@@ -226,7 +228,7 @@ const bulkBookingsRoute = createRoute({
 const webhooksRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/webhooks',
-  staticData: { title: 'Webhooks' },
+  staticData: { title: msg`Webhooks` },
   beforeLoad: guardScreen('/webhooks'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(
@@ -251,7 +253,7 @@ const pricingRoute = createRoute({
 const usersRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/users',
-  staticData: { title: 'Users' },
+  staticData: { title: msg`Users` },
   beforeLoad: guardScreen('/users'),
   validateSearch: plainSearch<TableSearch & { roleId?: number; role?: string }>,
   component: lazyRouteComponent(
@@ -268,7 +270,8 @@ const clientsRoute = createRoute({
   beforeLoad: guardScreen('/clients'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(
-    withMessages(['businesses', 'shipments'], () => import('../../features/businesses/routes/businesses-page')),
+    // The owner and member pickers' customer search is the users area's.
+    withMessages(['businesses', 'shipments', 'users'], () => import('../../features/businesses/routes/businesses-page')),
     'ClientsPage',
   ),
 });
@@ -342,7 +345,7 @@ const partnerDetailRoute = createRoute({
 const couriersRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/couriers',
-  staticData: { title: 'Couriers' },
+  staticData: { title: msg`Couriers` },
   beforeLoad: guardScreen('/couriers'),
   validateSearch: plainSearch<TableSearch & { type?: string; category?: string }>,
   component: lazyRouteComponent(
@@ -355,7 +358,7 @@ const couriersRoute = createRoute({
 const consolidationsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/consolidations',
-  staticData: { title: 'Consolidations' },
+  staticData: { title: msg`Consolidations` },
   beforeLoad: guardScreen('/consolidations'),
   validateSearch: plainSearch<TableSearch>,
   component: lazyRouteComponent(
@@ -368,7 +371,7 @@ const consolidationsRoute = createRoute({
 const consolidationDetailRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/consolidations/$tag',
-  staticData: { title: ({ params }) => `Consolidation ${params.tag ?? ''}` },
+  staticData: { title: ({ params }) => i18n._(msg`Consolidation ${params.tag ?? ''}`) },
   beforeLoad: guardScreen('/consolidations'),
   component: lazyRouteComponent(
     withMessages(['consolidations', 'shipments'], () => import('../../features/consolidations/routes/consolidation-detail-page')),

@@ -15,6 +15,8 @@ import { apiKeyMenuItems } from './lib/api-key-actions';
 import { changesOf, endOfManilaDay } from './lib/api-key-form';
 import { parseApiKeysSearch } from './lib/api-keys-search';
 import { ApiKeysPage } from './routes/api-keys-page';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 beforeAll(() => {
   // The router scrolls on navigation; jsdom has no scrolling.
@@ -371,5 +373,26 @@ describe('api keys access', () => {
   it.each<RoleName>(['business_admin', 'admin', 'super_admin'])('%s opens the screen', async (role) => {
     await openAs([role]);
     expect(await screen.findByText('API keys screen')).toBeTruthy();
+  });
+});
+
+describe('api keys in Filipino (issue 32)', () => {
+  // "API key" is the word Filipino screens use too ("3 API key", "Mga API key"): not English left over.
+  const englishLeft = () => englishLeftIn(readableText(), 'api-keys').filter((phrase) => phrase !== 'API key');
+
+  it('shows the keys and the create form with no English sentence left', async () => {
+    await activateLanguage('fil');
+    server();
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga API key' })).toBeTruthy();
+    await screen.findByText('Warehouse', { selector: 'td span' });
+    expect(rowOf('Warehouse').textContent).toContain('Aktibo');
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Gumawa ng API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gumawa ng API key' });
+    expect(within(dialog).getByText('Mag-book at magkansela ng mga padala')).toBeTruthy();
+    expect(englishLeft()).toEqual([]);
   });
 });

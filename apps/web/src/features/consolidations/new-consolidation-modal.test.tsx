@@ -1,10 +1,13 @@
 import type { ConsolidationShipmentDto, CourierDto } from '@hatid/domain';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../testing/render';
+import { renderWithI18n, renderWithProviders } from '../../testing/render';
 import { NewConsolidationModal } from './components/new-consolidation-modal';
 import { TransportText } from './routes/consolidation-detail-page';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
+import { ScanBox } from './components/scan-box';
 
 vi.mock('@tanstack/react-router', async (original) => ({ ...(await original<typeof import('@tanstack/react-router')>()), useNavigate: () => vi.fn() }));
 
@@ -71,15 +74,34 @@ describe("a shipment's transport in a consolidation (issue 29, item 19)", () => 
   const courier = { id: cebuPacific.id, name: 'Cebu Pacific Cargo', code: '5J' };
 
   it("shows the consolidation's carrier and MAWB when the shipment has no flight of its own", () => {
-    render(<TransportText line={line} detail={{ courier, masterAwbNumber: '203-12345675' }} />);
+    renderWithI18n(<TransportText line={line} detail={{ courier, masterAwbNumber: '203-12345675' }} />);
     expect(document.body.textContent).toBe('Cebu Pacific CargoMAWB 203-12345675');
   });
 
   it('shows its own flight first, and "Not set" only when nothing is known', () => {
-    render(<TransportText line={{ ...line, flightNumber: '5J 561' }} detail={{ courier, masterAwbNumber: null }} />);
+    renderWithI18n(<TransportText line={{ ...line, flightNumber: '5J 561' }} detail={{ courier, masterAwbNumber: null }} />);
     expect(document.body.textContent).toBe('Cebu Pacific Cargo 5J 561');
     cleanup();
-    render(<TransportText line={line} detail={{ courier: null, masterAwbNumber: null }} />);
+    renderWithI18n(<TransportText line={line} detail={{ courier: null, masterAwbNumber: null }} />);
     expect(document.body.textContent).toBe('Not set');
+  });
+});
+
+describe('consolidations in Filipino (issue 32)', () => {
+  it('opens a consolidation and scans packages with no English sentence left', async () => {
+    await activateLanguage('fil');
+    renderWithProviders(<NewConsolidationModal carriers={[cebuPacific]} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Bagong consolidation' });
+    expect(dialog.textContent).toContain('— kailangan para i-seal');
+    expect(englishLeftIn(readableText(), 'consolidations')).toEqual([]);
+    cleanup();
+
+    renderWithI18n(<ScanBox label="Kumpirmahin ang package sa destinasyon" withFinding pending={false} onScan={vi.fn()} />);
+    expect(screen.getByRole('radio', { name: 'Nawawala' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Kumpirmahin' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('I-scan o i-type ang tracking number'), 'ND868227646PH{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('ND868227646PH: tingnan ang tracking number: may typo ito');
+    expect(englishLeftIn(readableText(), 'consolidations')).toEqual([]);
   });
 });

@@ -4,6 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { CourierFormModal } from './components/courier-form-modal';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
+import { renderConsoleScreen } from '../../testing/console-screen';
+import { fakeApi } from '../../testing/fake-api';
+import { CouriersPage } from './routes/couriers-page';
 
 afterEach(() => {
   cleanup();
@@ -66,5 +71,25 @@ describe('courier form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('A courier with this name already exists')).toBeTruthy();
     expect(sent(spy)).toEqual([{ url: `/api/couriers/${stored.id}`, method: 'PATCH', body: { name: 'LBC Air Cargo' } }]);
+  });
+});
+
+describe('couriers in Filipino (issue 32)', () => {
+  it('shows the list and the add form with no English sentence left', async () => {
+    await activateLanguage('fil');
+    const pal = { ...stored, id: '99999999-9999-4999-8999-999999999999', name: 'PAL Cargo', isActive: false };
+    fakeApi((call) => (call.path === '/api/couriers' ? json({ data: [pal], page: 1, limit: 10, total: 1, totalPages: 1 }) : json({ data: [] })));
+    const user = userEvent.setup();
+    renderConsoleScreen('/couriers', '/couriers', <CouriersPage />, ['staff']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga courier' })).toBeTruthy();
+    const row = await screen.findByRole('row', { name: /PAL Cargo/ });
+    expect(row.textContent).toContain('Hindi aktibo');
+    expect(within(row).getByRole('button', { name: 'I-activate ang PAL Cargo' })).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'couriers')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Magdagdag ng courier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Magdagdag ng courier' });
+    expect(within(dialog).getByRole('option', { name: 'Himpapawid' })).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'couriers')).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import { VoidPaymentDialog } from './components/void-payment-dialog';
 import { fakeApi, json } from '../../testing/fake-api';
 import { renderConsoleScreen } from '../../testing/console-screen';
 import { TransactionsPage } from './routes/transactions-page';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(() => {
   cleanup();
@@ -334,5 +336,21 @@ describe('transactions page', () => {
     const view = await screen.findByRole('dialog', { name: '₱100.00 payment for ND987654321PH' });
     expect(within(view).getByText('Counted twice')).toBeTruthy();
     expect(within(view).getByText('Void reason')).toBeTruthy();
+  });
+
+  it('reads in Filipino on both tabs, with no English sentence left (issue 32)', async () => {
+    await activateLanguage('fil');
+    deskServer();
+    const user = userEvent.setup();
+    renderPage('/transactions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga transaksyon' })).toBeTruthy();
+    const paymentRowEl = await screen.findByRole('row', { name: /ND987654321PH/ });
+    expect(paymentRowEl.textContent).toContain('May bisa');
+    expect(englishLeftIn(readableText(), 'transactions')).toEqual([]);
+
+    await user.click(screen.getByRole('tab', { name: /Ipakita ang mga padalang walang transaksyon/ }));
+    const unpaidRow = await screen.findByRole('row', { name: /ND123456785PH/ });
+    expect(within(unpaidRow).getByRole('button', { name: 'Magdagdag ng bayad para sa ND123456785PH' })).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'transactions')).toEqual([]);
   });
 });

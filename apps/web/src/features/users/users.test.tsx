@@ -10,6 +10,8 @@ import { USER_COLUMNS } from './components/user-columns';
 import { UserRowMenu } from './components/user-row-menu';
 import { userCommandItems } from './lib/user-commands';
 import { parseUsersSearch } from './lib/users-search';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(() => {
   cleanup();
@@ -333,5 +335,53 @@ describe('users table row menu', () => {
     rerender(table(onView));
     await user.click(screen.getByRole('menuitem', { name: 'View' }));
     expect(onView).toHaveBeenCalled();
+  });
+});
+
+describe('users in Filipino (issue 32)', () => {
+  it('shows the table, its row menu and the add form with no English sentence left', async () => {
+    await activateLanguage('fil');
+    const spy = withPlaces(() => json({ data: [] }));
+    const user = userEvent.setup();
+    const jose = person({ id: '22222222-2222-4222-8222-222222222222', name: 'Jose Ramos', isEmployee: true }, ['rider']);
+    const query = {
+      data: { data: [jose], page: 1, limit: 10, total: 1, totalPages: 1 },
+      isPending: false,
+      isFetching: false,
+      isError: false,
+      error: null,
+      refetch: () => undefined,
+    };
+    renderAs(
+      ['admin'],
+      <DataTable
+        title="Users"
+        columns={USER_COLUMNS}
+        query={query}
+        getRowId={(row) => row.id}
+        search={{}}
+        onSearchChange={vi.fn()}
+        rowActions={(row) => <UserRowMenu user={row} selfId="me" onView={vi.fn()} onUpdate={vi.fn()} onCommand={vi.fn()} />}
+      />,
+    );
+    const row = screen.getByRole('row', { name: /Jose Ramos/ });
+    expect(row.textContent).toContain('Empleyado');
+    expect(row.textContent).toContain("Sakop: Wala: hindi iniaalok sa anumang padala hangga't hindi naitatakda");
+    expect(row.textContent).toContain('Aktibo');
+    await user.click(within(row).getByRole('button', { name: /Jose Ramos/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Tingnan', 'I-edit', 'I-deactivate', 'Alisin ang marka bilang empleyado']);
+    expect(englishLeftIn(readableText(), 'users')).toEqual([]);
+    await user.keyboard('{Escape}');
+    cleanup();
+
+    renderAs(['admin'], <UserFormModal user={null} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Magdagdag ng user' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Rider' }));
+    expect(within(dialog).getByRole('group', { name: 'Mga service area' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Magdagdag ng rider' }));
+    expect(await within(dialog).findByText('Ilagay ang pangalan')).toBeTruthy();
+    expect(within(dialog).getByText('Nagsa-sign in ang rider gamit ang mobile number: maglagay ng isa')).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'users')).toEqual([]);
+    expect(spy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

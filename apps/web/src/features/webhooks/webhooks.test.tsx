@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, type FakeCall } from '../../testing/fake-api';
 import { renderConsoleScreen } from '../../testing/console-screen';
 import { WebhooksPage } from './routes/webhooks-page';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 beforeAll(() => {
   window.scrollTo = vi.fn() as never;
@@ -227,5 +229,27 @@ describe('webhooks page', () => {
       { method: 'PATCH', path: `/api/webhooks/endpoints/${orders.id}`, body: { enabled: false } },
       { method: 'DELETE', path: `/api/webhooks/endpoints/${old.id}`, body: {} },
     ]);
+  });
+});
+
+describe('webhooks in Filipino (issue 32)', () => {
+  // "Webhook endpoint" is the word Filipino screens use too ("2 webhook endpoint"): not English left over.
+  const englishLeft = () => englishLeftIn(readableText(), 'webhooks').filter((phrase) => phrase.toLowerCase() !== 'webhook endpoint');
+
+  it('shows the endpoints and the add form with no English sentence left', async () => {
+    await activateLanguage('fil');
+    server();
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga webhook' })).toBeTruthy();
+    await screen.findByText('https://orders.acme.example/hatid');
+    expect(rowOf('orders.acme.example').textContent).toContain('2 pumalya');
+    expect(rowOf('legacy.acme.example').textContent).toContain('Pumalya ang bawat subok sa loob ng 24 na oras');
+    expect(englishLeft()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Magdagdag ng endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Magdagdag ng webhook endpoint' });
+    expect(within(dialog).getByText('Bawat pagbabago ng delivery status')).toBeTruthy();
+    expect(englishLeft()).toEqual([]);
   });
 });

@@ -1,8 +1,17 @@
-import { API_KEY_SCOPE_LABELS, type ApiKeyDto, type ApiKeyStatus } from '@hatid/domain';
+import type { ApiKeyDto, ApiKeyStatus } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { API_KEY_REVOKED_REASON_LABELS, API_KEY_SOURCE_LABELS, API_KEY_STATUS_LABELS, keyPrefixText, revokedWhy } from '../lib/api-key-actions';
+import {
+  API_KEY_REVOKED_REASON_LABELS,
+  API_KEY_SCOPE_NAMES,
+  API_KEY_SOURCE_LABELS,
+  API_KEY_STATUS_LABELS,
+  keyPrefixText,
+  revokedWhy,
+} from '../lib/api-key-actions';
 
 const column = dataColumnHelper<ApiKeyDto>();
 
@@ -13,15 +22,23 @@ const STATUS_CLASSES: Record<ApiKeyStatus, string> = {
 };
 
 export function ApiKeyStatusBadge({ status }: { status: ApiKeyStatus }) {
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>{API_KEY_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>
+      {i18n._(API_KEY_STATUS_LABELS[status])}
+    </span>
+  );
 }
 
 /** The scopes as their codes (what an integration reads in a 403), each with its plain label on hover. */
 export function ScopeList({ scopes }: { scopes: ApiKeyDto['scopes'] }) {
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+    <ul className="flex flex-wrap gap-1" aria-label={t`Scopes`}>
       {scopes.map((scope) => (
-        <li key={scope} title={API_KEY_SCOPE_LABELS[scope]} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs whitespace-nowrap text-slate-800">
+        <li
+          key={scope}
+          title={i18n._(API_KEY_SCOPE_NAMES[scope])}
+          className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs whitespace-nowrap text-slate-800"
+        >
           {scope}
         </li>
       ))}
@@ -30,7 +47,9 @@ export function ScopeList({ scopes }: { scopes: ApiKeyDto['scopes'] }) {
 }
 
 const muted = (text: string) => <span className="text-slate-500">{text}</span>;
-const when = (value: string | null, none: string) => (value ? <span className="block min-w-28">{formatDateTime(value)}</span> : muted(none));
+const when = (value: string | null, none: string = t`Never`) => (value ? <span className="block min-w-28">{formatDateTime(value)}</span> : muted(none));
+
+const madeBy = (maker: string) => t`by ${maker}`;
 
 /**
  * The keys table: name (and where its bookings come from when not the business's own system), the prefix
@@ -42,29 +61,29 @@ export function apiKeyColumns(everyKey: boolean): DataColumn<ApiKeyDto>[] {
   return [
     column.display({
       id: 'name',
-      header: 'Name',
+      header: () => t`Name`,
       cell: ({ row }) => (
         <span className="flex flex-col gap-0.5">
           <span className="font-medium text-slate-900">{row.original.name}</span>
-          {row.original.source !== 'external' ? <span className="text-xs text-slate-500">{API_KEY_SOURCE_LABELS[row.original.source]}</span> : null}
+          {row.original.source !== 'external' ? <span className="text-xs text-slate-500">{i18n._(API_KEY_SOURCE_LABELS[row.original.source])}</span> : null}
         </span>
       ),
     }),
     column.display({
       id: 'prefix',
-      header: 'Key',
+      header: () => t`Key`,
       cell: ({ row }) => <code className="font-mono text-xs whitespace-nowrap text-slate-800">{keyPrefixText(row.original)}</code>,
     }),
-    column.display({ id: 'scopes', header: 'Scopes', cell: ({ row }) => <ScopeList scopes={row.original.scopes} /> }),
+    column.display({ id: 'scopes', header: () => t`Scopes`, cell: ({ row }) => <ScopeList scopes={row.original.scopes} /> }),
     column.display({
       id: 'status',
-      header: 'Status',
+      header: () => t`Status`,
       cell: ({ row }) => (
         <span className="flex flex-col items-start gap-0.5">
           <ApiKeyStatusBadge status={row.original.status} />
           {row.original.revokedReason ? (
             <span className="text-xs text-slate-500" title={revokedWhy(row.original) ?? undefined}>
-              {API_KEY_REVOKED_REASON_LABELS[row.original.revokedReason]}
+              {i18n._(API_KEY_REVOKED_REASON_LABELS[row.original.revokedReason])}
             </span>
           ) : null}
         </span>
@@ -73,17 +92,17 @@ export function apiKeyColumns(everyKey: boolean): DataColumn<ApiKeyDto>[] {
     everyKey
       ? column.display({
           id: 'business',
-          header: 'Business',
+          header: () => t`Business`,
           cell: ({ row }) => (
             <span className="flex flex-col gap-0.5">
               <span className="text-slate-900">{row.original.businessName ?? '—'}</span>
-              <span className="text-xs text-slate-500">by {row.original.userName}</span>
+              <span className="text-xs text-slate-500">{madeBy(row.original.userName)}</span>
             </span>
           ),
         })
-      : column.display({ id: 'maker', header: 'Made by', cell: ({ row }) => row.original.userName }),
-    column.display({ id: 'lastUsed', header: 'Last used', cell: ({ row }) => when(row.original.lastUsedAt, 'Never') }),
-    column.display({ id: 'expires', header: 'Expires', cell: ({ row }) => when(row.original.expiresAt, 'Never') }),
-    column.display({ id: 'created', header: 'Created', cell: ({ row }) => when(row.original.createdAt, '—') }),
+      : column.display({ id: 'maker', header: () => t`Made by`, cell: ({ row }) => row.original.userName }),
+    column.display({ id: 'lastUsed', header: () => t`Last used`, cell: ({ row }) => when(row.original.lastUsedAt) }),
+    column.display({ id: 'expires', header: () => t`Expires`, cell: ({ row }) => when(row.original.expiresAt) }),
+    column.display({ id: 'created', header: () => t`Created`, cell: ({ row }) => when(row.original.createdAt, '—') }),
   ];
 }

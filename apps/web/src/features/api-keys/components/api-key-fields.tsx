@@ -1,9 +1,11 @@
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from '@hatid/domain';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toIsoDate } from '../../../lib/format';
+import { API_KEY_SCOPE_NAMES } from '../lib/api-key-actions';
 import type { ApiKeyFormValues } from '../lib/api-key-form';
 
 /**
@@ -12,6 +14,7 @@ import type { ApiKeyFormValues } from '../lib/api-key-form';
  */
 // biome-ignore lint/suspicious/noExplicitAny: the create and edit forms send different shapes
 export function ApiKeyFields({ form }: { form: UseFormReturn<ApiKeyFormValues, unknown, any> }) {
+  const { t, i18n } = useLingui();
   const errors = form.formState.errors;
   const scopes = useWatch({ control: form.control, name: 'scopes' });
   const ids = { scopes: useId() };
@@ -25,13 +28,17 @@ export function ApiKeyFields({ form }: { form: UseFormReturn<ApiKeyFormValues, u
 
   return (
     <>
-      <FormField label="Name" hint="What uses it, e.g. “Warehouse system”. Shown in the list, never to your customers." error={errors.name?.message}>
+      <FormField label={t`Name`} hint={t`What uses it, e.g. “Warehouse system”. Shown in the list, never to your customers.`} error={errors.name?.message}>
         {(control) => <Input {...control} {...form.register('name')} maxLength={60} autoComplete="off" />}
       </FormField>
 
       <fieldset aria-describedby={scopesError ? `${ids.scopes}-error` : undefined} className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Scopes</legend>
-        <p className="-mt-1 text-xs text-slate-500">What the key may do; every other call is refused.</p>
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>Scopes</Trans>
+        </legend>
+        <p className="-mt-1 text-xs text-slate-500">
+          <Trans>What the key may do; every other call is refused.</Trans>
+        </p>
         {API_KEY_SCOPES.map((scope) => {
           const id = `${ids.scopes}-${scope}`;
           return (
@@ -45,7 +52,7 @@ export function ApiKeyFields({ form }: { form: UseFormReturn<ApiKeyFormValues, u
                 onChange={(event) => toggle(scope, event.target.checked)}
               />
               <label htmlFor={id} className="flex flex-col text-sm text-slate-800">
-                <span>{API_KEY_SCOPE_LABELS[scope]}</span>
+                <span>{i18n._(API_KEY_SCOPE_NAMES[scope])}</span>
                 <code className="font-mono text-xs text-slate-500">{scope}</code>
               </label>
             </div>
@@ -59,9 +66,9 @@ export function ApiKeyFields({ form }: { form: UseFormReturn<ApiKeyFormValues, u
       </fieldset>
 
       <FormField
-        label="Expires on"
+        label={t`Expires on`}
         optional
-        hint="The key stops working when this day ends (Manila time). Empty: it does not expire."
+        hint={t`The key stops working when this day ends (Manila time). Empty: it does not expire.`}
         error={errors.expiresOn?.message}
       >
         {(control) => <Input {...control} {...form.register('expiresOn')} type="date" min={toIsoDate(new Date())} />}

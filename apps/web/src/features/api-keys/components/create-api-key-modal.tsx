@@ -1,4 +1,5 @@
 import type { CreateApiKeyInput, CreatedApiKeyDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -19,6 +20,7 @@ export const exampleCall = (key: string, origin: string) => `curl -H 'Authorizat
  * modal's state (and the create call's, dropped with it): closing forgets it, and nothing else holds it.
  */
 export function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const create = useCreateApiKey();
   const form = useForm<ApiKeyFormValues, unknown, CreateApiKeyInput>({
     resolver: createResolver,
@@ -33,9 +35,9 @@ export function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : close())}
-      title="Create API key"
-      description="A key lets your own system book and track your business's shipments. It acts as you."
-      submitLabel="Create API key"
+      title={t`Create API key`}
+      description={t`A key lets your own system book and track your business's shipments. It acts as you.`}
+      submitLabel={t`Create API key`}
       pending={create.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
@@ -47,35 +49,40 @@ export function CreateApiKeyModal({ onClose }: { onClose: () => void }) {
 
 /** The new key, shown this once, with a first call to try it. */
 function CreatedApiKey({ created, onClose }: { created: CreatedApiKeyDto; onClose: () => void }) {
+  const { t } = useLingui();
   const exampleId = useId();
+  const prefix = keyPrefixText(created);
+  const name = created.name;
   const example = exampleCall(created.key, window.location.origin);
   return (
     <SecretShownOnceModal
-      title="API key created"
-      description={`“${created.name}” (${keyPrefixText(created)})`}
+      title={t`API key created`}
+      description={`“${name}” (${prefix})`}
       warning={{
-        headline: 'Copy this key now: it will not be shown again.',
-        body: 'Hatid keeps only a fingerprint of it. Store it where your system keeps its secrets; if it is lost, revoke it and create a new one.',
+        headline: t`Copy this key now: it will not be shown again.`,
+        body: t`Hatid keeps only a fingerprint of it. Store it where your system keeps its secrets; if it is lost, revoke it and create a new one.`,
       }}
-      label="Your API key"
+      label={t`Your API key`}
       secret={created.key}
-      copyLabel="Copy API key"
+      copyLabel={t`Copy API key`}
       onClose={onClose}
     >
       <div className="mt-2.5 flex flex-col gap-1.5">
         <div className="flex items-center justify-between gap-2">
           <h3 id={exampleId} className="text-sm font-medium text-slate-800">
-            Try it
+            <Trans>Try it</Trans>
           </h3>
-          <CopyButton value={example} label="Copy example" />
+          <CopyButton value={example} label={t`Copy example`} />
         </div>
         {/* A <pre> cannot be named; the figure around it takes the heading as its name. */}
         <figure aria-labelledby={exampleId}>
           <pre className="overflow-x-auto rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-100">{example}</pre>
         </figure>
         <p className="text-xs text-slate-500">
-          Send it as <code className="font-mono">Authorization: Bearer …</code> (or <code className="font-mono">X-API-Key</code>) without a session cookie. The
-          key books and reads shipments only, within the scopes chosen.
+          <Trans>
+            Send it as <code className="font-mono">Authorization: Bearer …</code> (or <code className="font-mono">X-API-Key</code>) without a session cookie.
+            The key books and reads shipments only, within the scopes chosen.
+          </Trans>
         </p>
       </div>
     </SecretShownOnceModal>

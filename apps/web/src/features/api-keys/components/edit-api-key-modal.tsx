@@ -1,4 +1,5 @@
 import type { ApiKeyDto, UpdateApiKeyInput } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { FormModal } from '../../../components/ui/modal';
 import { useUpdateApiKey } from '../api/api-keys';
@@ -13,7 +14,10 @@ import { apiKeyName } from './api-key-row-menu';
  * never changes (a new one is made instead) and a revoked key cannot be edited (the menu disables it).
  */
 export function EditApiKeyModal({ apiKey, onClose }: { apiKey: ApiKeyDto; onClose: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateApiKey();
+  const name = apiKey.name;
+  const prefix = keyPrefixText(apiKey);
   const form = useForm<ApiKeyFormValues, unknown, UpdateApiKeyInput>({
     resolver: editResolver(apiKey),
     defaultValues: { name: apiKey.name, scopes: [...apiKey.scopes], expiresOn: expiryDayOf(apiKey.expiresAt) },
@@ -24,7 +28,7 @@ export function EditApiKeyModal({ apiKey, onClose }: { apiKey: ApiKeyDto; onClos
   const onSubmit = form.handleSubmit((input) =>
     save(Object.keys(input).length === 0, async () => {
       const saved = await update.mutateAsync({ id: apiKey.id, input });
-      return { title: 'API key updated', description: apiKeyName(saved) };
+      return { title: t`API key updated`, description: apiKeyName(saved) };
     }),
   );
 
@@ -32,9 +36,9 @@ export function EditApiKeyModal({ apiKey, onClose }: { apiKey: ApiKeyDto; onClos
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Edit API key"
-      description={`${apiKey.name} (${keyPrefixText(apiKey)}). Systems using it keep the same key.`}
-      submitLabel="Save changes"
+      title={t`Edit API key`}
+      description={t`${name} (${prefix}). Systems using it keep the same key.`}
+      submitLabel={t`Save changes`}
       pending={update.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}

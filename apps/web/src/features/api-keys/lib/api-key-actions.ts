@@ -1,14 +1,16 @@
 import {
-  apiKeyRevokedReasonText,
   canUseRowEditAndDuplicate,
   type ApiKeyDto,
   type ApiKeyRevokedReason,
+  type ApiKeyScope,
   type ApiKeySource,
   type ApiKeyStatus,
   type AppAbility,
   type RoleName,
 } from '@hatid/domain';
-import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { ROW_ACTION_ABILITY } from '../../../components/data-table/row-actions';
 
 /**
  * An API key's row menu. It keeps the spec's "with an update handler" shape (View, Edit, Delete;
@@ -26,16 +28,14 @@ export interface ApiKeyMenuItem {
   disabled: boolean;
 }
 
-export const REVOKE_LABEL = 'Revoke';
-
 export function apiKeyMenuItems(apiKey: Pick<ApiKeyDto, 'status'>, ability: AppAbility, roles: readonly RoleName[]): ApiKeyMenuItem[] {
   const items: ApiKeyMenuItem[] = [];
   const revoked = apiKey.status === 'revoked';
-  if (ability.can(ROW_ACTION_ABILITY.view, 'ApiKey')) items.push({ key: 'view', label: ROW_ACTION_LABELS.view, destructive: false, disabled: false });
+  if (ability.can(ROW_ACTION_ABILITY.view, 'ApiKey')) items.push({ key: 'view', label: t`View`, destructive: false, disabled: false });
   if (ability.can(ROW_ACTION_ABILITY.edit, 'ApiKey')) {
-    items.push({ key: 'edit', label: ROW_ACTION_LABELS.edit, destructive: false, disabled: revoked || !canUseRowEditAndDuplicate(roles) });
+    items.push({ key: 'edit', label: t`Edit`, destructive: false, disabled: revoked || !canUseRowEditAndDuplicate(roles) });
   }
-  if (ability.can(ROW_ACTION_ABILITY.delete, 'ApiKey')) items.push({ key: 'revoke', label: REVOKE_LABEL, destructive: true, disabled: revoked });
+  if (ability.can(ROW_ACTION_ABILITY.delete, 'ApiKey')) items.push({ key: 'revoke', label: t`Revoke`, destructive: true, disabled: revoked });
   return items;
 }
 
@@ -49,22 +49,42 @@ export const makesApiKeys = (ability: AppAbility, roles: readonly RoleName[]) =>
 /** Admins see every business's keys (as the server scopes them), so the list names the business. */
 export const seesEveryApiKey = (roles: readonly RoleName[]) => roles.includes('admin') || roles.includes('super_admin');
 
-export const API_KEY_STATUS_LABELS: Record<ApiKeyStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
-export const API_KEY_SOURCE_LABELS: Record<ApiKeySource, string> = { external: 'Your system', shopify: 'Shopify' };
+// A key's status, where its bookings come from, why it was revoked and what its scopes allow, in the reader's
+// language (issue 32); the stored values and the scope codes an integration reads stay as they are.
+export const API_KEY_STATUS_LABELS: Record<ApiKeyStatus, MessageDescriptor> = { active: msg`Active`, expired: msg`Expired`, revoked: msg`Revoked` };
+export const API_KEY_SOURCE_LABELS: Record<ApiKeySource, MessageDescriptor> = { external: msg`Your system`, shopify: msg`Shopify` };
 /** Why a key is revoked, short enough for the table's status cell. */
-export const API_KEY_REVOKED_REASON_LABELS: Record<ApiKeyRevokedReason, string> = {
-  manual: 'Revoked by hand',
-  maker_left_business: 'Maker left the business',
-  maker_deactivated: 'Maker deactivated',
-  maker_not_business_admin: 'Maker no longer an admin',
+export const API_KEY_REVOKED_REASON_LABELS: Record<ApiKeyRevokedReason, MessageDescriptor> = {
+  manual: msg`Revoked by hand`,
+  maker_left_business: msg`Maker left the business`,
+  maker_deactivated: msg`Maker deactivated`,
+  maker_not_business_admin: msg`Maker no longer an admin`,
 };
+/** The domain's API_KEY_SCOPE_LABELS, as a person reads them. */
+export const API_KEY_SCOPE_NAMES: Record<ApiKeyScope, MessageDescriptor> = {
+  'shipments:read': msg`Read shipments, tracking and waybills`,
+  'shipments:write': msg`Book and cancel shipments`,
+};
+
+/** What became of a key's maker (the domain's apiKeyRevokedReasonText), in the reader's language. */
+function makerWhy(reason: Exclude<ApiKeyRevokedReason, 'manual'>, maker: string): string {
+  switch (reason) {
+    case 'maker_left_business':
+      return t`${maker}, who made it, left the business`;
+    case 'maker_deactivated':
+      return t`${maker}, who made it, was deactivated`;
+    case 'maker_not_business_admin':
+      return t`${maker}, who made it, is no longer a business admin`;
+  }
+}
 
 /** Why a key is revoked, in full (the View): who made it and what happened to them, or who revoked it. */
 export function revokedWhy(apiKey: Pick<ApiKeyDto, 'revokedReason' | 'revokedByName' | 'userName'>): string | null {
   const { revokedReason: reason, revokedByName: by, userName } = apiKey;
   if (!reason) return null;
-  if (reason === 'manual') return by ? `Revoked by ${by}` : 'Revoked by hand';
-  return `${apiKeyRevokedReasonText(reason, userName)}${by ? ` (change made by ${by})` : ''}`;
+  if (reason === 'manual') return by ? t`Revoked by ${by}` : t`Revoked by hand`;
+  const why = makerWhy(reason, userName);
+  return by ? t`${why} (change made by ${by})` : why;
 }
 
 /** How a key is told apart in lists and messages: its prefix, never the secret ("htd_ab12cd34…"). */

@@ -1,4 +1,6 @@
 import { API_KEY_STATUSES, type ApiKeyDto, type ApiKeyStatus } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -20,7 +22,6 @@ import { API_KEY_STATUS_LABELS, makesApiKeys, seesEveryApiKey, type ApiKeyMenuKe
 import { apiKeyFilters, parseApiKeysSearch, type ApiKeysSearch } from '../lib/api-keys-search';
 
 const route = getRouteApi('/console/api-keys');
-const TITLE = 'API keys';
 
 type Dialog = { kind: 'create' } | { kind: ApiKeyMenuKey; apiKey: ApiKeyDto } | null;
 
@@ -31,6 +32,7 @@ type Dialog = { kind: 'create' } | { kind: ApiKeyMenuKey; apiKey: ApiKeyDto } | 
  * business each belongs to) but make none. Each row is viewed, edited (name, scopes, expiry) and revoked.
  */
 export function ApiKeysPage() {
+  const { t, i18n } = useLingui();
   const raw = route.useSearch();
   const search = useMemo(() => parseApiKeysSearch(raw), [raw]);
   const navigateSearch = route.useNavigate();
@@ -55,29 +57,29 @@ export function ApiKeysPage() {
   };
   const countOf = (tab: ApiKeyStatus | undefined) => (tab === status ? list.data?.total : counts[tab ?? 'all'].data);
   const tabs: TableTab[] = [
-    { value: undefined, label: 'All', count: countOf(undefined) },
-    ...API_KEY_STATUSES.map((s) => ({ value: s, label: API_KEY_STATUS_LABELS[s], count: countOf(s) })),
+    { value: undefined, label: t`All`, count: countOf(undefined) },
+    ...API_KEY_STATUSES.map((s) => ({ value: s, label: i18n._(API_KEY_STATUS_LABELS[s]), count: countOf(s) })),
   ];
   const close = () => setDialog(null);
 
   return (
     <>
       <DataTable<ApiKeyDto>
-        title={TITLE}
+        title={t`API keys`}
         description={screenById('api-keys').description}
         columns={columns}
         query={list}
         getRowId={(k) => k.id}
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<ApiKeysSearch>, options)}
-        searchPlaceholder="Name or key prefix (htd_…)"
-        noun={{ one: 'API key', other: 'API keys' }}
+        searchPlaceholder={t`Name or key prefix (htd_…)`}
+        noun={(count) => t`${plural(count, { one: '# API key', other: '# API keys' })}`}
         tabs={tabs}
         createAction={
           makesApiKeys(ability, roles) ? (
             <Button onClick={() => setDialog({ kind: 'create' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Create API key
+              <Trans>Create API key</Trans>
             </Button>
           ) : null
         }

@@ -1,4 +1,5 @@
 import type { CourierDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
@@ -19,13 +20,17 @@ export function NeededToSeal({ children }: { children: string }) {
   return (
     <>
       {children}
-      <span className="font-normal text-slate-500"> — needed to seal</span>
+      <span className="font-normal text-slate-500">
+        {' '}
+        <Trans>— needed to seal</Trans>
+      </span>
     </>
   );
 }
 
 /** Open a consolidation: the airport pair (and, if known, the carrier and its master air waybill number). */
 export function NewConsolidationModal({ carriers, onClose }: { carriers: CourierDto[]; onClose: () => void }) {
+  const { t } = useLingui();
   const create = useCreateConsolidation();
   const navigate = useNavigate();
   const [values, setValues] = useState({ senderAirport: 'MNL', receiverAirport: '', courierId: '', masterAwbNumber: '' });
@@ -44,7 +49,7 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
         courierId: values.courierId || null,
         masterAwbNumber: values.masterAwbNumber || null,
       });
-      toast.success('Consolidation opened', { description: created.tag });
+      toast.success(t`Consolidation opened`, { description: created.tag });
       onClose();
       void navigate({ to: '/consolidations/$tag', params: { tag: created.tag } });
     } catch (error) {
@@ -62,32 +67,32 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="New consolidation"
-      description="Shipments waiting at the origin hub for this airport pair can then be scanned in."
-      submitLabel="Open consolidation"
+      title={t`New consolidation`}
+      description={t`Shipments waiting at the origin hub for this airport pair can then be scanned in.`}
+      submitLabel={t`Open consolidation`}
       pending={create.isPending}
       problem={problem}
       onSubmit={(event) => void submit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="From airport" error={errors.senderAirport}>
+        <FormField label={t`From airport`} error={errors.senderAirport}>
           {(control) => <AirportSelect {...control} value={values.senderAirport} onChange={set('senderAirport')} />}
         </FormField>
-        <FormField label="To airport" error={errors.receiverAirport}>
+        <FormField label={t`To airport`} error={errors.receiverAirport}>
           {(control) => <AirportSelect {...control} value={values.receiverAirport} onChange={set('receiverAirport')} />}
         </FormField>
         <FormField
-          label={<NeededToSeal>Carrier</NeededToSeal>}
+          label={<NeededToSeal>{t`Carrier`}</NeededToSeal>}
           error={errors.courierId}
           hint={
             carriers.length
-              ? 'The airline flying it. You may choose it later, before sealing.'
-              : 'No air carrier is active yet: staff add them on the Couriers screen.'
+              ? t`The airline flying it. You may choose it later, before sealing.`
+              : t`No air carrier is active yet: staff add them on the Couriers screen.`
           }
         >
           {(control) => (
             <select {...control} value={values.courierId} onChange={set('courierId')} className={inputClasses}>
-              <option value="">Choose later</option>
+              <option value="">{t`Choose later`}</option>
               {carriers.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -97,9 +102,9 @@ export function NewConsolidationModal({ carriers, onClose }: { carriers: Courier
           )}
         </FormField>
         <FormField
-          label={<NeededToSeal>Master air waybill (MAWB)</NeededToSeal>}
+          label={<NeededToSeal>{t`Master air waybill (MAWB)`}</NeededToSeal>}
           error={errors.masterAwbNumber}
-          hint="The airline's number for the whole load, e.g. 079-12345675. You may add it later, before sealing."
+          hint={t`The airline's number for the whole load, e.g. 079-12345675. You may add it later, before sealing.`}
         >
           {(control) => <Input {...control} value={values.masterAwbNumber} onChange={set('masterAwbNumber')} autoComplete="off" className="uppercase" />}
         </FormField>

@@ -1,14 +1,9 @@
-import {
-  isValidTrackingNumber,
-  normalizeTrackingNumber,
-  PACKAGE_DECONSOLIDATION_STATUSES,
-  PACKAGE_STATUS_LABELS,
-  TRACKING_NUMBER_MESSAGE,
-  type PackageDeconsolidationStatus,
-} from '@hatid/domain';
+import { isValidTrackingNumber, normalizeTrackingNumber, PACKAGE_DECONSOLIDATION_STATUSES, type PackageDeconsolidationStatus } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { PACKAGE_STATUS_NAMES } from '../lib/consolidation-labels';
 
 /**
  * The scan box: a handheld scanner types the waybill's Code 128 and presses Enter, so a focused text box
@@ -25,6 +20,7 @@ export function ScanBox({
   pending: boolean;
   onScan: (trackingNumber: string, finding: PackageDeconsolidationStatus) => Promise<void>;
 }) {
+  const { t, i18n } = useLingui();
   const [value, setValue] = useState('');
   const [finding, setFinding] = useState<PackageDeconsolidationStatus>('received');
   const input = useRef<HTMLInputElement>(null);
@@ -37,7 +33,8 @@ export function ScanBox({
     const number = normalizeTrackingNumber(value);
     if (!number) return;
     if (!isValidTrackingNumber(number)) {
-      setProblem(`${number}: ${TRACKING_NUMBER_MESSAGE.charAt(0).toLowerCase()}${TRACKING_NUMBER_MESSAGE.slice(1)}`);
+      // The domain's TRACKING_NUMBER_MESSAGE, naming the number that was scanned.
+      setProblem(t`${number}: check the tracking number: it has a typo`);
       input.current?.select();
       return;
     }
@@ -54,7 +51,9 @@ export function ScanBox({
       </label>
       {withFinding ? (
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="sr-only">Package found</legend>
+          <legend className="sr-only">
+            <Trans>Package found</Trans>
+          </legend>
           {PACKAGE_DECONSOLIDATION_STATUSES.map((status) => (
             <label key={status} className="flex items-center gap-2 text-sm text-slate-800">
               <input
@@ -65,7 +64,7 @@ export function ScanBox({
                 onChange={() => setFinding(status)}
                 className="h-4 w-4 accent-teal-700"
               />
-              {PACKAGE_STATUS_LABELS[status]}
+              {i18n._(PACKAGE_STATUS_NAMES[status])}
             </label>
           ))}
         </fieldset>
@@ -81,13 +80,13 @@ export function ScanBox({
           }}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'scan-problem' : undefined}
-          placeholder="Scan or type a tracking number"
+          placeholder={t`Scan or type a tracking number`}
           autoComplete="off"
           autoCapitalize="characters"
           className="font-mono uppercase"
         />
         <Button type="submit" loading={pending}>
-          {withFinding ? 'Confirm' : 'Add'}
+          {withFinding ? t`Confirm` : t`Add`}
         </Button>
       </div>
       {problem ? (

@@ -1,4 +1,5 @@
 import type { ConsolidationShipmentDto, CourierDto } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/ui/form-field';
@@ -13,6 +14,7 @@ const fromLocal = (local: string) => (local ? `${local}:00+08:00` : null);
 
 /** One shipment's carrier, flight or voyage number, departure and arrival (Philippine time). */
 export function TransportDetailsModal({ line, carriers, onClose }: { line: ConsolidationShipmentDto; carriers: CourierDto[]; onClose: () => void }) {
+  const { t } = useLingui();
   const save = useTransportDetails();
   const [values, setValues] = useState({
     carrierId: line.carrier?.id ?? '',
@@ -38,7 +40,7 @@ export function TransportDetailsModal({ line, carriers, onClose }: { line: Conso
           arrivalAt: fromLocal(values.arrivalAt),
         },
       });
-      toast.success('Transport details saved', { description: line.trackingNumber });
+      toast.success(t`Transport details saved`, { description: line.trackingNumber });
       onClose();
     } catch (error) {
       if (isApiError(error) && error.details?.length) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
@@ -50,18 +52,18 @@ export function TransportDetailsModal({ line, carriers, onClose }: { line: Conso
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Transport details of ${line.trackingNumber}`}
-      description="Times are Philippine time."
-      submitLabel="Save"
+      title={t`Transport details of ${line.trackingNumber}`}
+      description={t`Times are Philippine time.`}
+      submitLabel={t`Save`}
       pending={save.isPending}
       problem={problem}
       onSubmit={(event) => void submit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Carrier" error={errors.carrierId}>
+        <FormField label={t`Carrier`} error={errors.carrierId}>
           {(control) => (
             <select {...control} value={values.carrierId} onChange={set('carrierId')} className={inputClasses}>
-              <option value="">Not set</option>
+              <option value="">{t`Not set`}</option>
               {carriers.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -70,13 +72,13 @@ export function TransportDetailsModal({ line, carriers, onClose }: { line: Conso
             </select>
           )}
         </FormField>
-        <FormField label="Flight or voyage number" error={errors.flightNumber}>
+        <FormField label={t`Flight or voyage number`} error={errors.flightNumber}>
           {(control) => <Input {...control} value={values.flightNumber} onChange={set('flightNumber')} autoComplete="off" className="uppercase" />}
         </FormField>
-        <FormField label="Departure" error={errors.departureAt}>
+        <FormField label={t`Departure`} error={errors.departureAt}>
           {(control) => <Input {...control} type="datetime-local" value={values.departureAt} onChange={set('departureAt')} />}
         </FormField>
-        <FormField label="Arrival" error={errors.arrivalAt}>
+        <FormField label={t`Arrival`} error={errors.arrivalAt}>
           {(control) => <Input {...control} type="datetime-local" value={values.arrivalAt} onChange={set('arrivalAt')} />}
         </FormField>
       </div>

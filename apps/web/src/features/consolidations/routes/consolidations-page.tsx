@@ -1,4 +1,6 @@
-import { CONSOLIDATION_STATUSES, CONSOLIDATION_STATUS_LABELS, type ConsolidationDto, type ConsolidationStatus } from '@hatid/domain';
+import { CONSOLIDATION_STATUSES, type ConsolidationDto, type ConsolidationStatus } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus, Wand2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -16,10 +18,9 @@ import { useAutomatedConsolidation, useConsolidations, useDeleteConsolidation } 
 import { AirportSelect } from '../components/airport-select';
 import { CONSOLIDATION_COLUMNS } from '../components/consolidation-columns';
 import { NewConsolidationModal } from '../components/new-consolidation-modal';
-import { plural } from '../../../lib/plural';
+import { CONSOLIDATION_STATUS_NAMES } from '../lib/consolidation-labels';
 
 const route = getRouteApi('/console/consolidations');
-const TABS = [{ value: undefined, label: 'All' }, ...CONSOLIDATION_STATUSES.map((s) => ({ value: s, label: CONSOLIDATION_STATUS_LABELS[s] }))];
 
 type Dialog = 'new' | 'automated' | { delete: ConsolidationDto } | null;
 
@@ -29,6 +30,8 @@ type Dialog = 'new' | 'automated' | { delete: ConsolidationDto } | null;
  * everything waiting at an origin hub; a tag opens the consolidation.
  */
 export function ConsolidationsPage() {
+  const { t, i18n } = useLingui();
+  const tabs = [{ value: undefined, label: t`All` }, ...CONSOLIDATION_STATUSES.map((s) => ({ value: s, label: i18n._(CONSOLIDATION_STATUS_NAMES[s]) }))];
   const raw = route.useSearch();
   const search = useMemo(() => parseTableSearch(raw, { tabs: CONSOLIDATION_STATUSES }), [raw]);
   const navigate = route.useNavigate();
@@ -50,9 +53,12 @@ export function ConsolidationsPage() {
   const runAutomated = async () => {
     try {
       const made = await automated.mutateAsync({ senderAirport: origin || undefined });
-      toast.success(made.length === 0 ? 'Nothing is waiting at that hub' : `${plural(made.length, { one: 'consolidation', other: 'consolidations' })} filled`, {
-        description: made.map((c) => `${c.tag}: ${c.shipmentCount}`).join(', '),
-      });
+      toast.success(
+        made.length === 0 ? t`Nothing is waiting at that hub` : t`${plural(made.length, { one: '# consolidation', other: '# consolidations' })} filled`,
+        {
+          description: made.map((c) => `${c.tag}: ${c.shipmentCount}`).join(', '),
+        },
+      );
       setDialog(null);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -62,26 +68,26 @@ export function ConsolidationsPage() {
   return (
     <>
       <DataTable<ConsolidationDto>
-        title="Consolidations"
-        description="Shipments flown (or shipped) together from one airport to another under one master air waybill."
+        title={t`Consolidations`}
+        description={t`Shipments flown (or shipped) together from one airport to another under one master air waybill.`}
         columns={CONSOLIDATION_COLUMNS}
         query={list}
         getRowId={(c) => c.id}
         search={search}
         onSearchChange={setSearch}
-        searchPlaceholder="Tag or master air waybill"
-        noun={{ one: 'consolidation', other: 'consolidations' }}
-        tabs={TABS}
+        searchPlaceholder={t`Tag or master air waybill`}
+        noun={(count) => t`${plural(count, { one: '# consolidation', other: '# consolidations' })}`}
+        tabs={tabs}
         createAction={
           mayWork && roles.some((r) => r !== 'customer') ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => setDialog('automated')}>
                 <Wand2 className="h-4 w-4" aria-hidden="true" />
-                Consolidate automatically
+                <Trans>Consolidate automatically</Trans>
               </Button>
               <Button onClick={() => setDialog('new')}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
-                New consolidation
+                <Trans>New consolidation</Trans>
               </Button>
             </div>
           ) : null
@@ -101,17 +107,17 @@ export function ConsolidationsPage() {
         <Modal
           open
           onOpenChange={(open) => (open ? undefined : setDialog(null))}
-          title="Consolidate automatically"
-          description="Every shipment waiting at the origin hub goes into its airport pair's open consolidation (a new one if none is open)."
+          title={t`Consolidate automatically`}
+          description={t`Every shipment waiting at the origin hub goes into its airport pair's open consolidation (a new one if none is open).`}
           footer={
             <Button loading={automated.isPending} onClick={() => void runAutomated()}>
-              Consolidate
+              <Trans>Consolidate</Trans>
             </Button>
           }
         >
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800">
-            Origin airport
-            <AirportSelect value={origin} onChange={(e) => setOrigin(e.target.value)} placeholder="Every origin" />
+            <Trans>Origin airport</Trans>
+            <AirportSelect value={origin} onChange={(e) => setOrigin(e.target.value)} placeholder={t`Every origin`} />
           </label>
         </Modal>
       ) : null}
@@ -119,14 +125,14 @@ export function ConsolidationsPage() {
         <ConfirmActionDialog
           kind="delete"
           what={dialog.delete.tag}
-          description="Its shipments go back to waiting at the origin hub."
+          description={t`Its shipments go back to waiting at the origin hub.`}
           open
           onOpenChange={(open) => (open ? undefined : setDialog(null))}
           pending={remove.isPending}
           onConfirm={() =>
             void remove.mutateAsync(dialog.delete.id).then(
               () => {
-                toast.success('Consolidation deleted', { description: dialog.delete.tag });
+                toast.success(t`Consolidation deleted`, { description: dialog.delete.tag });
                 setDialog(null);
               },
               (error: unknown) => toast.error(errorMessage(error)),

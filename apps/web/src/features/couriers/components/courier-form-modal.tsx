@@ -1,12 +1,5 @@
-import {
-  COURIER_CATEGORIES,
-  COURIER_CATEGORY_LABELS,
-  COURIER_TYPE_LABELS,
-  COURIER_TYPES,
-  courierInput,
-  type CourierDto,
-  type CourierInput,
-} from '@hatid/domain';
+import { COURIER_CATEGORIES, COURIER_TYPES, courierInput, type CourierDto, type CourierInput } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useForm, type Path } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
@@ -14,6 +7,7 @@ import { FormModal } from '../../../components/ui/modal';
 import { formResolver } from '../../../lib/form-resolver';
 import { useSaveCourier } from '../api/couriers';
 import { useFormSave } from '../../console/components/use-form-save';
+import { COURIER_CATEGORY_NAMES, COURIER_TYPE_NAMES } from '../lib/courier-labels';
 
 type Values = { name: string; type: string; category: string; code: string; contactName: string; contactNumber: string; contactEmail: string };
 const FIELDS: readonly (keyof Values)[] = ['name', 'type', 'category', 'code', 'contactName', 'contactNumber', 'contactEmail'];
@@ -30,6 +24,7 @@ const valuesOf = (c: CourierDto | null): Values => ({
 
 /** Add and edit a courier (name, type, category, code, contact); editing sends only what changed. */
 export function CourierFormModal({ courier, onClose }: { courier: CourierDto | null; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const save = useSaveCourier();
   const initial = valuesOf(courier);
   const form = useForm<Values, unknown, CourierInput>({
@@ -49,7 +44,7 @@ export function CourierFormModal({ courier, onClose }: { courier: CourierDto | n
       : input;
     await saveForm(Boolean(courier) && Object.keys(body).length === 0, async () => {
       const saved = await save.mutateAsync({ id: courier?.id ?? null, input: body as CourierInput });
-      return { title: courier ? 'Courier updated' : 'Courier added', description: saved.name };
+      return { title: courier ? t`Courier updated` : t`Courier added`, description: saved.name };
     });
   });
 
@@ -57,50 +52,50 @@ export function CourierFormModal({ courier, onClose }: { courier: CourierDto | n
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={courier ? `Edit ${courier.name}` : 'Add courier'}
-      description="Carriers move parcels between hubs; partners deliver for us."
+      title={courier ? t`Edit ${courier.name}` : t`Add courier`}
+      description={t`Carriers move parcels between hubs; partners deliver for us.`}
       size="lg"
-      submitLabel={courier ? 'Save changes' : 'Add courier'}
+      submitLabel={courier ? t`Save changes` : t`Add courier`}
       pending={save.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
+        <FormField label={t`Name`} error={errors.name?.message} className="sm:col-span-2">
           {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
         </FormField>
-        <FormField label="Type" error={errors.type?.message}>
+        <FormField label={t`Type`} error={errors.type?.message}>
           {(control) => (
             <select {...control} {...form.register('type')} className={inputClasses}>
               {COURIER_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {COURIER_TYPE_LABELS[type]}
+                  {i18n._(COURIER_TYPE_NAMES[type])}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Category" error={errors.category?.message}>
+        <FormField label={t`Category`} error={errors.category?.message}>
           {(control) => (
             <select {...control} {...form.register('category')} className={inputClasses}>
               {COURIER_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {COURIER_CATEGORY_LABELS[category]}
+                  {i18n._(COURIER_CATEGORY_NAMES[category])}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Code" optional hint="IATA airline code (PR, 5J) or the partner's short code." error={errors.code?.message}>
+        <FormField label={t`Code`} optional hint={t`IATA airline code (PR, 5J) or the partner's short code.`} error={errors.code?.message}>
           {(control) => <Input {...control} {...form.register('code')} autoComplete="off" className="uppercase" />}
         </FormField>
-        <FormField label="Contact name" optional error={errors.contactName?.message}>
+        <FormField label={t`Contact name`} optional error={errors.contactName?.message}>
           {(control) => <Input {...control} {...form.register('contactName')} autoComplete="off" />}
         </FormField>
-        <FormField label="Contact number" optional error={errors.contactNumber?.message}>
+        <FormField label={t`Contact number`} optional error={errors.contactNumber?.message}>
           {(control) => <Input {...control} {...form.register('contactNumber')} type="tel" autoComplete="off" />}
         </FormField>
-        <FormField label="Contact email" optional error={errors.contactEmail?.message}>
+        <FormField label={t`Contact email`} optional error={errors.contactEmail?.message}>
           {(control) => <Input {...control} {...form.register('contactEmail')} type="email" autoComplete="off" />}
         </FormField>
       </div>

@@ -1,12 +1,6 @@
-import {
-  COURIER_CATEGORIES,
-  COURIER_CATEGORY_LABELS,
-  COURIER_TYPE_LABELS,
-  COURIER_TYPES,
-  type CourierCategory,
-  type CourierDto,
-  type CourierType,
-} from '@hatid/domain';
+import { COURIER_CATEGORIES, COURIER_TYPES, type CourierCategory, type CourierDto, type CourierType } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -22,15 +16,11 @@ import { useAccess } from '../../../lib/ability';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useCouriers, useDeleteCourier, useSetCourierActive } from '../api/couriers';
-import { contactText, COURIER_COLUMNS } from '../components/courier-columns';
+import { contactText, COURIER_COLUMNS, courierStatusText } from '../components/courier-columns';
 import { CourierFormModal } from '../components/courier-form-modal';
+import { COURIER_CATEGORY_NAMES, COURIER_TYPE_NAMES } from '../lib/courier-labels';
 
 const route = getRouteApi('/console/couriers');
-const TABS = [
-  { value: undefined, label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
 
 export type CouriersSearch = TableSearch & { type?: string; category?: string };
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'view' | 'delete'; courier: CourierDto } | null;
@@ -41,6 +31,12 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'view' | 'delete'; courier: Cou
  * abilities (manage Courier: staff and admins; ssp and service partners look).
  */
 export function CouriersPage() {
+  const { t, i18n } = useLingui();
+  const tabs = [
+    { value: undefined, label: t`All` },
+    { value: 'active', label: courierStatusText(true) },
+    { value: 'inactive', label: courierStatusText(false) },
+  ];
   const raw = route.useSearch() as Record<string, unknown>;
   const search = useMemo(() => parseTableSearch(raw, { tabs: ['active', 'inactive'] }), [raw]);
   const type = oneOf(COURIER_TYPES, raw.type) as CourierType | undefined;
@@ -66,7 +62,7 @@ export function CouriersPage() {
   const toggle = async (courier: CourierDto) => {
     try {
       await setActive.mutateAsync({ id: courier.id, active: !courier.isActive });
-      toast.success(courier.isActive ? 'Courier deactivated' : 'Courier activated', { description: courier.name });
+      toast.success(courier.isActive ? t`Courier deactivated` : t`Courier activated`, { description: courier.name });
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -75,38 +71,38 @@ export function CouriersPage() {
   return (
     <>
       <DataTable<CourierDto>
-        title="Couriers"
-        description="Airlines, shipping lines, trucking and last-mile partners we hand parcels to."
+        title={t`Couriers`}
+        description={t`Airlines, shipping lines, trucking and last-mile partners we hand parcels to.`}
         columns={COURIER_COLUMNS}
         query={couriers}
         getRowId={(courier) => courier.id}
         search={search}
         onSearchChange={setSearch}
-        searchPlaceholder="Name or code"
-        noun={{ one: 'courier', other: 'couriers' }}
-        tabs={TABS}
+        searchPlaceholder={t`Name or code`}
+        noun={(count) => t`${plural(count, { one: '# courier', other: '# couriers' })}`}
+        tabs={tabs}
         filtered={Boolean(type || category)}
         onClearFilters={() => void navigate({ search: (prev: Record<string, unknown>) => ({ ...prev, type: undefined, category: undefined }) as never })}
         filters={
           <div className="flex flex-wrap gap-2">
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              Type
+              <Trans>Type</Trans>
               <select className={`${inputClasses} w-auto`} value={type ?? ''} onChange={(e) => setFilter('type', e.target.value)}>
-                <option value="">Any</option>
-                {COURIER_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {COURIER_TYPE_LABELS[t]}
+                <option value="">{t`Any`}</option>
+                {COURIER_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {i18n._(COURIER_TYPE_NAMES[value])}
                   </option>
                 ))}
               </select>
             </label>
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              Category
+              <Trans>Category</Trans>
               <select className={`${inputClasses} w-auto`} value={category ?? ''} onChange={(e) => setFilter('category', e.target.value)}>
-                <option value="">Any</option>
+                <option value="">{t`Any`}</option>
                 {COURIER_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
-                    {COURIER_CATEGORY_LABELS[c]}
+                    {i18n._(COURIER_CATEGORY_NAMES[c])}
                   </option>
                 ))}
               </select>
@@ -117,7 +113,7 @@ export function CouriersPage() {
           ability.can('create', 'Courier') ? (
             <Button onClick={() => setDialog({ kind: 'add' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Add courier
+              <Trans>Add courier</Trans>
             </Button>
           ) : null
         }
@@ -128,9 +124,9 @@ export function CouriersPage() {
                 variant="secondary"
                 size="sm"
                 onClick={() => void toggle(courier)}
-                aria-label={`${courier.isActive ? 'Deactivate' : 'Activate'} ${courier.name}`}
+                aria-label={courier.isActive ? t`Deactivate ${courier.name}` : t`Activate ${courier.name}`}
               >
-                {courier.isActive ? 'Deactivate' : 'Activate'}
+                {courier.isActive ? t`Deactivate` : t`Activate`}
               </Button>
             ) : null}
             <RowActionMenu
@@ -156,12 +152,12 @@ export function CouriersPage() {
           onOpenChange={(open) => (open ? undefined : setDialog(null))}
           title={dialog.courier.name}
           fields={[
-            { label: 'Type', value: COURIER_TYPE_LABELS[dialog.courier.type] },
-            { label: 'Category', value: COURIER_CATEGORY_LABELS[dialog.courier.category] },
-            { label: 'Code', value: dialog.courier.code ?? '—' },
-            { label: 'Status', value: dialog.courier.isActive ? 'Active' : 'Inactive' },
-            { label: 'Contact', value: contactText(dialog.courier) },
-            { label: 'Last changed', value: formatDateTime(dialog.courier.updatedAt) },
+            { label: t`Type`, value: i18n._(COURIER_TYPE_NAMES[dialog.courier.type]) },
+            { label: t`Category`, value: i18n._(COURIER_CATEGORY_NAMES[dialog.courier.category]) },
+            { label: t`Code`, value: dialog.courier.code ?? '—' },
+            { label: t`Status`, value: courierStatusText(dialog.courier.isActive) },
+            { label: t`Contact`, value: contactText(dialog.courier) },
+            { label: t`Last changed`, value: formatDateTime(dialog.courier.updatedAt) },
           ]}
         />
       ) : null}
@@ -169,14 +165,14 @@ export function CouriersPage() {
         <ConfirmActionDialog
           kind="delete"
           what={dialog.courier.name}
-          description="Only a courier that never carried a shipment can be deleted; otherwise deactivate it."
+          description={t`Only a courier that never carried a shipment can be deleted; otherwise deactivate it.`}
           open
           onOpenChange={(open) => (open ? undefined : setDialog(null))}
           pending={remove.isPending}
           onConfirm={() =>
             void remove.mutateAsync(dialog.courier.id).then(
               () => {
-                toast.success('Courier deleted', { description: dialog.courier.name });
+                toast.success(t`Courier deleted`, { description: dialog.courier.name });
                 setDialog(null);
               },
               (error: unknown) => {

@@ -1,4 +1,5 @@
-import { formatMoney, PAYMENT_METHOD_LABELS, type AddPaymentInput, type TransactionShipmentDto } from '@hatid/domain';
+import { formatMoney, type AddPaymentInput, type TransactionShipmentDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -11,6 +12,7 @@ import { formProblemOf } from '../../../lib/form-errors';
 import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { pesosText } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../shipments/lib/shipment-labels';
 import { useAddPayment, useAmountPaid } from '../api/transactions';
 import { addPaymentDefaults, addPaymentFieldOf, HAND_PAYMENT_METHODS, readAddPaymentForm, type AddPaymentValues } from '../lib/payment-form';
 
@@ -20,6 +22,7 @@ import { addPaymentDefaults, addPaymentFieldOf, HAND_PAYMENT_METHODS, readAddPay
  * Idempotency-Key per attempt: a double click or a retried request records the payment once.
  */
 export function AddPaymentModal({ shipment, onClose }: { shipment: TransactionShipmentDto; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const add = useAddPayment();
   const amountPaid = useAmountPaid(shipment.id);
   const [problem, setProblem] = useState<string | null>(null);
@@ -43,8 +46,14 @@ export function AddPaymentModal({ shipment, onClose }: { shipment: TransactionSh
     try {
       const result = await add.mutateAsync({ input, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
-      toast.success('Payment recorded', {
-        description: `${formatMoney(input.amountInCents)} for ${shipment.trackingNumber}: ${result.paymentStatus}${result.balanceInCents > 0 ? `, ${formatMoney(result.balanceInCents)} still to pay` : ''}`,
+      const amount = formatMoney(input.amountInCents);
+      const status = i18n._(PAYMENT_STATUS_NAMES[result.paymentStatus]);
+      const left = formatMoney(result.balanceInCents);
+      toast.success(t`Payment recorded`, {
+        description:
+          result.balanceInCents > 0
+            ? t`${amount} for ${shipment.trackingNumber}: ${status}, ${left} still to pay`
+            : t`${amount} for ${shipment.trackingNumber}: ${status}`,
       });
       onClose();
     } catch (error) {
@@ -57,30 +66,36 @@ export function AddPaymentModal({ shipment, onClose }: { shipment: TransactionSh
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Add payment for ${shipment.trackingNumber}`}
+      title={t`Add payment for ${shipment.trackingNumber}`}
       description={`${shipment.senderName} → ${shipment.receiverName}`}
-      submitLabel="Add payment"
+      submitLabel={t`Add payment`}
       pending={add.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div aria-live="polite" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         {amountPaid.isPending ? (
-          <Spinner label="Loading the balance" className="py-1" />
+          <Spinner label={t`Loading the balance`} className="py-1" />
         ) : amountPaid.isError ? (
           <span className="text-red-700">{errorMessage(amountPaid.error)}</span>
         ) : (
           <dl className="grid grid-cols-3 gap-2">
             <div>
-              <dt className="text-xs text-slate-500">Total</dt>
+              <dt className="text-xs text-slate-500">
+                <Trans>Total</Trans>
+              </dt>
               <dd className="font-medium text-slate-900">{formatMoney(amountPaid.data.totalInCents)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Paid</dt>
+              <dt className="text-xs text-slate-500">
+                <Trans>Paid</Trans>
+              </dt>
               <dd className="font-medium text-slate-900">{formatMoney(amountPaid.data.amountPaidInCents)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Balance</dt>
+              <dt className="text-xs text-slate-500">
+                <Trans>Balance</Trans>
+              </dt>
               <dd className="font-semibold text-slate-900" data-testid="payment-balance">
                 {formatMoney(amountPaid.data.balanceInCents)}
               </dd>
@@ -88,25 +103,25 @@ export function AddPaymentModal({ shipment, onClose }: { shipment: TransactionSh
           </dl>
         )}
       </div>
-      <FormField label="Payment method" error={errors.method?.message}>
+      <FormField label={t`Payment method`} error={errors.method?.message}>
         {(control) => (
           <select {...control} {...form.register('method')} className={inputClasses}>
-            <option value="">Choose a method</option>
+            <option value="">{t`Choose a method`}</option>
             {HAND_PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
+                {i18n._(PAYMENT_METHOD_NAMES[method])}
               </option>
             ))}
           </select>
         )}
       </FormField>
-      <FormField label="Amount (₱)" hint="In pesos, e.g. 150.00. At most the balance." error={errors.amountPesos?.message}>
+      <FormField label={t`Amount (₱)`} hint={t`In pesos, e.g. 150.00. At most the balance.`} error={errors.amountPesos?.message}>
         {(control) => <NumberInput {...control} {...form.register('amountPesos')} min={0.01} />}
       </FormField>
-      <FormField label="Reference number" optional hint="The bank, GCash or receipt reference." error={errors.referenceNumber?.message}>
+      <FormField label={t`Reference number`} optional hint={t`The bank, GCash or receipt reference.`} error={errors.referenceNumber?.message}>
         {(control) => <Input {...control} {...form.register('referenceNumber')} autoComplete="off" maxLength={100} />}
       </FormField>
-      <FormField label="Remarks" optional error={errors.remarks?.message}>
+      <FormField label={t`Remarks`} optional error={errors.remarks?.message}>
         {(control) => <textarea {...control} {...form.register('remarks')} rows={2} maxLength={500} className={textareaClasses} />}
       </FormField>
     </FormModal>

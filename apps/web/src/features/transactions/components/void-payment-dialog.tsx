@@ -1,9 +1,11 @@
-import { formatMoney, PAYMENT_METHOD_LABELS, voidPaymentBody } from '@hatid/domain';
+import { formatMoney, voidPaymentBody } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { textareaClasses } from '../../../components/ui/input';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../shipments/lib/shipment-labels';
 import { useVoidPayment } from '../api/transactions';
 import type { PaymentRow } from './transaction-columns';
 
@@ -13,6 +15,7 @@ import type { PaymentRow } from './transaction-columns';
  * cash already in a hand-over, and its sentence is shown here.
  */
 export function VoidPaymentDialog({ row, onClose }: { row: PaymentRow; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const { transaction, shipment } = row;
   const run = useVoidPayment();
   const [reason, setReason] = useState('');
@@ -20,11 +23,15 @@ export function VoidPaymentDialog({ row, onClose }: { row: PaymentRow; onClose: 
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
 
+  const amount = formatMoney(transaction.amountInCents);
+  const method = i18n._(PAYMENT_METHOD_NAMES[transaction.method]);
+
   const confirm = () => {
     setProblem(null);
     const read = voidPaymentBody.safeParse({ reason });
     if (!read.success) {
-      setReasonError(read.error.issues[0]?.message ?? 'Say why the payment is voided');
+      // The domain's two refusals (too short, too long), in the reader's language.
+      setReasonError(reason.trim().length > 500 ? t`Keep the reason to 500 characters` : t`Say why the payment is voided`);
       return;
     }
     setReasonError(null);
@@ -32,7 +39,8 @@ export function VoidPaymentDialog({ row, onClose }: { row: PaymentRow; onClose: 
       { id: transaction.id, reason: read.data.reason },
       {
         onSuccess: (result) => {
-          toast.success('Payment voided', { description: `${shipment.trackingNumber} is now ${result.paymentStatus}` });
+          const status = i18n._(PAYMENT_STATUS_NAMES[result.paymentStatus]);
+          toast.success(t`Payment voided`, { description: t`${shipment.trackingNumber} is now ${status}` });
           onClose();
         },
         onError: (error) => {
@@ -48,21 +56,16 @@ export function VoidPaymentDialog({ row, onClose }: { row: PaymentRow; onClose: 
     <ConfirmDialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Void this payment?"
-      description={
-        <>
-          The {formatMoney(transaction.amountInCents)} {PAYMENT_METHOD_LABELS[transaction.method].toLowerCase()} payment for {shipment.trackingNumber} stays on
-          record but stops counting; the shipment&apos;s payment status is worked out again.
-        </>
-      }
-      confirmLabel="Void payment"
+      title={t`Void this payment?`}
+      description={t`The ${amount} payment by ${method} for ${shipment.trackingNumber} stays on record but stops counting; the shipment's payment status is worked out again.`}
+      confirmLabel={t`Void payment`}
       destructive
       pending={run.isPending}
       onConfirm={confirm}
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Reason
+          <Trans>Reason</Trans>
         </label>
         <textarea
           id={id}

@@ -1,4 +1,5 @@
 import { transactionMetaBody, type TransactionRecordDto } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
 
 /**
  * A payment's meta (bank, account, GCash number…) as the edit modal's rows of name and value. The API
@@ -19,7 +20,7 @@ export const MAX_META_ROWS = 20;
 /** How a stored value reads: text as it is, numbers and yes/no spelled out, nothing as "—". */
 export function metaValueText(value: MetaValue): string {
   if (value === null) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
   return String(value);
 }
 
@@ -50,7 +51,7 @@ export function readMetaRows(rows: readonly MetaRow[]): { ok: true; meta: Record
       return;
     }
     if (seen.has(key)) {
-      errors[index] = { key: 'Each detail needs its own name' };
+      errors[index] = { key: t`Each detail needs its own name` };
       return;
     }
     seen.add(key);

@@ -1,4 +1,5 @@
 import { checkNumeric, NOT_BY_HAND_METHODS, PAYMENT_METHODS, type AddPaymentInput, type PaymentMethod } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
 import { pesosToCents } from '../../../lib/format';
 
 /**
@@ -36,17 +37,28 @@ export function readAddPaymentForm(
   shipmentId: string,
 ): { ok: true; input: AddPaymentInput } | { ok: false; errors: AddPaymentErrors } {
   const errors: AddPaymentErrors = {};
-  if (!values.method || !(HAND_PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = 'Choose how it was paid';
+  if (!values.method || !(HAND_PAYMENT_METHODS as readonly string[]).includes(values.method)) errors.method = t`Choose how it was paid`;
 
   let amountInCents = 0;
-  const amount = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_PESOS, messages: { required: 'Enter the amount', min: 'Enter an amount above zero' } });
+  const amount = checkNumeric(values.amountPesos, {
+    min: 0.01,
+    max: MAX_PESOS,
+    messages: {
+      required: t`Enter the amount`,
+      min: t`Enter an amount above zero`,
+      invalid: t`Enter a number`,
+      decimals: t`Value must have at most 2 decimal places`,
+      scientific: t`Scientific notation is not allowed`,
+      max: t`Value must not exceed ${MAX_PESOS}`,
+    },
+  });
   if (amount.ok) amountInCents = pesosToCents(amount.value);
   else errors.amountPesos = amount.message;
 
   const referenceNumber = values.referenceNumber.trim();
-  if (referenceNumber.length > 100) errors.referenceNumber = 'Keep the reference number to 100 characters';
+  if (referenceNumber.length > 100) errors.referenceNumber = t`Keep the reference number to 100 characters`;
   const remarks = values.remarks.trim();
-  if (remarks.length > 500) errors.remarks = 'Keep remarks to 500 characters';
+  if (remarks.length > 500) errors.remarks = t`Keep remarks to 500 characters`;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const input: AddPaymentInput = { shipmentId, method: values.method as HandPaymentMethod, amountInCents };

@@ -1,15 +1,9 @@
-import {
-  PAYMENT_METHOD_LABELS,
-  TRANSACTION_LIST_FILTER_LABELS,
-  TRANSACTION_STATUS_LABELS,
-  TRANSACTION_STATUSES,
-  type PaymentMethod,
-  type TransactionRowDto,
-  type TransactionStatus,
-} from '@hatid/domain';
+import { TRANSACTION_STATUSES, type PaymentMethod, type TransactionRowDto, type TransactionStatus } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
+import { FilterSelect } from '../../../components/data-table/filter-select';
 import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import { DataTable } from '../../../components/data-table/data-table';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
@@ -20,16 +14,17 @@ import { Button } from '../../../components/ui/button';
 import { useAccess } from '../../../lib/ability';
 import { formatMoney } from '../../../lib/format';
 import { screenById } from '../../console/screens';
+import { PAYMENT_METHOD_NAMES } from '../../shipments/lib/shipment-labels';
 import { exportTransactions, usePaymentTypes, useTransactionCount, useTransactions } from '../api/transactions';
 import { AddPaymentModal } from '../components/add-payment-modal';
 import { EditTransactionModal } from '../components/edit-transaction-modal';
 import { isPaymentRow, PAYMENT_COLUMNS, UNPAID_COLUMNS, type PaymentRow } from '../components/transaction-columns';
 import { TransactionViewModal } from '../components/transaction-view-modal';
 import { VoidPaymentDialog } from '../components/void-payment-dialog';
+import { TRANSACTION_STATUS_NAMES, TRANSACTION_TAB_NAMES } from '../lib/transaction-labels';
 import { NO_TRANSACTIONS_TAB, parseTransactionsSearch, transactionFilters, type TransactionsSearch } from '../lib/transactions-search';
 
 const route = getRouteApi('/console/transactions');
-const TITLE = 'Transactions';
 
 type Dialog = { kind: 'view' | 'edit' | 'void'; row: PaymentRow } | { kind: 'add-payment'; row: TransactionRowDto } | null;
 
@@ -44,6 +39,8 @@ type Dialog = { kind: 'view' | 'edit' | 'void'; row: PaymentRow } | { kind: 'add
  * admins).
  */
 export function TransactionsPage() {
+  const { t, i18n } = useLingui();
+  const title = t`Transactions`;
   const raw = route.useSearch();
   const search = useMemo(() => parseTransactionsSearch(raw), [raw]);
   const navigateSearch = route.useNavigate();
@@ -62,45 +59,51 @@ export function TransactionsPage() {
   // The open tab's count is its page's total (not the previous filters' while they load); the other tab asks.
   const countOf = (filter: 'all' | typeof NO_TRANSACTIONS_TAB) => (filter === tab ? (list.isPlaceholderData ? undefined : list.data?.total) : otherCount.data);
   const tabs: TableTab[] = [
-    { value: undefined, label: TRANSACTION_LIST_FILTER_LABELS.all, count: countOf('all') },
-    { value: NO_TRANSACTIONS_TAB, label: TRANSACTION_LIST_FILTER_LABELS.no_transactions, count: countOf(NO_TRANSACTIONS_TAB) },
+    { value: undefined, label: i18n._(TRANSACTION_TAB_NAMES.all), count: countOf('all') },
+    { value: NO_TRANSACTIONS_TAB, label: i18n._(TRANSACTION_TAB_NAMES.no_transactions), count: countOf(NO_TRANSACTIONS_TAB) },
   ];
   // The filter keeps a chosen type listed even when no payment of that type is left.
   const typeOptions: PaymentMethod[] = [...new Set([...(paymentTypes.data ?? []), ...(search.paymentType ? [search.paymentType] : [])])];
   const canAddPayment = ability.can('create', 'Transaction');
+  const paymentLabel = (row: PaymentRow) => {
+    const amount = formatMoney(row.transaction.amountInCents);
+    return t`the ${amount} payment for ${row.shipment.trackingNumber}`;
+  };
 
   return (
     <>
       <DataTable<TransactionRowDto>
-        title={TITLE}
+        title={title}
         description={screenById('transactions').description}
         columns={payments ? PAYMENT_COLUMNS : UNPAID_COLUMNS}
         query={list}
         getRowId={(row) => row.transaction?.id ?? row.shipment.id}
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<TransactionsSearch>, options)}
-        searchPlaceholder={payments ? 'Tracking number or reference' : 'Tracking number'}
-        noun={payments ? { one: 'payment', other: 'payments' } : { one: 'shipment', other: 'shipments' }}
+        searchPlaceholder={payments ? t`Tracking number or reference` : t`Tracking number`}
+        noun={(count) =>
+          payments ? t`${plural(count, { one: '# payment', other: '# payments' })}` : t`${plural(count, { one: '# shipment', other: '# shipments' })}`
+        }
         tabs={tabs}
         filtered={Boolean((payments && (search.paymentType || search.transactionStatus)) || search.startDate || search.endDate)}
         onClearFilters={() => setSearch({ paymentType: undefined, transactionStatus: undefined, startDate: undefined, endDate: undefined })}
-        exportSource={{ key: JSON.stringify(filters), fetchFile: (signal) => exportTransactions(filters, TITLE, signal) }}
+        exportSource={{ key: JSON.stringify(filters), fetchFile: (signal) => exportTransactions(filters, title, signal) }}
         filters={
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
             {payments ? (
               <>
                 <FilterSelect<PaymentMethod>
-                  label="Payment type"
+                  label={t`Payment type`}
                   value={search.paymentType}
-                  anyLabel="All types"
-                  options={optionsOf(typeOptions, PAYMENT_METHOD_LABELS)}
+                  anyLabel={t`All types`}
+                  options={typeOptions.map((value) => ({ value, label: i18n._(PAYMENT_METHOD_NAMES[value]) }))}
                   onChange={(paymentType) => setSearch({ paymentType, page: undefined })}
                 />
                 <FilterSelect<TransactionStatus>
-                  label="Status"
+                  label={t`Status`}
                   value={search.transactionStatus}
-                  anyLabel="Valid and voided"
-                  options={optionsOf(TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS)}
+                  anyLabel={t`Valid and voided`}
+                  options={TRANSACTION_STATUSES.map((value) => ({ value, label: i18n._(TRANSACTION_STATUS_NAMES[value]) }))}
                   onChange={(transactionStatus) => setSearch({ transactionStatus, page: undefined })}
                 />
               </>
@@ -108,7 +111,7 @@ export function TransactionsPage() {
             <DateRangeFilter
               startDate={search.startDate}
               endDate={search.endDate}
-              fromLabel={payments ? 'Received from' : 'Booked from'}
+              fromLabel={payments ? t`Received from` : t`Booked from`}
               wide
               onChange={(change) => setSearch({ ...change, page: undefined }, { replace: true })}
             />
@@ -118,7 +121,7 @@ export function TransactionsPage() {
           isPaymentRow(row) ? (
             <RowActionMenu
               subject="Transaction"
-              label={`the ${formatMoney(row.transaction.amountInCents)} payment for ${row.shipment.trackingNumber}`}
+              label={paymentLabel(row)}
               onView={() => setDialog({ kind: 'view', row })}
               onUpdate={() => setDialog({ kind: 'edit', row })}
               // A voided payment cannot be voided again: the item shows, disabled.
@@ -128,10 +131,10 @@ export function TransactionsPage() {
             <Button
               variant="secondary"
               size="sm"
-              aria-label={`Add payment for ${row.shipment.trackingNumber}`}
+              aria-label={t`Add payment for ${row.shipment.trackingNumber}`}
               onClick={() => setDialog({ kind: 'add-payment', row })}
             >
-              Add payment
+              <Trans>Add payment</Trans>
             </Button>
           ) : null
         }

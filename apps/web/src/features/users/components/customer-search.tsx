@@ -1,9 +1,10 @@
 import { formatMobileNumber, type AdminUserDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api-client';
+import { api, errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../booking/hooks/use-debounced-value';
 
 interface CustomersPage {
@@ -38,6 +39,7 @@ export function CustomerSearch({
   /** Wraps the search box in the caller's field (its label and error), e.g. FormField. */
   renderField: (input: (control: ComponentProps<'input'>) => ReactNode) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 250);
   const customers = useQuery({
@@ -46,6 +48,7 @@ export function CustomerSearch({
       api.get<CustomersPage>('/users/customers', { signal, responseType: 'body', query: { search: term || undefined, status: 'ACTIVE', limit, page: 1 } }),
     placeholderData: keepPreviousData,
   });
+  const loadProblem = customers.isError ? errorMessage(customers.error) : '';
   return (
     <div className="flex flex-col gap-2">
       {renderField((control) => (
@@ -54,16 +57,16 @@ export function CustomerSearch({
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Name, mobile number or email"
+          placeholder={t`Name, mobile number or email`}
           autoComplete="off"
           autoFocus={autoFocus}
         />
       ))}
       {customers.isPending ? (
-        <Spinner label="Loading customers" className="py-2" />
+        <Spinner label={t`Loading customers`} className="py-2" />
       ) : customers.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          We could not load customers: {customers.error.message}
+          <Trans>We could not load customers: {loadProblem}</Trans>
         </p>
       ) : customers.data.data.length === 0 ? (
         <p className="text-sm text-slate-600">{emptyText(term)}</p>

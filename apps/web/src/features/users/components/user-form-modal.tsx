@@ -1,4 +1,5 @@
-import { mayGoWithoutEmail, needsMobile, ROLE_NAME_LABELS, ROLE_NAMES, type AdminUserDto, type InviteUserResult, type RoleName } from '@hatid/domain';
+import { mayGoWithoutEmail, needsMobile, ROLE_NAMES, type AdminUserDto, type InviteUserResult, type RoleName } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
@@ -11,6 +12,7 @@ import { formProblemOf } from '../../../lib/form-errors';
 import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { useSaveUser } from '../api/users';
 import { checkUserForm, EMPTY_USER_FORM, inviteBody, updatePatch, userFormFieldOf, userFormValuesOf, type UserFormValues } from '../lib/user-form';
+import { ROLE_NAMES_SHOWN } from '../lib/user-labels';
 import { givableRoles } from '../lib/users-search';
 import { ServiceAreasField } from './service-areas-field';
 
@@ -30,6 +32,7 @@ const resolverFor =
  * unticked; others the account holds stay as they are. The API's refusals show on their fields.
  */
 export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, i18n } = useLingui();
   const mode = user ? 'update' : 'add';
   const { ability } = useAccess();
   const save = useSaveUser();
@@ -53,15 +56,18 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
     setProblem(null);
     const body = user ? updatePatch(initial, values) : inviteBody(values);
     if (user && Object.keys(body).length === 0) {
-      setProblem('Nothing has changed.');
+      setProblem(t`Nothing has changed.`);
       return;
     }
     try {
       const saved = await save.mutateAsync({ id: user?.id ?? null, input: body });
-      if (user) toast.success('User updated', { description: user.name });
+      const firstName = values.firstName.trim();
+      const mobileNumber = values.mobileNumber.trim();
+      const email = values.email.trim();
+      if (user) toast.success(t`User updated`, { description: user.name });
       else if ((saved as InviteUserResult).invitation === null) {
-        toast.success('Rider added', { description: `${values.firstName.trim()} signs in with a code sent to ${values.mobileNumber.trim()}.` });
-      } else toast.success('Invitation sent', { description: `${values.email.trim()} gets a link to set a password.` });
+        toast.success(t`Rider added`, { description: t`${firstName} signs in with a code sent to ${mobileNumber}.` });
+      } else toast.success(t`Invitation sent`, { description: t`${email} gets a link to set a password.` });
       onOpenChange(false);
     } catch (error) {
       const problem = formProblemOf(error, form.setError, userFormFieldOf, { focus: (field) => field !== 'roles' });
@@ -73,47 +79,53 @@ export function UserFormModal({ user, open, onOpenChange }: { user: AdminUserDto
     <FormModal
       open={open}
       onOpenChange={onOpenChange}
-      title={user ? `Update ${user.name}` : 'Add user'}
+      title={user ? t`Update ${user.name}` : t`Add user`}
       description={
         user
-          ? 'Only what you change is saved.'
-          : 'We email them a link to set their password. The link works for 7 days. A rider with no email signs in at once with a code sent to their mobile.'
+          ? t`Only what you change is saved.`
+          : t`We email them a link to set their password. The link works for 7 days. A rider with no email signs in at once with a code sent to their mobile.`
       }
       size="lg"
-      submitLabel={user ? 'Save changes' : emailOptional && !form.watch('email')?.trim() ? 'Add rider' : 'Send invitation'}
+      submitLabel={user ? t`Save changes` : emailOptional && !form.watch('email')?.trim() ? t`Add rider` : t`Send invitation`}
       pending={save.isPending}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName?.message}>
+        <FormField label={t`First name`} error={errors.firstName?.message}>
           {(control) => <Input {...control} {...register('firstName')} autoComplete="off" maxLength={100} />}
         </FormField>
-        <FormField label="Last name" error={errors.lastName?.message}>
+        <FormField label={t`Last name`} error={errors.lastName?.message}>
           {(control) => <Input {...control} {...register('lastName')} autoComplete="off" maxLength={100} />}
         </FormField>
         <FormField
-          label="Email"
+          label={t`Email`}
           error={errors.email?.message}
           optional={emailOptional}
-          hint={mode === 'add' && emailOptional ? 'Riders may go without one: they sign in with a code sent to their mobile number.' : undefined}
+          hint={mode === 'add' && emailOptional ? t`Riders may go without one: they sign in with a code sent to their mobile number.` : undefined}
         >
           {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" maxLength={254} />}
         </FormField>
         <FormField
-          label="Mobile number"
+          label={t`Mobile number`}
           optional={!needsMobile(roles)}
-          hint={rider ? 'Required for riders: they sign in with a code sent to it. e.g. 0917 123 4567' : 'e.g. 0917 123 4567'}
+          hint={rider ? t`Required for riders: they sign in with a code sent to it. e.g. 0917 123 4567` : t`e.g. 0917 123 4567`}
           error={errors.mobileNumber?.message}
         >
           {(control) => <Input {...control} {...register('mobileNumber')} type="tel" inputMode="tel" autoComplete="off" maxLength={20} />}
         </FormField>
       </div>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.roles ? 'user-roles-error' : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Roles</legend>
-        {givable.length === 0 ? <p className="text-sm text-slate-600">You may not give roles.</p> : null}
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>Roles</Trans>
+        </legend>
+        {givable.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            <Trans>You may not give roles.</Trans>
+          </p>
+        ) : null}
         <div className="grid gap-2 sm:grid-cols-3">
           {shown.map((role) => (
-            <Checkbox key={role} label={ROLE_NAME_LABELS[role]} value={role} disabled={!givable.includes(role)} {...register('roles')} />
+            <Checkbox key={role} label={i18n._(ROLE_NAMES_SHOWN[role])} value={role} disabled={!givable.includes(role)} {...register('roles')} />
           ))}
         </div>
         {errors.roles?.message ? (

@@ -1,4 +1,5 @@
 import type { AdminUserDto, AppAbility } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
 import type { UserCommand } from '../api/users';
 
 /**
@@ -15,44 +16,45 @@ export function userCommandItems(user: AdminUserDto, context: { ability: AppAbil
   const { ability, selfId } = context;
   const self = user.id === selfId;
   const items: UserCommandItem[] = [];
-  if (user.status === 'INACTIVE' && ability.can('activate', 'User')) items.push({ command: 'activate', label: 'Activate' });
-  if (user.status !== 'INACTIVE' && !self && ability.can('deactivate', 'User')) items.push({ command: 'deactivate', label: 'Deactivate', destructive: true });
+  if (user.status === 'INACTIVE' && ability.can('activate', 'User')) items.push({ command: 'activate', label: t`Activate` });
+  if (user.status !== 'INACTIVE' && !self && ability.can('deactivate', 'User')) items.push({ command: 'deactivate', label: t`Deactivate`, destructive: true });
   if (ability.can('update', 'User')) {
-    items.push(user.isEmployee ? { command: 'unset-employee', label: 'Unmark as employee' } : { command: 'set-employee', label: 'Mark as employee' });
+    items.push(user.isEmployee ? { command: 'unset-employee', label: t`Unmark as employee` } : { command: 'set-employee', label: t`Mark as employee` });
   }
   const holdsSuperAdmin = user.roles.some((role) => role.name === 'super_admin');
   if (!self && !holdsSuperAdmin && user.status === 'ACTIVE' && ability.can('super_admin_transfer', 'User')) {
-    items.push({ command: 'transfer', label: 'Transfer super admin', destructive: true });
+    items.push({ command: 'transfer', label: t`Transfer super admin`, destructive: true });
   }
   return items;
 }
 
-/** What each confirmation says. */
+/** What each confirmation says, in the reader's language. */
 export function commandConfirmation(command: UserCommand, user: AdminUserDto): { title: string; description: string; confirm: string; destructive: boolean } {
+  const name = user.name;
   switch (command) {
     case 'activate':
-      return { title: `Activate ${user.name}?`, description: 'They can sign in again with their roles as they were.', confirm: 'Activate', destructive: false };
+      return { title: t`Activate ${name}?`, description: t`They can sign in again with their roles as they were.`, confirm: t`Activate`, destructive: false };
     case 'deactivate':
       return {
-        title: `Deactivate ${user.name}?`,
-        description: 'They are signed out everywhere and cannot sign in. Their account and history stay; you can activate them again.',
-        confirm: 'Deactivate',
+        title: t`Deactivate ${name}?`,
+        description: t`They are signed out everywhere and cannot sign in. Their account and history stay; you can activate them again.`,
+        confirm: t`Deactivate`,
         destructive: true,
       };
     case 'set-employee':
       return {
-        title: `Mark ${user.name} as an employee?`,
-        description: 'Employees are listed with the company staff.',
-        confirm: 'Mark as employee',
+        title: t`Mark ${name} as an employee?`,
+        description: t`Employees are listed with the company staff.`,
+        confirm: t`Mark as employee`,
         destructive: false,
       };
     case 'unset-employee':
-      return { title: `Unmark ${user.name} as an employee?`, description: 'They keep their account and roles.', confirm: 'Unmark', destructive: false };
+      return { title: t`Unmark ${name} as an employee?`, description: t`They keep their account and roles.`, confirm: t`Unmark`, destructive: false };
     case 'transfer':
       return {
-        title: `Transfer super admin to ${user.name}?`,
-        description: 'They become the super admin; you stay an admin and cannot take the rights back yourself.',
-        confirm: 'Transfer',
+        title: t`Transfer super admin to ${name}?`,
+        description: t`They become the super admin; you stay an admin and cannot take the rights back yourself.`,
+        confirm: t`Transfer`,
         destructive: true,
       };
   }

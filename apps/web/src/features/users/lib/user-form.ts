@@ -1,4 +1,5 @@
-import { mayGoWithoutEmail, needsMobile, USER_ADMIN_MESSAGES, type AdminUserDto, type RoleName } from '@hatid/domain';
+import { mayGoWithoutEmail, needsMobile, type AdminUserDto, type RoleName } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
 import type { InviteUserValues, UpdateUserValues } from '../api/users';
 import type { ServiceArea } from '../components/service-areas-field';
 
@@ -69,13 +70,13 @@ export function updatePatch(initial: UserFormValues, values: UserFormValues): Up
 /** Checks the browser can make before sending (the server checks everything again). */
 export function checkUserForm(values: UserFormValues, mode: 'add' | 'update'): Partial<Record<UserFormField, string>> {
   const errors: Partial<Record<UserFormField, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = 'Enter the first name';
-  if (!values.lastName.trim()) errors.lastName = 'Enter the last name';
+  if (!values.firstName.trim()) errors.firstName = t`Enter the first name`;
+  if (!values.lastName.trim()) errors.lastName = t`Enter the last name`;
   const email = values.email.trim();
   // Riders sign in with a code to their mobile: a rider-only account may go without an email, never without a number.
-  if (mode === 'add' && !email && !mayGoWithoutEmail(values.roles)) errors.email = 'Enter a valid email address';
-  else if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
-  if (needsMobile(values.roles) && !values.mobileNumber.trim()) errors.mobileNumber = USER_ADMIN_MESSAGES.riderMobile;
-  if (values.roles.length === 0) errors.roles = 'Choose at least one role';
+  if (mode === 'add' && !email && !mayGoWithoutEmail(values.roles)) errors.email = t`Enter a valid email address`;
+  else if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t`Enter a valid email address`;
+  if (needsMobile(values.roles) && !values.mobileNumber.trim()) errors.mobileNumber = t`A rider signs in with a mobile number: enter one`;
+  if (values.roles.length === 0) errors.roles = t`Choose at least one role`;
   return errors;
 }

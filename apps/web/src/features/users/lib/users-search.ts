@@ -7,7 +7,6 @@ import { oneOf, parseTableSearch, type TableSearch } from '../../../components/d
  */
 export const USER_TABS = ['ACTIVE', 'ALL', 'INACTIVE', 'INVITED'] as const;
 export type UserTab = (typeof USER_TABS)[number];
-export const USER_TAB_LABELS: Record<UserTab, string> = { ACTIVE: 'Active', ALL: 'All', INACTIVE: 'Inactive', INVITED: 'Invited' };
 
 export interface UsersSearch extends TableSearch {
   tab?: Exclude<UserTab, 'ACTIVE'>;

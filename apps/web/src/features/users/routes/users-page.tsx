@@ -1,4 +1,6 @@
-import { ROLE_NAME_LABELS, type AdminUserDto } from '@hatid/domain';
+import type { AdminUserDto } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
@@ -14,15 +16,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMobileNumber } from '../../../lib/format';
 import { meQueryKey, useMe } from '../../auth';
 import { useRoles, useUserCommand, useUsers, type UserCommand } from '../api/users';
-import { rolesText, serviceAreasText, STATUS_LABELS, USER_COLUMNS } from '../components/user-columns';
+import { rolesText, serviceAreasText, statusText, USER_COLUMNS } from '../components/user-columns';
 import { UserFormModal } from '../components/user-form-modal';
 import { UserRowMenu } from '../components/user-row-menu';
 import { commandConfirmation } from '../lib/user-commands';
-import { parseUsersSearch, USER_TAB_LABELS, USER_TABS, type UsersSearch } from '../lib/users-search';
+import { ROLE_NAMES_SHOWN, USER_TAB_NAMES } from '../lib/user-labels';
+import { parseUsersSearch, USER_TABS, type UsersSearch } from '../lib/users-search';
 import { useTableSearch } from '../../../components/data-table/use-table-search';
 
 const route = getRouteApi('/console/users');
-const TITLE = 'Users';
 
 type Dialog = { kind: 'add' } | { kind: 'update' | 'view'; user: AdminUserDto } | { kind: 'command'; command: UserCommand; user: AdminUserDto } | null;
 
@@ -32,6 +34,7 @@ type Dialog = { kind: 'add' } | { kind: 'update' | 'view'; user: AdminUserDto } 
  * the super admin transfer, each only where the abilities allow.
  */
 export function UsersPage() {
+  const { t, i18n } = useLingui();
   const raw = route.useSearch();
   const search = useMemo(() => parseUsersSearch(raw), [raw]);
   const navigateSearch = route.useNavigate();
@@ -51,20 +54,20 @@ export function UsersPage() {
   const setSearch = useTableSearch(search, navigateSearch, users);
 
   const counts = users.data?.counts;
-  const tabs = USER_TABS.map((tab) => ({ value: tab === 'ACTIVE' ? undefined : tab, label: USER_TAB_LABELS[tab], count: counts?.[tab] }));
+  const tabs = USER_TABS.map((tab) => ({ value: tab === 'ACTIVE' ? undefined : tab, label: i18n._(USER_TAB_NAMES[tab]), count: counts?.[tab] }));
 
   return (
     <>
       <DataTable<AdminUserDto>
-        title={TITLE}
-        description="Accounts, their roles and status."
+        title={t`Users`}
+        description={t`Accounts, their roles and status.`}
         columns={USER_COLUMNS}
         query={users}
         getRowId={(user) => user.id}
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<UsersSearch>, options)}
-        searchPlaceholder="Name, email or mobile number"
-        noun={{ one: 'user', other: 'users' }}
+        searchPlaceholder={t`Name, email or mobile number`}
+        noun={(count) => t`${plural(count, { one: '# user', other: '# users' })}`}
         tabs={tabs}
         filtered={roleId !== undefined}
         onClearFilters={() => setSearch({ roleId: undefined, role: undefined })}
@@ -72,7 +75,7 @@ export function UsersPage() {
           roles.data && roles.data.length > 0 ? (
             <div className="flex flex-col gap-1.5">
               <label htmlFor={roleFilterId} className="text-sm font-medium text-slate-800">
-                Role
+                <Trans>Role</Trans>
               </label>
               <select
                 id={roleFilterId}
@@ -80,10 +83,10 @@ export function UsersPage() {
                 onChange={(event) => setSearch({ roleId: event.target.value ? Number(event.target.value) : undefined, role: undefined, page: undefined })}
                 className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
               >
-                <option value="">All roles</option>
+                <option value="">{t`All roles`}</option>
                 {roles.data.map((role) => (
                   <option key={role.id} value={role.id}>
-                    {ROLE_NAME_LABELS[role.name]}
+                    {ROLE_NAMES_SHOWN[role.name] ? i18n._(ROLE_NAMES_SHOWN[role.name]) : role.name}
                   </option>
                 ))}
               </select>
@@ -94,7 +97,7 @@ export function UsersPage() {
           ability.can('create', 'User') ? (
             <Button onClick={() => setDialog({ kind: 'add' })}>
               <UserPlus className="h-4 w-4" aria-hidden="true" />
-              Add user
+              <Trans>Add user</Trans>
             </Button>
           ) : null
         }
@@ -123,6 +126,9 @@ export function UsersPage() {
 }
 
 function UserView({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
+  const { t } = useLingui();
+  const business = user.businessName;
+  const invoiceAccount = user.invoiceAccountName;
   return (
     <ViewModal
       open
@@ -130,24 +136,25 @@ function UserView({ user, onClose }: { user: AdminUserDto; onClose: () => void }
       title={user.name}
       size="lg"
       fields={[
-        { label: 'Email', value: user.email ?? '—' },
-        { label: 'Mobile number', value: user.mobileNumber ? formatMobileNumber(user.mobileNumber) : '—' },
-        { label: 'Roles', value: rolesText(user) },
-        ...(user.roles.some((role) => role.name === 'rider') ? [{ label: 'Service areas', value: serviceAreasText(user) }] : []),
-        { label: 'Status', value: STATUS_LABELS[user.status] },
-        { label: 'Employee', value: user.isEmployee ? 'Yes' : 'No' },
-        { label: 'Account', value: user.clientType === 'business' ? `Business${user.businessName ? ` (${user.businessName})` : ''}` : 'Individual' },
-        { label: 'Invoice account', value: user.invoiceAccountName ? `${user.invoiceAccountName} (sender-pays bookings are billed to it)` : 'None' },
-        { label: 'Agent code', value: user.agentCode ?? '—' },
-        { label: 'Invited by', value: user.createdByName ?? '—' },
-        { label: 'Last sign-in', value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never' },
-        { label: 'Created', value: formatDateTime(user.createdAt) },
+        { label: t`Email`, value: user.email ?? '—' },
+        { label: t`Mobile number`, value: user.mobileNumber ? formatMobileNumber(user.mobileNumber) : '—' },
+        { label: t`Roles`, value: rolesText(user) },
+        ...(user.roles.some((role) => role.name === 'rider') ? [{ label: t`Service areas`, value: serviceAreasText(user) }] : []),
+        { label: t`Status`, value: statusText(user.status) },
+        { label: t`Employee`, value: user.isEmployee ? t`Yes` : t`No` },
+        { label: t`Account`, value: user.clientType === 'business' ? (business ? t`Business (${business})` : t`Business`) : t`Individual` },
+        { label: t`Invoice account`, value: invoiceAccount ? t`${invoiceAccount} (sender-pays bookings are billed to it)` : t`None` },
+        { label: t`Agent code`, value: user.agentCode ?? '—' },
+        { label: t`Invited by`, value: user.createdByName ?? '—' },
+        { label: t`Last sign-in`, value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t`Never` },
+        { label: t`Created`, value: formatDateTime(user.createdAt) },
       ]}
     />
   );
 }
 
 function UserCommandDialog({ command, user, onClose }: { command: UserCommand; user: AdminUserDto; onClose: () => void }) {
+  const { t } = useLingui();
   const run = useUserCommand();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
@@ -168,7 +175,8 @@ function UserCommandDialog({ command, user, onClose }: { command: UserCommand; u
           { command, id: user.id },
           {
             onSuccess: () => {
-              toast.success(`${text.confirm}: done`, { description: user.name });
+              const done = text.confirm;
+              toast.success(t`${done}: done`, { description: user.name });
               // The transfer changes my own roles too.
               if (command === 'transfer') void queryClient.invalidateQueries({ queryKey: meQueryKey });
               onClose();

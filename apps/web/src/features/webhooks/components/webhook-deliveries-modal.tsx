@@ -1,4 +1,6 @@
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_LABELS, type WebhookDeliveryDto, type WebhookDeliveryStatus, type WebhookEndpointDto } from '@hatid/domain';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryDto, type WebhookDeliveryStatus, type WebhookEndpointDto } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useReplayFailedWebhookDeliveries, useReplayWebhookDelivery, useWebhookDeliveries } from '../api/webhooks';
-import { endpointName, WEBHOOK_DELIVERY_STATUS_LABELS } from '../lib/webhook-labels';
+import { endpointName, WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_NAMES } from '../lib/webhook-labels';
 
 const STATUS_CLASSES: Record<WebhookDeliveryStatus, string> = {
   pending: 'bg-amber-50 text-amber-900',
@@ -16,32 +18,32 @@ const STATUS_CLASSES: Record<WebhookDeliveryStatus, string> = {
   failed: 'bg-red-50 text-red-900',
 };
 
-const replayed = (n: number) => (n === 1 ? '1 delivery is sent again' : `${n} deliveries are sent again`);
-
 /**
  * An endpoint's deliveries, newest first (status filter, pages of 20), each with its attempts: when, the
  * receiver's status code (or why none came), latency and the first bytes of its answer. Those who manage
  * the endpoint replay a failed delivery, or every failed one at once.
  */
 export function WebhookDeliveriesModal({ endpoint, manages, onClose }: { endpoint: WebhookEndpointDto; manages: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const [status, setStatus] = useState<WebhookDeliveryStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
   const list = useWebhookDeliveries(endpoint.id, status, page);
   const replayAll = useReplayFailedWebhookDeliveries();
   const [problem, setProblem] = useState<string | null>(null);
   const rows = list.data?.data ?? [];
+  const totalPages = list.data?.totalPages ?? 1;
 
   return (
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Deliveries"
+      title={t`Deliveries`}
       description={`${endpointName(endpoint)} — ${endpoint.url}`}
       size="lg"
     >
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <fieldset aria-label="Show" className="flex flex-wrap gap-1">
+          <fieldset aria-label={t`Show`} className="flex flex-wrap gap-1">
             {[undefined, ...WEBHOOK_DELIVERY_STATUSES].map((s) => (
               <Button
                 key={s ?? 'all'}
@@ -53,7 +55,7 @@ export function WebhookDeliveriesModal({ endpoint, manages, onClose }: { endpoin
                   setPage(1);
                 }}
               >
-                {s ? WEBHOOK_DELIVERY_STATUS_LABELS[s] : 'All'}
+                {s ? i18n._(WEBHOOK_DELIVERY_STATUS_LABELS[s]) : t`All`}
               </Button>
             ))}
           </fieldset>
@@ -66,13 +68,16 @@ export function WebhookDeliveriesModal({ endpoint, manages, onClose }: { endpoin
               onClick={() => {
                 setProblem(null);
                 replayAll.mutate(endpoint.id, {
-                  onSuccess: (r) => toast.success('Failed deliveries replayed', { description: replayed(r.replayed) }),
+                  onSuccess: (r) =>
+                    toast.success(t`Failed deliveries replayed`, {
+                      description: t`${plural(r.replayed, { one: '# delivery is sent again', other: '# deliveries are sent again' })}`,
+                    }),
                   onError: (error) => setProblem(errorMessage(error)),
                 });
               }}
             >
               <RotateCcw className="h-4 w-4" aria-hidden="true" />
-              Replay all failed
+              <Trans>Replay all failed</Trans>
             </Button>
           ) : null}
         </div>
@@ -81,14 +86,22 @@ export function WebhookDeliveriesModal({ endpoint, manages, onClose }: { endpoin
             {problem}
           </p>
         ) : null}
-        {list.isPending ? <p className="text-sm text-slate-500">Loading deliveries…</p> : null}
+        {list.isPending ? (
+          <p className="text-sm text-slate-500">
+            <Trans>Loading deliveries…</Trans>
+          </p>
+        ) : null}
         {list.isError ? (
           <p role="alert" className="text-sm text-red-600">
             {errorMessage(list.error)}
           </p>
         ) : null}
-        {list.isSuccess && rows.length === 0 ? <p className="text-sm text-slate-500">No deliveries yet.</p> : null}
-        <ul className="flex flex-col gap-3" aria-label="Deliveries">
+        {list.isSuccess && rows.length === 0 ? (
+          <p className="text-sm text-slate-500">
+            <Trans>No deliveries yet.</Trans>
+          </p>
+        ) : null}
+        <ul className="flex flex-col gap-3" aria-label={t`Deliveries`}>
           {rows.map((d) => (
             <DeliveryItem key={d.id} endpointId={endpoint.id} delivery={d} manages={manages} onProblem={setProblem} />
           ))}
@@ -96,13 +109,15 @@ export function WebhookDeliveriesModal({ endpoint, manages, onClose }: { endpoin
         {list.data && list.data.totalPages > 1 ? (
           <div className="flex items-center justify-end gap-2 text-sm text-slate-600">
             <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
+              <Trans>Previous</Trans>
             </Button>
             <span>
-              Page {page} of {list.data.totalPages}
+              <Trans>
+                Page {page} of {totalPages}
+              </Trans>
             </span>
             <Button size="sm" variant="secondary" disabled={page >= list.data.totalPages} onClick={() => setPage(page + 1)}>
-              Next
+              <Trans>Next</Trans>
             </Button>
           </div>
         ) : null}
@@ -122,22 +137,27 @@ function DeliveryItem({
   manages: boolean;
   onProblem: (line: string | null) => void;
 }) {
+  const { t, i18n } = useLingui();
   const replay = useReplayWebhookDelivery();
+  const nextTry = d.status === 'pending' && d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : null;
+  const tracking = d.trackingNumber;
   return (
     <li className="rounded-lg border border-slate-200 px-3 py-2" aria-label={`${d.eventType} ${d.trackingNumber ?? ''}`.trim()}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 flex-col">
           <span className="text-sm font-medium text-slate-900">
-            {WEBHOOK_EVENT_LABELS[d.eventType]} <code className="font-mono text-xs text-slate-500">{d.eventType}</code>
+            {i18n._(WEBHOOK_EVENT_NAMES[d.eventType])} <code className="font-mono text-xs text-slate-500">{d.eventType}</code>
           </span>
           <span className="text-xs text-slate-500">
             {d.trackingNumber ? `${d.trackingNumber} · ` : ''}
             {formatDateTime(d.createdAt)}
-            {d.status === 'pending' && d.nextAttemptAt ? ` · next try ${formatDateTime(d.nextAttemptAt)}` : ''}
+            {nextTry ? ` · ${t`next try ${nextTry}`}` : ''}
           </span>
         </div>
         <div className="flex items-center gap-2">
-          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASSES[d.status])}>{WEBHOOK_DELIVERY_STATUS_LABELS[d.status]}</span>
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASSES[d.status])}>
+            {i18n._(WEBHOOK_DELIVERY_STATUS_LABELS[d.status])}
+          </span>
           {manages && d.status === 'failed' ? (
             <Button
               size="sm"
@@ -148,26 +168,36 @@ function DeliveryItem({
                 replay.mutate(
                   { endpointId, deliveryId: d.id },
                   {
-                    onSuccess: () => toast.success('Delivery replayed', { description: `${d.eventType}${d.trackingNumber ? ` for ${d.trackingNumber}` : ''}` }),
+                    onSuccess: () => toast.success(t`Delivery replayed`, { description: tracking ? t`${d.eventType} for ${tracking}` : d.eventType }),
                     onError: (error) => onProblem(errorMessage(error)),
                   },
                 );
               }}
             >
-              Replay
+              <Trans>Replay</Trans>
             </Button>
           ) : null}
         </div>
       </div>
       {d.attemptLog.length ? (
         <table className="mt-2 w-full text-left text-xs">
-          <caption className="sr-only">Attempts</caption>
+          <caption className="sr-only">
+            <Trans>Attempts</Trans>
+          </caption>
           <thead className="text-slate-500">
             <tr>
-              <th className="py-1 pr-2 font-medium">Time</th>
-              <th className="py-1 pr-2 font-medium">Status</th>
-              <th className="py-1 pr-2 font-medium">Latency</th>
-              <th className="py-1 font-medium">Answer</th>
+              <th className="py-1 pr-2 font-medium">
+                <Trans>Time</Trans>
+              </th>
+              <th className="py-1 pr-2 font-medium">
+                <Trans>Status</Trans>
+              </th>
+              <th className="py-1 pr-2 font-medium">
+                <Trans>Latency</Trans>
+              </th>
+              <th className="py-1 font-medium">
+                <Trans>Answer</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -175,9 +205,9 @@ function DeliveryItem({
               <tr key={a.at} className="border-t border-slate-100 align-top">
                 <td className="py-1 pr-2 whitespace-nowrap">{formatDateTime(a.at)}</td>
                 <td className={cn('py-1 pr-2 whitespace-nowrap', a.statusCode !== null && a.statusCode < 300 ? 'text-emerald-800' : 'text-red-700')}>
-                  {a.statusCode ?? a.error ?? 'No answer'}
+                  {a.statusCode ?? a.error ?? t`No answer`}
                 </td>
-                <td className="py-1 pr-2 whitespace-nowrap">{a.latencyMs} ms</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{`${a.latencyMs} ms`}</td>
                 <td className="py-1">
                   <code className="line-clamp-2 font-mono break-all text-slate-700">
                     {a.responseExcerpt?.slice(0, 200) || (a.statusCode !== null ? '' : (a.error ?? ''))}
@@ -188,7 +218,9 @@ function DeliveryItem({
           </tbody>
         </table>
       ) : (
-        <p className="mt-1 text-xs text-slate-500">Not tried yet.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          <Trans>Not tried yet.</Trans>
+        </p>
       )}
     </li>
   );

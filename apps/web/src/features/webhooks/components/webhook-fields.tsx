@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@hatid/domain';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Combobox } from '../../../components/ui/combobox';
@@ -6,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useWebhookBusinesses } from '../api/webhooks';
 import type { WebhookFormValues } from '../lib/webhook-form';
+import { WEBHOOK_EVENT_NAMES } from '../lib/webhook-labels';
 
 /**
  * An endpoint's URL, the events it hears (one checkbox each, with its code) and a description; admins
@@ -13,6 +15,7 @@ import type { WebhookFormValues } from '../lib/webhook-form';
  */
 // biome-ignore lint/suspicious/noExplicitAny: the add and edit forms send different shapes
 export function WebhookFields({ form, pickBusiness = false }: { form: UseFormReturn<WebhookFormValues, unknown, any>; pickBusiness?: boolean }) {
+  const { t, i18n } = useLingui();
   const errors = form.formState.errors;
   const events = useWatch({ control: form.control, name: 'events' });
   const ids = { events: useId() };
@@ -21,14 +24,14 @@ export function WebhookFields({ form, pickBusiness = false }: { form: UseFormRet
   const toggle = (type: WebhookEventType, on: boolean) =>
     form.setValue(
       'events',
-      WEBHOOK_EVENT_TYPES.filter((t) => (t === type ? on : events.includes(t))),
+      WEBHOOK_EVENT_TYPES.filter((e) => (e === type ? on : events.includes(e))),
       { shouldDirty: true, shouldValidate: form.formState.isSubmitted },
     );
 
   return (
     <>
       {pickBusiness ? (
-        <FormField label="Business" hint="Whose shipments this endpoint hears about." error={errors.businessId?.message}>
+        <FormField label={t`Business`} hint={t`Whose shipments this endpoint hears about.`} error={errors.businessId?.message}>
           {(control) => (
             <Controller
               control={form.control}
@@ -40,8 +43,8 @@ export function WebhookFields({ form, pickBusiness = false }: { form: UseFormRet
                   loading={businesses.isPending}
                   value={field.value || undefined}
                   onChange={field.onChange}
-                  placeholder="Choose the business"
-                  searchPlaceholder="Search businesses..."
+                  placeholder={t`Choose the business`}
+                  searchPlaceholder={t`Search businesses...`}
                 />
               )}
             />
@@ -49,13 +52,17 @@ export function WebhookFields({ form, pickBusiness = false }: { form: UseFormRet
         </FormField>
       ) : null}
 
-      <FormField label="Endpoint URL" hint="Where Hatid POSTs each event, e.g. https://shop.example.com/hatid-webhooks." error={errors.url?.message}>
+      <FormField label={t`Endpoint URL`} hint={t`Where Hatid POSTs each event, e.g. https://shop.example.com/hatid-webhooks.`} error={errors.url?.message}>
         {(control) => <Input {...control} {...form.register('url')} type="url" inputMode="url" maxLength={2000} autoComplete="off" spellCheck={false} />}
       </FormField>
 
       <fieldset aria-describedby={eventsError ? `${ids.events}-error` : undefined} className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Events</legend>
-        <p className="-mt-1 text-xs text-slate-500">What this endpoint is told about; the other events are not sent to it.</p>
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>Events</Trans>
+        </legend>
+        <p className="-mt-1 text-xs text-slate-500">
+          <Trans>What this endpoint is told about; the other events are not sent to it.</Trans>
+        </p>
         {WEBHOOK_EVENT_TYPES.map((type) => {
           const id = `${ids.events}-${type}`;
           return (
@@ -69,7 +76,7 @@ export function WebhookFields({ form, pickBusiness = false }: { form: UseFormRet
                 onChange={(event) => toggle(type, event.target.checked)}
               />
               <label htmlFor={id} className="flex flex-col text-sm text-slate-800">
-                <span>{WEBHOOK_EVENT_LABELS[type]}</span>
+                <span>{i18n._(WEBHOOK_EVENT_NAMES[type])}</span>
                 <code className="font-mono text-xs text-slate-500">{type}</code>
               </label>
             </div>
@@ -82,7 +89,7 @@ export function WebhookFields({ form, pickBusiness = false }: { form: UseFormRet
         ) : null}
       </fieldset>
 
-      <FormField label="Description" optional hint="What receives it, e.g. “Order system”. Shown in the list." error={errors.description?.message}>
+      <FormField label={t`Description`} optional hint={t`What receives it, e.g. “Order system”. Shown in the list.`} error={errors.description?.message}>
         {(control) => <Input {...control} {...form.register('description')} maxLength={200} autoComplete="off" />}
       </FormField>
     </>

@@ -1,12 +1,30 @@
-import type { AppAbility, RoleName, WebhookDeliveryStatus, WebhookEndpointDto, WebhookEndpointStatus } from '@hatid/domain';
+import type { AppAbility, RoleName, WebhookDeliveryStatus, WebhookEndpointDto, WebhookEndpointStatus, WebhookEventType } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 
-export const WEBHOOK_STATUS_LABELS: Record<WebhookEndpointStatus, string> = { active: 'Active', disabled: 'Switched off' };
-export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' };
+// An endpoint's status, a delivery's and the events, in the reader's language (issue 32); the stored values
+// (and the event codes an integration reads) stay as they are. Say one with `i18n._(WEBHOOK_STATUS_LABELS[status])`.
+export const WEBHOOK_STATUS_LABELS: Record<WebhookEndpointStatus, MessageDescriptor> = { active: msg`Active`, disabled: msg`Switched off` };
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, MessageDescriptor> = {
+  pending: msg({ message: 'Pending', context: 'webhook delivery' }),
+  succeeded: msg`Delivered`,
+  failed: msg`Failed`,
+};
+/** The domain's WEBHOOK_EVENT_LABELS, as a person reads them. */
+export const WEBHOOK_EVENT_NAMES: Record<WebhookEventType, MessageDescriptor> = {
+  'shipment.booked': msg`Booked`,
+  'shipment.status_changed': msg`Each delivery status change`,
+  'shipment.delivered': msg`Delivered`,
+  'shipment.delivery_failed': msg`Failed delivery`,
+  'shipment.returned': msg`Returned to the sender`,
+  'shipment.cancelled': msg`Cancelled`,
+  'payment.received': msg`Payment received`,
+};
 
 /** Why an endpoint is off, in a few words. */
 export function disabledWhy(endpoint: Pick<WebhookEndpointDto, 'status' | 'disabledReason'>): string | null {
   if (endpoint.status !== 'disabled') return null;
-  return endpoint.disabledReason === 'failing' ? 'Every attempt failed for 24 hours' : 'Switched off by hand';
+  return endpoint.disabledReason === 'failing' ? t`Every attempt failed for 24 hours` : t`Switched off by hand`;
 }
 
 /** Business admins and admins change endpoints; staff look (`view Webhook` without `manage`). */

@@ -1,4 +1,6 @@
 import type { WebhookEndpointDto, WebhookEndpointStatus } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -27,6 +29,7 @@ type Dialog = { kind: 'create' } | { kind: WebhookMenuKey; endpoint: WebhookEndp
  * failed deliveries; admins do so for any business (choosing it when adding); staff look, read-only.
  */
 export function WebhooksPage() {
+  const { t, i18n } = useLingui();
   const raw = route.useSearch();
   const search = useMemo(() => parseWebhooksSearch(raw), [raw]);
   const navigateSearch = route.useNavigate();
@@ -49,30 +52,30 @@ export function WebhooksPage() {
   };
   const countOf = (tab: WebhookEndpointStatus | undefined) => (tab === status ? list.data?.total : counts[tab ?? 'all'].data);
   const tabs: TableTab[] = [
-    { value: undefined, label: 'All', count: countOf(undefined) },
-    { value: 'active', label: WEBHOOK_STATUS_LABELS.active, count: countOf('active') },
-    { value: 'disabled', label: WEBHOOK_STATUS_LABELS.disabled, count: countOf('disabled') },
+    { value: undefined, label: t`All`, count: countOf(undefined) },
+    { value: 'active', label: i18n._(WEBHOOK_STATUS_LABELS.active), count: countOf('active') },
+    { value: 'disabled', label: i18n._(WEBHOOK_STATUS_LABELS.disabled), count: countOf('disabled') },
   ];
   const close = () => setDialog(null);
 
   return (
     <>
       <DataTable<WebhookEndpointDto>
-        title="Webhooks"
+        title={t`Webhooks`}
         description={screenById('webhooks').description}
         columns={columns}
         query={list}
         getRowId={(e) => e.id}
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<WebhooksSearch>, options)}
-        searchPlaceholder="URL or description"
-        noun={{ one: 'webhook endpoint', other: 'webhook endpoints' }}
+        searchPlaceholder={t`URL or description`}
+        noun={(count) => t`${plural(count, { one: '# webhook endpoint', other: '# webhook endpoints' })}`}
         tabs={tabs}
         createAction={
           manages ? (
             <Button onClick={() => setDialog({ kind: 'create' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
-              Add endpoint
+              <Trans>Add endpoint</Trans>
             </Button>
           ) : null
         }
