@@ -1,5 +1,6 @@
 import type { SalesReportDto } from '@hatid/domain';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithI18n as render } from '../../testing/render';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SalesReportView } from './components/sales-report-view';
 import { parseReportSearch, periodLabel } from './lib/report-search';
@@ -43,7 +44,7 @@ describe('the sales report', () => {
 
     const byType = screen.getByRole('table', { name: 'Sales by delivery type' });
     expect(within(byType).getAllByRole('row')).toHaveLength(4);
-    expect(within(byType).getByRole('rowheader', { name: 'Intra-city' }).parentElement!.textContent).toContain('₱0.00');
+    expect(within(byType).getByRole('rowheader', { name: 'Intra-City' }).parentElement!.textContent).toContain('₱0.00');
 
     const byProvince = screen.getByRole('table', { name: 'Sales by province of origin' });
     expect(within(byProvince).getByRole('rowheader', { name: 'Cebu' }).parentElement!.textContent).toContain('₱12,345.50');
