@@ -8,6 +8,8 @@ import { accessFor } from '../../lib/ability';
 import { ConsoleNav } from './components/console-nav';
 import { canOpenScreen, landingPath, SCREENS } from './screens';
 import { userDto } from '../../testing/users';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(cleanup);
 
@@ -137,5 +139,18 @@ describe('console navigation by role', () => {
       const open = SCREENS.filter((s) => canOpenScreen(access, s.id)).map((s) => i18n._(s.label));
       expect(open).toEqual(EXPECTED[role].filter((label) => label !== 'Rider app'));
     }
+  });
+});
+
+describe('the console navigation in Filipino', () => {
+  it("names every screen and the person's own pages in Filipino, with no English sentence left", async () => {
+    await activateLanguage('fil');
+    renderNav(['admin']);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Mga padala' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Log ng aktibidad' })).toBeTruthy();
+    const account = screen.getByRole('navigation', { name: 'Aking account' });
+    expect(within(account).getByRole('link', { name: 'I-track ang parcel' })).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'console', 'app')).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { renderWithI18n as render } from '../../testing/render';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SalesReportView } from './components/sales-report-view';
 import { parseReportSearch, periodLabel } from './lib/report-search';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(cleanup);
 
@@ -64,5 +66,18 @@ describe('the sales report', () => {
       endDate: '2026-12-31',
     });
     expect(parseReportSearch({ period: 'day', startDate: 'soon' })).toEqual({});
+  });
+});
+
+describe('the sales report in Filipino', () => {
+  it('says its totals, periods, tables and dates in Filipino, with no English sentence left', async () => {
+    await activateLanguage('fil');
+    render(<SalesReportView report={report} />);
+
+    expect(screen.getByText('Bawat linggo')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Benta ayon sa uri ng delivery' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Linggo ng' })).toBeTruthy();
+    expect(screen.getAllByText(/Nob 2/).length).toBeGreaterThan(0);
+    expect(englishLeftIn(readableText(), 'reports')).toEqual([]);
   });
 });
