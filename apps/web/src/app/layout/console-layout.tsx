@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
 import { Menu, UserRound, X } from 'lucide-react';
@@ -11,8 +12,9 @@ import { NotificationsBell } from './notifications-bell';
 const route = getRouteApi('/console');
 
 function Brand() {
+  const { t } = useLingui();
   return (
-    <Link to="/start" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label="Hatid console home">
+    <Link to="/start" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label={t`Hatid console home`}>
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
       Hatid
     </Link>
@@ -24,6 +26,7 @@ function Brand() {
  * header with the person's name and role. Screens render in the outlet with the abilities in context.
  */
 export function ConsoleLayout() {
+  const { t } = useLingui();
   const { user, access } = route.useRouteContext();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = () => setDrawerOpen(false);
@@ -35,7 +38,7 @@ export function ConsoleLayout() {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
         >
-          Skip to content
+          <Trans>Skip to content</Trans>
         </a>
         <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
           <div className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto px-3 py-4">
@@ -51,7 +54,7 @@ export function ConsoleLayout() {
             <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
               <DialogPrimitive.Trigger
                 className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none lg:hidden"
-                aria-label="Open menu"
+                aria-label={t`Open menu`}
               >
                 <Menu className="h-5 w-5" aria-hidden="true" />
               </DialogPrimitive.Trigger>
@@ -62,13 +65,17 @@ export function ConsoleLayout() {
                     <Brand />
                     <DialogPrimitive.Close
                       className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                      aria-label="Close menu"
+                      aria-label={t`Close menu`}
                     >
                       <X className="h-5 w-5" aria-hidden="true" />
                     </DialogPrimitive.Close>
                   </div>
-                  <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-                  <DialogPrimitive.Description className="sr-only">The console screens you can open</DialogPrimitive.Description>
+                  <DialogPrimitive.Title className="sr-only">
+                    <Trans>Menu</Trans>
+                  </DialogPrimitive.Title>
+                  <DialogPrimitive.Description className="sr-only">
+                    <Trans>The console screens you can open</Trans>
+                  </DialogPrimitive.Description>
                   <ConsoleNav access={access} user={user} onNavigate={close} />
                   {/* The header has room for only part of a long name on a phone: here it is whole, wrapped. */}
                   <p className="mt-auto flex items-start gap-1.5 border-t border-slate-200 px-3 pt-4 text-sm" data-testid="menu-user-name">

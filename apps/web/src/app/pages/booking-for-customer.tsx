@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -12,14 +13,16 @@ export function BookingForCustomer({ customer }: { customer: BookFor }) {
         <UserRound className="h-5 w-5 text-teal-800" aria-hidden="true" />
         <div>
           <h2 id="booking-for-title" className="text-base font-semibold text-slate-900">
-            Booking for {customer.name}
+            <Trans>Booking for {customer.name}</Trans>
           </h2>
-          <p className="text-sm text-slate-700">The shipment will be in this customer's name; the price is the customer's.</p>
+          <p className="text-sm text-slate-700">
+            <Trans>The shipment will be in this customer's name; the price is the customer's.</Trans>
+          </p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to="/shipments" search={{ book: 'customer' }} className={buttonClasses('secondary', 'sm')}>
-          Choose another customer
+          <Trans>Choose another customer</Trans>
         </Link>
         <Button
           variant="ghost"
@@ -29,7 +32,7 @@ export function BookingForCustomer({ customer }: { customer: BookFor }) {
             void navigate({ to: '/shipments' });
           }}
         >
-          Stop booking
+          <Trans>Stop booking</Trans>
         </Button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { meQueryOptions } from '../../features/auth';
@@ -9,19 +10,22 @@ const tab =
 /** Settings: profile and saved addresses, as tabs over one page. */
 export function SettingsLayout() {
   // Staff-side accounts keep no address book here (riders, agents, business members have none at all).
+  const { t } = useLingui();
   const me = useQuery(meQueryOptions());
   const addressBook = !isStaffSide(me.data);
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-        <nav aria-label="Settings" className="mt-3 flex gap-2 border-b border-slate-200">
+        <h1 className="text-2xl font-semibold text-slate-900">
+          <Trans>Settings</Trans>
+        </h1>
+        <nav aria-label={t`Settings`} className="mt-3 flex gap-2 border-b border-slate-200">
           <Link to="/settings" className={tab} activeOptions={{ exact: true }}>
-            Profile
+            <Trans>Profile</Trans>
           </Link>
           {addressBook ? (
             <Link to="/settings/addresses" className={tab}>
-              Addresses
+              <Trans>Addresses</Trans>
             </Link>
           ) : null}
         </nav>

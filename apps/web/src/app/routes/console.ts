@@ -43,7 +43,11 @@ const consoleRoute = createRoute({
     if (!isStaffSide(user)) throw new NoAccessError();
     return loadAccess(context);
   },
-  component: lazyRouteComponent(() => import('../layout/console-layout'), 'ConsoleLayout'),
+  // The `console` catalogue (the navigation, every screen's description, the shared save messages) loads with the shell.
+  component: lazyRouteComponent(
+    withMessages('console', () => import('../layout/console-layout')),
+    'ConsoleLayout',
+  ),
 });
 
 /** Opens only for someone whose abilities allow the screen (screens.ts); others see the no-access page. */
@@ -81,7 +85,7 @@ const dashboardRoute = createRoute({
 const shipmentsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/shipments',
-  staticData: { title: 'Shipments' },
+  staticData: { title: msg`Shipments` },
   beforeLoad: guardScreen('/shipments'),
   validateSearch: plainSearch<AdminShipmentsSearch>,
   component: lazyRouteComponent(
@@ -94,7 +98,7 @@ const shipmentsRoute = createRoute({
 const shipmentDetailRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/shipments/$trackingNumber',
-  staticData: { title: ({ params }) => `Shipment ${params.trackingNumber ?? ''}` },
+  staticData: { title: ({ params }) => i18n._(msg`Shipment ${params.trackingNumber ?? ''}`) },
   beforeLoad: guardScreen('/shipments'),
   component: lazyRouteComponent(
     withMessages('shipments', () => import('../../features/shipments/routes/admin-shipment-detail-page')),
@@ -182,7 +186,7 @@ const billingsRoute = createRoute({
 const ticketsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/tickets',
-  staticData: { title: 'Tickets' },
+  staticData: { title: msg`Tickets` },
   beforeLoad: guardScreen('/tickets'),
   validateSearch: plainSearch<TableSearch & { assignee?: string }>,
   component: lazyRouteComponent(
@@ -280,7 +284,7 @@ const clientsRoute = createRoute({
 const activityLogsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/activity-logs',
-  staticData: { title: 'Activity log' },
+  staticData: { title: msg`Activity log` },
   beforeLoad: guardScreen('/activity-logs'),
   validateSearch: plainSearch<TableSearch & { category?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(
@@ -293,7 +297,7 @@ const activityLogsRoute = createRoute({
 const reportsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/reports',
-  staticData: { title: 'Reports' },
+  staticData: { title: msg`Reports` },
   beforeLoad: guardScreen('/reports'),
   validateSearch: plainSearch<{ period?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(
@@ -306,7 +310,7 @@ const reportsRoute = createRoute({
 const agentReportsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/agent-reports',
-  staticData: { title: 'Agent reports' },
+  staticData: { title: msg`Agent reports` },
   beforeLoad: guardScreen('/agent-reports'),
   validateSearch: plainSearch<{ agentCode?: string; period?: string; startDate?: string; endDate?: string }>,
   component: lazyRouteComponent(

@@ -10,7 +10,7 @@ import { rowActionItems, VOID_LABEL, type RowActionHandlers, type RowActionKey }
 export const ROW_ACTION_ICONS: Record<RowActionKey, LucideIcon> = { view: Eye, edit: Pencil, duplicate: Copy, cancel: Ban, delete: Trash2 };
 
 /** The items' names in the reader's language (row-actions.ts keeps the English ones its callers compare). */
-const ROW_ACTION_NAMES: Record<RowActionKey, MessageDescriptor> = {
+export const ROW_ACTION_NAMES: Record<RowActionKey, MessageDescriptor> = {
   view: msg`View`,
   edit: msg`Edit`,
   duplicate: msg`Duplicate`,

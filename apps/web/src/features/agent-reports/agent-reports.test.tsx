@@ -6,6 +6,8 @@ import { fakeApi, json } from '../../testing/fake-api';
 import { lastMonthRange, parseAgentReportSearch, ratePercent } from './lib/agent-report-search';
 import { renderConsoleScreen } from '../../testing/console-screen';
 import { AgentReportsPage } from './routes/agent-reports-page';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(() => {
   cleanup();
@@ -112,5 +114,20 @@ describe('agent reports', () => {
     expect(lastMonthRange(new Date('2026-01-15T00:00:00+08:00'))).toEqual({ startDate: '2025-12-01', endDate: '2025-12-31' });
     expect(lastMonthRange(new Date('2026-03-31T20:00:00Z'))).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });
     expect(ratePercent(250)).toBe('2.5%');
+  });
+});
+
+describe('agent reports in Filipino', () => {
+  it('says the choice, the summary and the table in Filipino, with no English sentence left', async () => {
+    server();
+    await activateLanguage('fil');
+    renderPage('/agent-reports?agentCode=CARLO01', ['staff']);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga ulat ng agent' })).toBeTruthy();
+    expect(await screen.findByText('Komisyon (5%)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ngayong buwan' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Mga naihatid na padala' })).toBeTruthy();
+    expect(screen.getByText(/Nob 1, 2026/)).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'agent-reports', 'console')).toEqual([]);
   });
 });

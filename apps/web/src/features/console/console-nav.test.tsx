@@ -1,15 +1,19 @@
 import { ROLE_NAMES, type RoleName, type UserDto } from '@hatid/domain';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithI18n as render } from '../../testing/render';
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accessFor } from '../../lib/ability';
 import { ConsoleNav } from './components/console-nav';
 import { canOpenScreen, landingPath, SCREENS } from './screens';
 import { userDto } from '../../testing/users';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(cleanup);
 
-const ALL = SCREENS.map((s) => s.label);
+const ALL = SCREENS.map((s) => i18n._(s.label));
 
 /** What each role's navigation shows: the screens product.md §6 gives it (see screens.ts for the pairs). */
 const EXPECTED: Record<RoleName, string[]> = {
@@ -132,8 +136,21 @@ describe('console navigation by role', () => {
   it('gates the route guards with the same list the navigation reads', () => {
     for (const role of ROLE_NAMES) {
       const access = accessFor(userWith([role]));
-      const open = SCREENS.filter((s) => canOpenScreen(access, s.id)).map((s) => s.label);
+      const open = SCREENS.filter((s) => canOpenScreen(access, s.id)).map((s) => i18n._(s.label));
       expect(open).toEqual(EXPECTED[role].filter((label) => label !== 'Rider app'));
     }
+  });
+});
+
+describe('the console navigation in Filipino', () => {
+  it("names every screen and the person's own pages in Filipino, with no English sentence left", async () => {
+    await activateLanguage('fil');
+    renderNav(['admin']);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Mga padala' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Log ng aktibidad' })).toBeTruthy();
+    const account = screen.getByRole('navigation', { name: 'Aking account' });
+    expect(within(account).getByRole('link', { name: 'I-track ang parcel' })).toBeTruthy();
+    expect(englishLeftIn(readableText(), 'console', 'app')).toEqual([]);
   });
 });

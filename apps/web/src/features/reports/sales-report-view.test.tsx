@@ -1,8 +1,11 @@
 import type { SalesReportDto } from '@hatid/domain';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithI18n as render } from '../../testing/render';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SalesReportView } from './components/sales-report-view';
 import { parseReportSearch, periodLabel } from './lib/report-search';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(cleanup);
 
@@ -43,7 +46,7 @@ describe('the sales report', () => {
 
     const byType = screen.getByRole('table', { name: 'Sales by delivery type' });
     expect(within(byType).getAllByRole('row')).toHaveLength(4);
-    expect(within(byType).getByRole('rowheader', { name: 'Intra-city' }).parentElement!.textContent).toContain('₱0.00');
+    expect(within(byType).getByRole('rowheader', { name: 'Intra-City' }).parentElement!.textContent).toContain('₱0.00');
 
     const byProvince = screen.getByRole('table', { name: 'Sales by province of origin' });
     expect(within(byProvince).getByRole('rowheader', { name: 'Cebu' }).parentElement!.textContent).toContain('₱12,345.50');
@@ -63,5 +66,18 @@ describe('the sales report', () => {
       endDate: '2026-12-31',
     });
     expect(parseReportSearch({ period: 'day', startDate: 'soon' })).toEqual({});
+  });
+});
+
+describe('the sales report in Filipino', () => {
+  it('says its totals, periods, tables and dates in Filipino, with no English sentence left', async () => {
+    await activateLanguage('fil');
+    render(<SalesReportView report={report} />);
+
+    expect(screen.getByText('Bawat linggo')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Benta ayon sa uri ng delivery' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Linggo ng' })).toBeTruthy();
+    expect(screen.getAllByText(/Nob 2/).length).toBeGreaterThan(0);
+    expect(englishLeftIn(readableText(), 'reports')).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { renderWithProviders } from '../../testing/render';
 import { TicketEditModal } from './components/ticket-edit-modal';
 import { renderConsoleScreen } from '../../testing/console-screen';
 import { TicketsPage } from './routes/tickets-page';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 
 afterEach(() => {
   cleanup();
@@ -235,5 +237,29 @@ describe('the tickets console', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Nothing has changed.')).toBeTruthy();
     expect(api.writes()).toEqual([]);
+  });
+});
+
+describe('the tickets console in Filipino', () => {
+  it('says the list, its tabs, filter and edit form in Filipino, with no English sentence left', async () => {
+    helpDesk();
+    await activateLanguage('fil');
+    const user = userEvent.setup();
+    renderPage('/tickets');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga ticket' })).toBeTruthy();
+    expect(screen.getByText('Mga support ticket mula sa mga customer.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /^Lahat/ })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Naka-assign sa akin' })).toBeTruthy();
+    const row = await screen.findByRole('row', { name: /Parcel not picked up/ });
+    expect(row.textContent).toContain('Nobyembre 02, 2026');
+    expect(englishLeftIn(readableText(), 'tickets', 'console')).toEqual([]);
+
+    await user.click(within(row).getByRole('button'));
+    await user.click(await screen.findByRole('menuitem', { name: 'I-edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Mensahe mula kay Rosa Mendoza')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Naka-assign kay')).toBeTruthy();
+    expect(englishLeftIn(readableText(dialog), 'tickets', 'console')).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 
 /**
  * The activity log's before → after summary: only the fields whose value changed, each with a readable
- * label ("retrievalFeeInCents" → "Retrieval fee") and value (centavos as ₱, instants in Manila time).
+ * label ("retrievalFeeInCents" → "Retrieval fee") and value (centavos as ₱, instants in Manila time, yes or no in the
+ * reader's language). The labels are spelled out from the record's field names, so they stay English.
  */
 export interface FieldChange {
   field: string;
@@ -30,7 +33,7 @@ const isInstant = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value
 export function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'number' && /InCents$/.test(field)) return formatMoney(value);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return i18n._(value ? msg`Yes` : msg`No`);
   if (typeof value === 'string') {
     if (isInstant(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
     return value;

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { DateRangeFilter, filterFieldClass } from '../../../components/data-table/date-range-filter';
@@ -14,7 +17,7 @@ import { parseAgentReportSearch, periodDates, type AgentReportPeriod, type Agent
 
 const route = getRouteApi('/console/agent-reports');
 const SCREEN = screenById('agent-reports');
-const PERIOD_LABELS: Record<AgentReportPeriod, string> = { this_month: 'This month', last_month: 'Last month', custom: 'Custom' };
+const PERIOD_LABELS: Record<AgentReportPeriod, MessageDescriptor> = { this_month: msg`This month`, last_month: msg`Last month`, custom: msg`Custom` };
 
 /**
  * /agent-reports: a sales agent's customers, their delivered shipments and the commission for a period
@@ -22,6 +25,7 @@ const PERIOD_LABELS: Record<AgentReportPeriod, string> = { this_month: 'This mon
  * shipments, as the server checks) choose the agent. Agent and period live in the address.
  */
 export function AgentReportsPage() {
+  const { t, i18n } = useLingui();
   const raw = route.useSearch();
   const search = useMemo(() => parseAgentReportSearch(raw), [raw]);
   const navigate = route.useNavigate();
@@ -48,7 +52,7 @@ export function AgentReportsPage() {
     <section aria-labelledby={ids.title} className="flex flex-col gap-4">
       <div>
         <h1 id={ids.title} className="text-2xl font-semibold text-slate-900">
-          {SCREEN.label}
+          {i18n._(SCREEN.label)}
         </h1>
         <p className="mt-1 text-sm text-slate-600">{SCREEN.description}</p>
       </div>
@@ -57,7 +61,7 @@ export function AgentReportsPage() {
         {picksAgent ? (
           <div className="flex flex-col gap-1.5">
             <label htmlFor={ids.agent} className="text-sm font-medium text-slate-800">
-              Sales agent
+              <Trans>Sales agent</Trans>
             </label>
             <select
               id={ids.agent}
@@ -65,10 +69,10 @@ export function AgentReportsPage() {
               onChange={(event) => setSearch({ agentCode: event.target.value || undefined })}
               className={filterFieldClass}
             >
-              <option value="">Choose an agent</option>
+              <option value="">{t`Choose an agent`}</option>
               {/* A link's agent stays listed while the list loads (or if it no longer holds the role). */}
               {search.agentCode && !agents.data?.some((a) => a.agentCode === search.agentCode) ? (
-                <option value={search.agentCode}>{agents.isPending ? 'Loading…' : search.agentCode}</option>
+                <option value={search.agentCode}>{agents.isPending ? t`Loading…` : search.agentCode}</option>
               ) : null}
               {(agents.data ?? []).map((agent) => (
                 <option key={agent.agentCode} value={agent.agentCode}>
@@ -79,7 +83,7 @@ export function AgentReportsPage() {
           </div>
         ) : null}
         {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: ARIA's group, not a <fieldset> */}
-        <div role="group" aria-label="Period" className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
+        <div role="group" aria-label={t`Period`} className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
           {(Object.keys(PERIOD_LABELS) as AgentReportPeriod[]).map((option) => (
             <button
               key={option}
@@ -91,24 +95,28 @@ export function AgentReportsPage() {
                 period === option ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-50',
               )}
             >
-              {PERIOD_LABELS[option]}
+              {i18n._(PERIOD_LABELS[option])}
             </button>
           ))}
         </div>
-        {period === 'custom' ? <DateRangeFilter startDate={search.startDate} endDate={search.endDate} onChange={(change) => setSearch(change)} /> : null}
+        {period === 'custom' ? (
+          <DateRangeFilter startDate={search.startDate} endDate={search.endDate} fromLabel={t`From`} toLabel={t`To`} onChange={(change) => setSearch(change)} />
+        ) : null}
       </div>
 
       {picksAgent && !agentCode ? (
         <Card>
-          <CardDescription>Choose a sales agent to see their customers, deliveries and commission.</CardDescription>
+          <CardDescription>
+            <Trans>Choose a sales agent to see their customers, deliveries and commission.</Trans>
+          </CardDescription>
         </Card>
       ) : stats.isPending ? (
-        <Spinner label="Loading the agent report" className="rounded-xl border border-slate-200 bg-white py-16" />
+        <Spinner label={t`Loading the agent report`} className="rounded-xl border border-slate-200 bg-white py-16" />
       ) : stats.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(stats.error)}
           <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (

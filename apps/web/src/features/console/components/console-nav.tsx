@@ -1,4 +1,5 @@
 import type { UserDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import {
   BadgeAlert,
@@ -65,10 +66,11 @@ const icon = 'h-4 w-4 shrink-0';
  * for bookings from the same wallet a customer does, so the console must lead there too (issue 29, item 19).
  */
 export function ConsoleNav({ access, user, onNavigate }: { access: Access; user: UserDto; onNavigate?: () => void }) {
+  const { t, i18n } = useLingui();
   const screens = allowedScreens(access);
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Console">
+      <nav aria-label={t`Console`}>
         <ul className="flex flex-col gap-0.5">
           {screens.map((screen) => {
             const Icon = ICONS[screen.id];
@@ -76,7 +78,7 @@ export function ConsoleNav({ access, user, onNavigate }: { access: Access; user:
               <li key={screen.id}>
                 <Link to={screen.path} className={item} onClick={onNavigate}>
                   <Icon className={icon} aria-hidden="true" />
-                  {screen.label}
+                  {i18n._(screen.label)}
                 </Link>
               </li>
             );
@@ -85,20 +87,22 @@ export function ConsoleNav({ access, user, onNavigate }: { access: Access; user:
             <li>
               <Link to={RIDER_APP.path} className={item} onClick={onNavigate}>
                 <Bike className={icon} aria-hidden="true" />
-                {RIDER_APP.label}
+                {i18n._(RIDER_APP.label)}
               </Link>
             </li>
           ) : null}
         </ul>
       </nav>
-      <nav aria-label="My account">
-        <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">My account</p>
+      <nav aria-label={t`My account`}>
+        <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <Trans>My account</Trans>
+        </p>
         <ul className="flex flex-col gap-0.5">
           {booksForSelf(user) ? (
             <li>
               <Link to="/" className={item} activeOptions={{ exact: true }} onClick={onNavigate}>
                 <PackagePlus className={icon} aria-hidden="true" />
-                Book a shipment
+                <Trans>Book a shipment</Trans>
               </Link>
             </li>
           ) : null}
@@ -106,20 +110,20 @@ export function ConsoleNav({ access, user, onNavigate }: { access: Access; user:
             <li>
               <Link to="/wallet" className={item} onClick={onNavigate}>
                 <WalletCards className={icon} aria-hidden="true" />
-                Wallet
+                <Trans>Wallet</Trans>
               </Link>
             </li>
           ) : null}
           <li>
             <Link to="/track" className={item} onClick={onNavigate}>
               <Search className={icon} aria-hidden="true" />
-              Track a parcel
+              <Trans>Track a parcel</Trans>
             </Link>
           </li>
           <li>
             <Link to="/settings" className={item} onClick={onNavigate}>
               <UserRound className={icon} aria-hidden="true" />
-              Profile
+              <Trans>Profile</Trans>
             </Link>
           </li>
         </ul>

@@ -1,10 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { formProblemOf, type PlaceOptions } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 
 /** What an edit that changed nothing says, instead of sending an empty change. */
-export const NOTHING_CHANGED = 'Nothing has changed.';
+export const NOTHING_CHANGED = msg`Nothing has changed.`;
 
 /** The success toast after a save: its title and the record it was about. */
 export interface SavedToast {
@@ -32,11 +34,12 @@ export interface FormSaveOptions<T extends FieldValues> {
  * modal's problem line.
  */
 export function useFormSave<T extends FieldValues>(options: FormSaveOptions<T>) {
+  const { i18n } = useLingui();
   const [problem, setProblem] = useState<string | null>(null);
   const save = async (unchanged: boolean, send: () => Promise<SavedToast>): Promise<void> => {
     setProblem(null);
     if (unchanged) {
-      setProblem(NOTHING_CHANGED);
+      setProblem(i18n._(NOTHING_CHANGED));
       return;
     }
     try {

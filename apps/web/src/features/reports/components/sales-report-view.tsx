@@ -1,11 +1,20 @@
-import type { SalesFiguresDto, SalesReportDto } from '@hatid/domain';
+import type { ReportPeriod, SalesFiguresDto, SalesReportDto } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
+import { DELIVERY_TYPE_NAMES } from '../../../i18n/shipment-labels';
 import { BarChart, BreakdownBars } from '../../dashboard/components/bar-chart';
 import { periodLabel, rangeLabel } from '../lib/report-search';
 
 const count = (n: number) => n.toLocaleString('en-PH');
-const PERIOD_NOUN = { day: 'Day', week: 'Week of', month: 'Month' } as const;
+/** Each period size's words: the first column's header, the card's title and the table's caption. */
+const PERIOD_TEXT: Record<ReportPeriod, { header: MessageDescriptor; title: MessageDescriptor; caption: MessageDescriptor }> = {
+  day: { header: msg`Day`, title: msg`By day`, caption: msg`Sales by day` },
+  week: { header: msg`Week of`, title: msg`By week`, caption: msg`Sales by week` },
+  month: { header: msg`Month`, title: msg`By month`, caption: msg`Sales by month` },
+};
 
 function Total({ label, value }: { label: string; value: string }) {
   return (
@@ -35,16 +44,16 @@ function FiguresTable({
               {firstHeader}
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Bookings
+              <Trans>Bookings</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Delivered
+              <Trans>Delivered</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Cancelled
+              <Trans>Cancelled</Trans>
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Booked revenue
+              <Trans>Booked revenue</Trans>
             </th>
           </tr>
         </thead>
@@ -52,7 +61,7 @@ function FiguresTable({
           {rows.length === 0 ? (
             <tr>
               <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
-                No data available
+                <Trans>No data available</Trans>
               </td>
             </tr>
           ) : (
@@ -76,45 +85,52 @@ function FiguresTable({
 
 /** One sales report: totals, bars per period, then per delivery type and per province, each with its table. */
 export function SalesReportView({ report }: { report: SalesReportDto }) {
+  const { t, i18n } = useLingui();
+  const periodText = PERIOD_TEXT[report.period];
   const periods = report.byPeriod.map((p) => ({ ...p, key: p.periodStart, label: periodLabel(report.period, p.periodStart) }));
-  const types = report.byDeliveryType.map((t) => ({ ...t, key: t.deliveryType, label: t.label }));
+  // The service's name in the reader's language (the server's label is the English one).
+  const types = report.byDeliveryType.map((type) => ({ ...type, key: type.deliveryType, label: i18n._(DELIVERY_TYPE_NAMES[type.deliveryType]) }));
   const provinces = report.byProvince.map((p) => ({ ...p, key: p.provinceCode, label: p.provinceName }));
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-slate-600">{rangeLabel(report.startDate, report.endDate)}</p>
-      <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Total label="Bookings" value={count(report.totals.bookings)} />
-        <Total label="Booked revenue" value={formatMoney(report.totals.revenueInCents)} />
-        <Total label="Delivered" value={count(report.totals.delivered)} />
-        <Total label="Cancelled" value={count(report.totals.cancelled)} />
+      <section aria-label={t`Totals`} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Total label={t`Bookings`} value={count(report.totals.bookings)} />
+        <Total label={t`Booked revenue`} value={formatMoney(report.totals.revenueInCents)} />
+        <Total label={t`Delivered`} value={count(report.totals.delivered)} />
+        <Total label={t`Cancelled`} value={count(report.totals.cancelled)} />
       </section>
 
       <Card>
-        <CardTitle>By {report.period}</CardTitle>
+        <CardTitle>{i18n._(periodText.title)}</CardTitle>
         <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <BarChart title="Bookings" bars={periods.map((p) => ({ key: p.key, label: p.label, value: p.bookings }))} format={count} />
-          <BarChart title="Booked revenue" bars={periods.map((p) => ({ key: p.key, label: p.label, value: p.revenueInCents }))} format={formatMoney} />
+          <BarChart title={t`Bookings`} bars={periods.map((p) => ({ key: p.key, label: p.label, value: p.bookings }))} format={count} />
+          <BarChart title={t`Booked revenue`} bars={periods.map((p) => ({ key: p.key, label: p.label, value: p.revenueInCents }))} format={formatMoney} />
         </div>
         <div className="mt-4">
-          <FiguresTable caption={`Sales by ${report.period}`} firstHeader={PERIOD_NOUN[report.period]} rows={periods} />
+          <FiguresTable caption={i18n._(periodText.caption)} firstHeader={i18n._(periodText.header)} rows={periods} />
         </div>
       </Card>
 
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
         <Card>
-          <CardTitle>By delivery type</CardTitle>
+          <CardTitle>
+            <Trans>By delivery type</Trans>
+          </CardTitle>
           <div className="mt-4 flex flex-col gap-4">
-            <BreakdownBars title="Bookings" bars={types.map((t) => ({ key: t.key, label: t.label, value: t.bookings }))} />
-            <FiguresTable caption="Sales by delivery type" firstHeader="Delivery type" rows={types} />
+            <BreakdownBars title={t`Bookings`} bars={types.map((t) => ({ key: t.key, label: t.label, value: t.bookings }))} />
+            <FiguresTable caption={t`Sales by delivery type`} firstHeader={t`Delivery type`} rows={types} />
           </div>
         </Card>
         <Card>
-          <CardTitle>By province of origin</CardTitle>
+          <CardTitle>
+            <Trans>By province of origin</Trans>
+          </CardTitle>
           <div className="mt-4 flex flex-col gap-4">
             {provinces.length > 0 ? (
-              <BreakdownBars title="Bookings" bars={provinces.slice(0, 10).map((p) => ({ key: p.key, label: p.label, value: p.bookings }))} />
+              <BreakdownBars title={t`Bookings`} bars={provinces.slice(0, 10).map((p) => ({ key: p.key, label: p.label, value: p.bookings }))} />
             ) : null}
-            <FiguresTable caption="Sales by province of origin" firstHeader="Province" rows={provinces} />
+            <FiguresTable caption={t`Sales by province of origin`} firstHeader={t`Province`} rows={provinces} />
           </div>
         </Card>
       </div>

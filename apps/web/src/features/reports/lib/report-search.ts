@@ -1,4 +1,5 @@
 import { REPORT_PERIODS, type ReportPeriod } from '@hatid/domain';
+import { i18n } from '@lingui/core';
 import { oneOf } from '../../../components/data-table/table-search';
 
 /** The /reports address: the period size (absent: day) and the date range (absent: the server's default). */
@@ -22,18 +23,33 @@ export function parseReportSearch(raw: Record<string, unknown>): ReportSearch {
   return out;
 }
 
-const DAY = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const MONTH = new Intl.DateTimeFormat('en-PH', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const FULL = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const STYLES = {
+  day: { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  month: { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  full: { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A date style in the app's active language (month names: "Nov" / "Nob"), made once per language. */
+function format(style: keyof typeof STYLES, date: Date): string {
+  const locale = i18n.locale === 'fil' ? 'fil-PH' : 'en-PH';
+  const key = `${locale}/${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, STYLES[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
 
 /** A period's short label: "Nov 23" (a day or the Monday a week starts), "Nov 2026" (a month). */
 export function periodLabel(period: ReportPeriod, periodStart: string): string {
   const date = new Date(`${periodStart.slice(0, 10)}T00:00:00Z`);
-  return period === 'month' ? MONTH.format(date) : DAY.format(date);
+  return format(period === 'month' ? 'month' : 'day', date);
 }
 
 /** "Nov 1, 2026 – Nov 30, 2026" (a yyyy-MM-dd range). */
 export function rangeLabel(startDate: string, endDate: string): string {
-  const day = (d: string) => FULL.format(new Date(`${d.slice(0, 10)}T00:00:00Z`));
+  const day = (d: string) => format('full', new Date(`${d.slice(0, 10)}T00:00:00Z`));
   return startDate.slice(0, 10) === endDate.slice(0, 10) ? day(startDate) : `${day(startDate)} – ${day(endDate)}`;
 }

@@ -1,4 +1,7 @@
 import { REPORT_PERIODS, type ReportPeriod } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -15,12 +18,13 @@ import { parseReportSearch, type ReportSearch } from '../lib/report-search';
 import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 
 const route = getRouteApi('/console/reports');
-const TITLE = 'Reports';
-const FILE_TITLE = 'Sales report';
-const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
+const TITLE = msg`Reports`;
+const FILE_TITLE = msg`Sales report`;
+const PERIOD_LABELS: Record<ReportPeriod, MessageDescriptor> = { day: msg`Day`, week: msg`Week`, month: msg`Month` };
 
 /** /reports: sales by period (day, week, month), delivery type and province, with the server's CSV. */
 export function ReportsPage() {
+  const { t, i18n } = useLingui();
   const raw = route.useSearch();
   const search = useMemo(() => parseReportSearch(raw), [raw]);
   const navigate = route.useNavigate();
@@ -34,9 +38,10 @@ export function ReportsPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await exportSalesReport(params, FILE_TITLE), exportFileName(FILE_TITLE));
+      const fileTitle = i18n._(FILE_TITLE);
+      saveBlob(await exportSalesReport(params, fileTitle), exportFileName(fileTitle));
     } catch (error) {
-      toast.error('The download failed', { description: errorMessage(error) });
+      toast.error(t`The download failed`, { description: errorMessage(error) });
     } finally {
       setDownloading(false);
     }
@@ -47,19 +52,21 @@ export function ReportsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id={ids.title} className="text-2xl font-semibold text-slate-900">
-            {TITLE}
+            {i18n._(TITLE)}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">Bookings and booked revenue by period, delivery type and province.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            <Trans>Bookings and booked revenue by period, delivery type and province.</Trans>
+          </p>
         </div>
         <Button variant="secondary" onClick={() => void download()} loading={downloading}>
           {downloading ? null : <Download className="h-4 w-4" aria-hidden="true" />}
-          Download CSV
+          <Trans>Download CSV</Trans>
         </Button>
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
         {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields: ARIA's group, not a <fieldset> */}
-        <div role="group" aria-label="Period" className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
+        <div role="group" aria-label={t`Period`} className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
           {REPORT_PERIODS.map((period) => (
             <button
               key={period}
@@ -71,20 +78,20 @@ export function ReportsPage() {
                 params.period === period ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-50',
               )}
             >
-              {PERIOD_LABELS[period]}
+              {i18n._(PERIOD_LABELS[period])}
             </button>
           ))}
         </div>
-        <DateRangeFilter startDate={search.startDate} endDate={search.endDate} onChange={(change) => setSearch(change)} />
+        <DateRangeFilter startDate={search.startDate} endDate={search.endDate} fromLabel={t`From`} toLabel={t`To`} onChange={(change) => setSearch(change)} />
       </div>
 
       {report.isPending ? (
-        <Spinner label="Loading the report" className="rounded-xl border border-slate-200 bg-white py-16" />
+        <Spinner label={t`Loading the report`} className="rounded-xl border border-slate-200 bg-white py-16" />
       ) : report.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(report.error)}
           <Button variant="secondary" size="sm" onClick={() => void report.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (

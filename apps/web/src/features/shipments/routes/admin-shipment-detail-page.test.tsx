@@ -1,13 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleName, ShipmentDto } from '@hatid/domain';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
 import { AccessProvider, accessFor } from '../../../lib/ability';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminShipmentDetailPage } from './admin-shipment-detail-page';
+import { activateLanguage } from '../../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../../testing/english-left';
 
 const place = (cityCode: string, cityLabel: string) => ({ cityCode, cityLabel }) as ShipmentDto['senderAddress'];
 const SHIPMENT = {
@@ -53,11 +54,7 @@ function renderAs(roles: RoleName[]) {
     routeTree: rootRoute.addChildren([consoleRoute.addChildren([page, list])]),
     history: createMemoryHistory({ initialEntries: ['/shipments/ND123456785PH'] }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router as never} />);
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -119,5 +116,22 @@ describe('the console shipment page: status and rider', () => {
     } finally {
       shipment.status = 'Active';
     }
+  });
+});
+
+describe('the console shipment page in Filipino', () => {
+  it('says its actions and the status dialog in Filipino, with no English sentence left', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ data: [] }));
+    await activateLanguage('fil');
+    const user = userEvent.setup();
+    renderAs(['staff']);
+
+    expect(await screen.findByRole('button', { name: 'Mag-assign ng rider' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Doblehin' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mga padala' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'I-update ang status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'I-update ang status ng delivery' });
+    expect(within(dialog).getByRole('option', { name: 'Na-pick up na ang parcel (Na-pick up na)' })).toBeTruthy();
+    expect(englishLeftIn(readableText(dialog), 'shipments', 'app')).toEqual([]);
   });
 });

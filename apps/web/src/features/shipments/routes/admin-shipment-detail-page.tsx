@@ -1,7 +1,9 @@
 import { canCancel, normalizeTrackingNumber } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Ban, Bike, Copy, ListChecks, Pencil, SearchX } from 'lucide-react';
 import { useState } from 'react';
+import { ROW_ACTION_NAMES } from '../../../components/data-table/row-action-menu';
 import { rowActionItems, type RowActionKey } from '../../../components/data-table/row-actions';
 import { BackLink } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +19,7 @@ import { DuplicateShipmentDialog } from '../components/admin/duplicate-shipment-
 import { EditShipmentDialog } from '../components/admin/edit-shipment-dialog';
 import { ShipmentPayments } from '../components/admin/shipment-payments';
 import { ShipmentDocuments, ShipmentWeights } from '../components/admin/shipment-records';
+import { StaffCancelNote } from '../components/admin/staff-cancel-note';
 import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
 import { PackageLines } from '../components/package-lines';
 import { PaymentSummary } from '../components/payment-summary';
@@ -34,14 +37,19 @@ const ICONS = { edit: Pencil, duplicate: Copy, cancel: Ban } as const;
  * Cancel follow the row menu's rules.
  */
 export function AdminShipmentDetailPage() {
+  const { t, i18n } = useLingui();
   const trackingNumber = normalizeTrackingNumber(route.useParams().trackingNumber);
   const { ability, roles } = useAccess();
   const shipment = useLiveShipment(trackingNumber);
   const [open, setOpen] = useState<RowActionKey | 'status' | 'assign' | null>(null);
 
-  const back = <BackLink to="/shipments">Shipments</BackLink>;
+  const back = (
+    <BackLink to="/shipments">
+      <Trans>Shipments</Trans>
+    </BackLink>
+  );
 
-  if (shipment.isPending) return <Spinner label="Loading shipment" className="py-16" />;
+  if (shipment.isPending) return <Spinner label={t`Loading shipment`} className="py-16" />;
   if (shipment.isError) {
     const notFound = isApiError(shipment.error) && shipment.error.statusCode === 404;
     return (
@@ -49,8 +57,8 @@ export function AdminShipmentDetailPage() {
         {back}
         <Card role="alert" className="mx-auto flex max-w-md flex-col items-center gap-2 text-center">
           <SearchX className="h-8 w-8 text-slate-400" aria-hidden="true" />
-          <CardTitle>{notFound ? 'Shipment not found' : 'Something went wrong'}</CardTitle>
-          <CardDescription>{notFound ? `There is no shipment ${trackingNumber} among those you may see.` : errorMessage(shipment.error)}</CardDescription>
+          <CardTitle>{notFound ? t`Shipment not found` : t`Something went wrong`}</CardTitle>
+          <CardDescription>{notFound ? t`There is no shipment ${trackingNumber} among those you may see.` : errorMessage(shipment.error)}</CardDescription>
         </Card>
       </div>
     );
@@ -73,8 +81,8 @@ export function AdminShipmentDetailPage() {
   const canMove = ability.can('update', 'Shipment') || ability.can('update_delivery_status', 'Shipment');
   const canDispatch = ability.can('pickup_rider', 'Shipment') || ability.can('delivery_rider', 'Shipment');
   const operations = [
-    ...(canMove ? [{ key: 'status' as const, label: 'Update status', Icon: ListChecks }] : []),
-    ...(canDispatch ? [{ key: 'assign' as const, label: 'Assign rider', Icon: Bike }] : []),
+    ...(canMove ? [{ key: 'status' as const, label: t`Update status`, Icon: ListChecks }] : []),
+    ...(canDispatch ? [{ key: 'assign' as const, label: t`Assign rider`, Icon: Bike }] : []),
   ];
 
   return (
@@ -100,7 +108,7 @@ export function AdminShipmentDetailPage() {
                 className={item.key === 'cancel' ? 'text-red-700' : undefined}
               >
                 <Icon className="h-4 w-4" aria-hidden="true" />
-                {item.label}
+                {i18n._(ROW_ACTION_NAMES[item.key])}
               </Button>
             );
           }),
@@ -136,14 +144,7 @@ export function AdminShipmentDetailPage() {
       {open === 'duplicate' ? (
         <DuplicateShipmentDialog shipment={s} open onOpenChange={close} carriesFees={ability.can('book_for_other_user', 'Shipment')} />
       ) : null}
-      {open === 'cancel' ? (
-        <CancelShipmentDialog
-          shipment={s}
-          open
-          onOpenChange={close}
-          description={<>{s.trackingNumber} stops where it is; the customer is told, a wallet payment is refunded and a promo code use released.</>}
-        />
-      ) : null}
+      {open === 'cancel' ? <CancelShipmentDialog shipment={s} open onOpenChange={close} description={<StaffCancelNote shipment={s} />} /> : null}
     </div>
   );
 }

@@ -1,4 +1,7 @@
 import { canCancel, type ShipmentDto, type ShipmentTabCounts } from '@hatid/domain';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Bike, CreditCard, ListChecks, PackagePlus } from 'lucide-react';
@@ -20,13 +23,15 @@ import { BookForCustomerDialog } from '../components/admin/book-for-customer-dia
 import { PrintWaybillsButton } from '../components/admin/print-waybills-button';
 import { SHIPMENT_COLUMNS } from '../components/admin/shipment-columns';
 import { ShipmentFilters } from '../components/admin/shipment-filters';
+import { StaffCancelNote } from '../components/admin/staff-cancel-note';
 import { CancelShipmentDialog } from '../components/cancel-shipment-dialog';
 import { adminShipmentFilters, parseAdminShipmentsSearch, SHIPMENT_TABS, type AdminShipmentsSearch, type ShipmentTab } from '../lib/admin-list-search';
 import type { BulkResult } from '../api/bulk-updates';
 import { useTableSearch } from '../../../components/data-table/use-table-search';
+import { CANCELLED_LABEL, DELIVERY_STATUS_LABELS } from '../../../i18n/shipment-labels';
 
 const route = getRouteApi('/console/shipments');
-const TITLE = 'Shipments';
+const TITLE = msg`Shipments`;
 
 type Dialog =
   | { kind: 'edit' | 'duplicate' | 'cancel'; shipment: ShipmentDto }
@@ -35,13 +40,19 @@ type Dialog =
   | null;
 
 /** The tabs with the server's counts for the same search and filters (an estimate above 1,000 reads "about"). */
-function tabsWithCounts(counts: ShipmentTabCounts | null | undefined): TableTab[] {
+function tabsWithCounts(i18n: I18n, counts: ShipmentTabCounts | null | undefined): TableTab[] {
   const countOf = (tab: ShipmentTab | 'All') => counts?.counts[tab];
-  return [{ value: undefined, label: 'All', count: countOf('All') }, ...SHIPMENT_TABS.map((tab) => ({ value: tab, label: tab, count: countOf(tab) }))];
+  const label = (tab: ShipmentTab) => i18n._(tab === 'Cancelled' ? CANCELLED_LABEL : DELIVERY_STATUS_LABELS[tab]);
+  return [
+    { value: undefined, label: i18n._(msg`All`), count: countOf('All') },
+    ...SHIPMENT_TABS.map((tab) => ({ value: tab, label: label(tab), count: countOf(tab) })),
+  ];
 }
 
 /** /shipments in the console: the data table over GET /shipments, with bulk moves, waybills and export. */
 export function AdminShipmentsPage() {
+  const { t, i18n } = useLingui();
+  const title = i18n._(TITLE);
   const raw = route.useSearch();
   // The route keeps the address as it came; only known values count (a hand-edited link falls back).
   const search = useMemo(() => parseAdminShipmentsSearch(raw), [raw]);
@@ -85,26 +96,26 @@ export function AdminShipmentsPage() {
   return (
     <>
       <DataTable<ShipmentDto>
-        title={TITLE}
-        description="Every shipment you may see, newest first. Tick rows to move them, set their payment or print their waybills."
+        title={title}
+        description={t`Every shipment you may see, newest first. Tick rows to move them, set their payment or print their waybills.`}
         columns={SHIPMENT_COLUMNS}
         query={shipments}
         getRowId={(s) => s.trackingNumber}
         search={search}
         // The table only sends back tabs it was given (SHIPMENT_TABS), so its patch fits this address.
         onSearchChange={(patch, options) => setSearch(patch as Partial<AdminShipmentsSearch>, options)}
-        searchPlaceholder="Tracking number, name or mobile number"
+        searchPlaceholder={t`Tracking number, name or mobile number`}
         filters={<ShipmentFilters search={search} onChange={(patch) => setSearch({ ...patch, page: undefined })} />}
         filtered={narrowed}
         onClearFilters={() => setSearch({ deliveryType: undefined, shipmentType: undefined, startDate: undefined, endDate: undefined })}
-        tabs={tabsWithCounts(tabCounts.data)}
-        exportSource={{ key: filtersKey, fetchFile: (signal) => exportShipments(filters, TITLE, signal) }}
-        noun={{ one: 'shipment', other: 'shipments' }}
+        tabs={tabsWithCounts(i18n, tabCounts.data)}
+        exportSource={{ key: filtersKey, fetchFile: (signal) => exportShipments(filters, title, signal) }}
+        noun={(count) => t`${plural(count, { one: '# shipment', other: '# shipments' })}`}
         createAction={
           canBookForOthers ? (
             <Button size="sm" onClick={() => setSearch({ book: 'customer' })}>
               <PackagePlus className="h-4 w-4" aria-hidden="true" />
-              Book for a customer
+              <Trans>Book for a customer</Trans>
             </Button>
           ) : undefined
         }
@@ -117,7 +128,7 @@ export function AdminShipmentsPage() {
               {canMove ? (
                 <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-status', trackingNumbers: ids })}>
                   <ListChecks className="h-4 w-4" aria-hidden="true" />
-                  Update status
+                  <Trans>Update status</Trans>
                 </Button>
               ) : null}
               {canDispatch ? (
@@ -127,13 +138,13 @@ export function AdminShipmentsPage() {
                   onClick={() => setDialog({ kind: 'assign-riders', shipments: (shipments.data?.data ?? []).filter((s) => ids.includes(s.trackingNumber)) })}
                 >
                   <Bike className="h-4 w-4" aria-hidden="true" />
-                  Assign riders
+                  <Trans>Assign riders</Trans>
                 </Button>
               ) : null}
               {canSetPayment ? (
                 <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-payment', trackingNumbers: ids })}>
                   <CreditCard className="h-4 w-4" aria-hidden="true" />
-                  Payment status
+                  <Trans>Payment status</Trans>
                 </Button>
               ) : null}
               <PrintWaybillsButton trackingNumbers={ids} />
@@ -179,16 +190,7 @@ function ShipmentDialogs({ dialog, onClose, onBulkDone }: { dialog: Dialog; onCl
         <DuplicateShipmentDialog shipment={dialog.shipment} open onOpenChange={onOpenChange} carriesFees={ability.can('book_for_other_user', 'Shipment')} />
       );
     case 'cancel':
-      return (
-        <CancelShipmentDialog
-          shipment={dialog.shipment}
-          open
-          onOpenChange={onOpenChange}
-          description={
-            <>{dialog.shipment.trackingNumber} stops where it is; the customer is told, a wallet payment is refunded and a promo code use released.</>
-          }
-        />
-      );
+      return <CancelShipmentDialog shipment={dialog.shipment} open onOpenChange={onOpenChange} description={<StaffCancelNote shipment={dialog.shipment} />} />;
     case 'bulk-status':
       return <BulkDeliveryStatusDialog trackingNumbers={dialog.trackingNumbers} open onOpenChange={onOpenChange} onDone={onBulkDone} />;
     case 'bulk-payment':

@@ -1,6 +1,10 @@
-import { formatDateTime, type TicketDto } from '@hatid/domain';
+import type { TicketDto } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
+import { formatDateTime } from '../../../lib/format';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 const column = dataColumnHelper<TicketDto>();
@@ -19,12 +23,19 @@ export function TicketShipmentLink({ trackingNumber }: { trackingNumber: string 
   );
 }
 
-/** The console's tickets table: opened, subject, customer, shipment, status, assignee, last update (Manila times). */
+/**
+ * The console's tickets table: opened, subject, customer, shipment, status, assignee, last update (Manila times).
+ * Headers say their words while rendering; the list stays one constant, so a refetch never remounts the cells.
+ */
 export const TICKET_COLUMNS: DataColumn<TicketDto>[] = [
-  column.display({ id: 'opened', header: 'Opened', cell: ({ row }) => <span className="block min-w-[7rem]">{formatDateTime(row.original.createdAt)}</span> }),
+  column.display({
+    id: 'opened',
+    header: () => i18n._(msg`Opened`),
+    cell: ({ row }) => <span className="block min-w-[7rem]">{formatDateTime(row.original.createdAt)}</span>,
+  }),
   column.display({
     id: 'subject',
-    header: 'Subject',
+    header: () => i18n._(msg`Subject`),
     cell: ({ row }) => (
       <div className="max-w-xs min-w-[9rem]">
         <p className="font-medium break-words text-slate-900">{row.original.subject}</p>
@@ -32,17 +43,26 @@ export const TICKET_COLUMNS: DataColumn<TicketDto>[] = [
       </div>
     ),
   }),
-  column.display({ id: 'customer', header: 'Customer', cell: ({ row }) => row.original.createdByName }),
-  column.display({ id: 'shipment', header: 'Shipment', cell: ({ row }) => <TicketShipmentLink trackingNumber={row.original.trackingNumber} /> }),
-  column.display({ id: 'status', header: 'Status', cell: ({ row }) => <TicketStatusBadge status={row.original.status} /> }),
+  column.display({ id: 'customer', header: () => i18n._(msg({ context: 'person', message: 'Customer' })), cell: ({ row }) => row.original.createdByName }),
+  column.display({
+    id: 'shipment',
+    header: () => i18n._(msg`Shipment`),
+    cell: ({ row }) => <TicketShipmentLink trackingNumber={row.original.trackingNumber} />,
+  }),
+  column.display({ id: 'status', header: () => i18n._(msg`Status`), cell: ({ row }) => <TicketStatusBadge status={row.original.status} /> }),
   column.display({
     id: 'assignee',
-    header: 'Assigned to',
-    cell: ({ row }) => row.original.assignedToName ?? <span className="text-slate-500">Nobody</span>,
+    header: () => i18n._(msg`Assigned to`),
+    cell: ({ row }) =>
+      row.original.assignedToName ?? (
+        <span className="text-slate-500">
+          <Trans>Nobody</Trans>
+        </span>
+      ),
   }),
   column.display({
     id: 'updated',
-    header: 'Last update',
+    header: () => i18n._(msg`Last update`),
     cell: ({ row }) => <span className="block min-w-[7rem]">{formatDateTime(row.original.updatedAt)}</span>,
   }),
 ];

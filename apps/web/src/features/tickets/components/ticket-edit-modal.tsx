@@ -1,4 +1,5 @@
-import { normalizeTrackingNumber, TICKET_STATUS_LABELS, TICKET_STATUSES, trackingNumberSchema, type TicketDto, type UpdateTicketInput } from '@hatid/domain';
+import { normalizeTrackingNumber, TICKET_STATUSES, trackingNumberSchema, type TicketDto, type UpdateTicketInput } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, inputClasses } from '../../../components/ui/input';
@@ -6,6 +7,7 @@ import { FormModal } from '../../../components/ui/modal';
 import { useTicketAssignees } from '../api/console-tickets';
 import { useUpdateTicket } from '../api/update-ticket';
 import { useFormSave } from '../../console/components/use-form-save';
+import { TICKET_STATUS_NAMES } from '../lib/status-labels';
 import { ticketFieldOf, type TicketEditValues } from '../lib/tickets-search';
 import { TICKET_TOASTS } from './ticket-errors';
 
@@ -45,6 +47,7 @@ export function ticketChanges(ticket: TicketDto, values: TicketEditValues): Upda
  * server's field refusals sit under their fields.
  */
 export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const update = useUpdateTicket();
   const assignees = useTicketAssignees();
   const form = useForm<TicketEditValues>({
@@ -68,37 +71,39 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
   });
 
   const people = assignees.data ?? [];
+  const subject = ticket.subject;
+  const author = ticket.createdByName;
   return (
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Edit ticket: ${ticket.subject}`}
-      description={`Opened by ${ticket.createdByName}. The customer is told when the status changes.`}
+      title={t`Edit ticket: ${subject}`}
+      description={t`Opened by ${author}. The customer is told when the status changes.`}
       size="lg"
-      submitLabel="Save changes"
+      submitLabel={t`Save changes`}
       pending={update.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Status" error={errors.status?.message}>
+        <FormField label={t`Status`} error={errors.status?.message}>
           {(control) => (
             <select {...control} {...form.register('status')} className={inputClasses}>
               {TICKET_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {TICKET_STATUS_LABELS[s]}
+                  {i18n._(TICKET_STATUS_NAMES[s])}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Assigned to" error={errors.assignedToId?.message} hint={assignees.isError ? 'The support team could not be loaded.' : undefined}>
+        <FormField label={t`Assigned to`} error={errors.assignedToId?.message} hint={assignees.isError ? t`The support team could not be loaded.` : undefined}>
           {(control) => (
             <select {...control} {...form.register('assignedToId')} className={inputClasses}>
-              <option value="">Nobody</option>
+              <option value="">{t`Nobody`}</option>
               {/* The current assignee stays listed while the team loads, or if they left it. */}
               {ticket.assignedToId && !people.some((p) => p.id === ticket.assignedToId) ? (
-                <option value={ticket.assignedToId}>{ticket.assignedToName ?? 'Someone else'}</option>
+                <option value={ticket.assignedToId}>{ticket.assignedToName ?? t`Someone else`}</option>
               ) : null}
               {people.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -109,19 +114,23 @@ export function TicketEditModal({ ticket, onClose }: { ticket: TicketDto; onClos
           )}
         </FormField>
       </div>
-      <section aria-label="The customer's message" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
-        <p className="font-medium text-slate-900">Message from {ticket.createdByName}</p>
-        <p className="mt-1 break-words whitespace-pre-line">{ticket.description || 'No message.'}</p>
-        <p className="mt-2 text-xs text-slate-600">The customer's words stay as they wrote them: answer in the conversation (View).</p>
+      <section aria-label={t`The customer's message`} className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        <p className="font-medium text-slate-900">
+          <Trans>Message from {author}</Trans>
+        </p>
+        <p className="mt-1 break-words whitespace-pre-line">{ticket.description || t`No message.`}</p>
+        <p className="mt-2 text-xs text-slate-600">
+          <Trans>The customer's words stay as they wrote them: answer in the conversation (View).</Trans>
+        </p>
       </section>
-      <FormField label="Shipment tracking number" optional hint="Empty: the ticket is not about a shipment." error={errors.trackingNumber?.message}>
+      <FormField label={t`Shipment tracking number`} optional hint={t`Empty: the ticket is not about a shipment.`} error={errors.trackingNumber?.message}>
         {(control) => (
           <Input
             {...control}
             {...form.register('trackingNumber')}
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. ND123456785PH"
+            placeholder={t`e.g. ND123456785PH`}
             className="font-mono"
           />
         )}

@@ -1,4 +1,6 @@
-import { TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketDto, type TicketStatus } from '@hatid/domain';
+import { TICKET_STATUSES, type TicketDto, type TicketStatus } from '@hatid/domain';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -17,6 +19,7 @@ import { TICKET_COLUMNS } from '../components/ticket-columns';
 import { TicketEditModal } from '../components/ticket-edit-modal';
 import { ticketFailureMessage, TICKET_TOASTS } from '../components/ticket-errors';
 import { TicketViewModal } from '../components/ticket-view-modal';
+import { TICKET_STATUS_NAMES } from '../lib/status-labels';
 import {
   ASSIGNED_TO_ME,
   filterTickets,
@@ -28,7 +31,7 @@ import {
 } from '../lib/tickets-search';
 
 const route = getRouteApi('/console/tickets');
-const TITLE = 'Tickets';
+const TITLE = msg`Tickets`;
 
 type Dialog = { kind: 'view' | 'edit' | 'delete'; ticket: TicketDto } | null;
 
@@ -42,6 +45,7 @@ type Dialog = { kind: 'view' | 'edit' | 'delete'; ticket: TicketDto } | null;
  * (staff, ssp and admins).
  */
 export function TicketsPage() {
+  const { t, i18n } = useLingui();
   const raw = route.useSearch();
   const search = useMemo(() => parseTicketsSearch(raw), [raw]);
   const navigateSearch = route.useNavigate();
@@ -91,11 +95,13 @@ export function TicketsPage() {
     return tab === status ? list.data?.total : counts[tab ?? 'all'].data;
   };
   const tabs: TableTab[] = [
-    { value: undefined, label: 'All', count: countOf(undefined) },
-    ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s], count: countOf(s) })),
+    { value: undefined, label: t`All`, count: countOf(undefined) },
+    ...TICKET_STATUSES.map((s) => ({ value: s, label: i18n._(TICKET_STATUS_NAMES[s]), count: countOf(s) })),
   ];
 
   const people = assignees.data ?? [];
+  const deletedSubject = dialog?.ticket.subject;
+  const deletedAuthor = dialog?.ticket.createdByName;
   const onDelete = (ticket: TicketDto) =>
     remove.mutate(ticket.id, {
       onSuccess: () => {
@@ -111,22 +117,22 @@ export function TicketsPage() {
   return (
     <>
       <DataTable<TicketDto>
-        title={TITLE}
+        title={i18n._(TITLE)}
         description={screenById('tickets').description}
         columns={TICKET_COLUMNS}
         query={query}
         getRowId={(t) => t.id}
         search={search}
         onSearchChange={(patch, options) => setSearch(patch as Partial<TicketsSearch>, options)}
-        searchPlaceholder="Tracking number"
-        noun={{ one: 'ticket', other: 'tickets' }}
+        searchPlaceholder={t`Tracking number`}
+        noun={(count) => t`${plural(count, { one: '# ticket', other: '# tickets' })}`}
         tabs={tabs}
         filtered={Boolean(search.assignee)}
         onClearFilters={() => setSearch({ assignee: undefined })}
         filters={
           <div className="flex flex-col gap-1.5 sm:w-64">
             <label htmlFor={assigneeId} className="text-sm font-medium text-slate-800">
-              Assigned to
+              <Trans>Assigned to</Trans>
             </label>
             <select
               id={assigneeId}
@@ -134,11 +140,11 @@ export function TicketsPage() {
               onChange={(event) => setSearch({ assignee: event.target.value || undefined, page: undefined })}
               className={inputClasses}
             >
-              <option value="">Anyone</option>
-              <option value={ASSIGNED_TO_ME}>Assigned to me</option>
+              <option value="">{t`Anyone`}</option>
+              <option value={ASSIGNED_TO_ME}>{t`Assigned to me`}</option>
               {/* A link's person stays listed while the team loads (or if they left it). */}
               {search.assignee && search.assignee !== ASSIGNED_TO_ME && !people.some((p) => p.id === search.assignee) ? (
-                <option value={search.assignee}>{assignees.isPending ? 'Loading…' : 'Someone else'}</option>
+                <option value={search.assignee}>{assignees.isPending ? t`Loading…` : t`Someone else`}</option>
               ) : null}
               {people.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -163,8 +169,8 @@ export function TicketsPage() {
       {dialog?.kind === 'delete' ? (
         <ConfirmActionDialog
           kind="delete"
-          what={`ticket "${dialog.ticket.subject}"`}
-          description={`Opened by ${dialog.ticket.createdByName}. The ticket and its message are removed for good.`}
+          what={t`ticket "${deletedSubject}"`}
+          description={t`Opened by ${deletedAuthor}. The ticket and its message are removed for good.`}
           open
           onOpenChange={(open) => (open ? undefined : setDialog(null))}
           pending={remove.isPending}

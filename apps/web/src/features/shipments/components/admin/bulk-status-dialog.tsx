@@ -1,4 +1,6 @@
 import { ACTIVITY_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '@hatid/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { Button } from '../../../../components/ui/button';
@@ -7,10 +9,11 @@ import { inputClasses, textareaClasses } from '../../../../components/ui/input';
 import { FormModal, Modal } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
 import { useBulkDeliveryStatus, useBulkPaymentStatus, type BulkResult } from '../../api/bulk-updates';
+import { DELIVERY_STATUS_LABELS } from '../../../../i18n/shipment-labels';
+import { activityLabel } from '../../lib/activity-labels';
+import { reasonLabel } from '../../lib/reason-labels';
+import { PAYMENT_STATUS_NAMES } from '../../lib/shipment-labels';
 import { BulkResultSummary } from './bulk-result';
-import { plural } from '../../../../lib/plural';
-
-const SELECTED = { one: 'selected shipment', other: 'selected shipments' };
 
 const CUSTOM = 'Custom';
 /** The activities staff record on many shipments at once: every move but booking and cancelling. */
@@ -28,7 +31,7 @@ interface BulkDialogProps {
  * What both bulk dialogs share: the form's problem, closing (which forgets the result and the problem),
  * and the result, which stays on screen when anything was refused; a clean run just says so.
  */
-function useResultStep(verb: string, { onDone, onOpenChange }: Pick<BulkDialogProps, 'onDone' | 'onOpenChange'>) {
+function useResultStep(done: (count: number) => string, { onDone, onOpenChange }: Pick<BulkDialogProps, 'onDone' | 'onOpenChange'>) {
   const [result, setResult] = useState<BulkResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const close = () => {
@@ -39,7 +42,7 @@ function useResultStep(verb: string, { onDone, onOpenChange }: Pick<BulkDialogPr
   const finish = (next: BulkResult) => {
     onDone(next);
     if (next.failed.length === 0) {
-      toast.success(`${plural(next.updated.length, { one: 'shipment', other: 'shipments' })} ${verb}`);
+      toast.success(done(next.updated.length));
       close();
     } else {
       setResult(next);
@@ -48,7 +51,7 @@ function useResultStep(verb: string, { onDone, onOpenChange }: Pick<BulkDialogPr
   return { result, finish, close, problem, setProblem, onModalOpenChange: (next: boolean) => (next ? onOpenChange(true) : close()) };
 }
 
-function ResultModal({ title, result, verb, onClose }: { title: string; result: BulkResult; verb: string; onClose: () => void }) {
+function ResultModal({ title, result, done, onClose }: { title: string; result: BulkResult; done: (count: number) => string; onClose: () => void }) {
   return (
     <Modal
       open
@@ -56,43 +59,46 @@ function ResultModal({ title, result, verb, onClose }: { title: string; result: 
       title={title}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       }
     >
-      <BulkResultSummary result={result} verb={verb} />
+      <BulkResultSummary result={result} done={done} />
     </Modal>
   );
 }
 
 /** Record the same activity (a delivery status move) on the selected shipments; each moves or is refused alone. */
 export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, onDone }: BulkDialogProps) {
+  const { t, i18n } = useLingui();
   const mutation = useBulkDeliveryStatus();
   const [activity, setActivity] = useState<string>(MOVES[0]!.name);
   const [customName, setCustomName] = useState('');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [location, setLocation] = useState('');
-  const step = useResultStep('moved', { onDone, onOpenChange });
+  const moved = (count: number) => t`${plural(count, { one: '# shipment moved', other: '# shipments moved' })}`;
+  const step = useResultStep(moved, { onDone, onOpenChange });
+  const selected = trackingNumbers.length;
   const { setProblem } = step;
   const reasons = MOVES.find((a) => a.name === activity)?.reasons ?? null;
 
-  if (open && step.result) return <ResultModal title="Status update" result={step.result} verb="moved" onClose={step.close} />;
+  if (open && step.result) return <ResultModal title={t`Status update`} result={step.result} done={moved} onClose={step.close} />;
 
   return (
     <FormModal
       open={open}
       onOpenChange={step.onModalOpenChange}
-      title="Update delivery status"
-      description={`${plural(trackingNumbers.length, SELECTED)}. A move a shipment cannot make is refused for that shipment only.`}
-      submitLabel="Update status"
+      title={t`Update delivery status`}
+      description={t`${plural(selected, { one: '# selected shipment', other: '# selected shipments' })}. A move a shipment cannot make is refused for that shipment only.`}
+      submitLabel={t`Update status`}
       pending={mutation.isPending}
       problem={step.problem}
       onSubmit={async (event) => {
         event.preventDefault();
         setProblem(null);
-        if (activity === CUSTOM && !customName.trim()) return setProblem('Name the custom status');
-        if (reasons && !reason) return setProblem('Choose a reason');
+        if (activity === CUSTOM && !customName.trim()) return setProblem(t`Name the custom status`);
+        if (reasons && !reason) return setProblem(t`Choose a reason`);
         try {
           const result = await mutation.mutateAsync({
             trackingNumbers,
@@ -110,7 +116,7 @@ export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, 
         }
       }}
     >
-      <FormField label="Activity">
+      <FormField label={t`Activity`}>
         {(control) => (
           <select
             id={control.id}
@@ -123,39 +129,39 @@ export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, 
           >
             {MOVES.map((a) => (
               <option key={a.name} value={a.name}>
-                {a.name}
-                {a.deliveryStatus ? ` (${a.deliveryStatus})` : ''}
+                {activityLabel(i18n, a.name)}
+                {a.deliveryStatus ? ` (${i18n._(DELIVERY_STATUS_LABELS[a.deliveryStatus])})` : ''}
               </option>
             ))}
-            <option value={CUSTOM}>Custom status (no move)</option>
+            <option value={CUSTOM}>{t`Custom status (no move)`}</option>
           </select>
         )}
       </FormField>
       {activity === CUSTOM ? (
-        <FormField label="Custom status name">
+        <FormField label={t`Custom status name`}>
           {(control) => (
             <input id={control.id} className={inputClasses} value={customName} maxLength={100} onChange={(event) => setCustomName(event.target.value)} />
           )}
         </FormField>
       ) : null}
       {reasons ? (
-        <FormField label="Reason">
+        <FormField label={t`Reason`}>
           {(control) => (
             <select id={control.id} className={inputClasses} value={reason} onChange={(event) => setReason(event.target.value)}>
-              <option value="">Choose a reason</option>
+              <option value="">{t`Choose a reason`}</option>
               {reasons.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {reasonLabel(i18n, r)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
       ) : null}
-      <FormField label="Location" optional>
+      <FormField label={t`Location`} optional>
         {(control) => <input id={control.id} className={inputClasses} value={location} maxLength={200} onChange={(event) => setLocation(event.target.value)} />}
       </FormField>
-      <FormField label="Note" optional>
+      <FormField label={t`Note`} optional>
         {(control) => (
           <textarea id={control.id} rows={2} maxLength={1024} className={textareaClasses} value={note} onChange={(event) => setNote(event.target.value)} />
         )}
@@ -166,20 +172,23 @@ export function BulkDeliveryStatusDialog({ trackingNumbers, open, onOpenChange, 
 
 /** Set the payment status of the selected shipments (staff and ssp record payments). */
 export function BulkPaymentStatusDialog({ trackingNumbers, open, onOpenChange, onDone }: BulkDialogProps) {
+  const { t, i18n } = useLingui();
   const mutation = useBulkPaymentStatus();
   const [status, setStatus] = useState<PaymentStatus>('Paid');
-  const step = useResultStep('updated', { onDone, onOpenChange });
+  const updated = (count: number) => t`${plural(count, { one: '# shipment updated', other: '# shipments updated' })}`;
+  const step = useResultStep(updated, { onDone, onOpenChange });
+  const selected = trackingNumbers.length;
   const { setProblem } = step;
 
-  if (open && step.result) return <ResultModal title="Payment status" result={step.result} verb="updated" onClose={step.close} />;
+  if (open && step.result) return <ResultModal title={t`Payment status`} result={step.result} done={updated} onClose={step.close} />;
 
   return (
     <FormModal
       open={open}
       onOpenChange={step.onModalOpenChange}
-      title="Update payment status"
-      description={`${plural(trackingNumbers.length, SELECTED)}.`}
-      submitLabel="Update payment"
+      title={t`Update payment status`}
+      description={t`${plural(selected, { one: '# selected shipment', other: '# selected shipments' })}.`}
+      submitLabel={t`Update payment`}
       pending={mutation.isPending}
       problem={step.problem}
       onSubmit={async (event) => {
@@ -192,12 +201,12 @@ export function BulkPaymentStatusDialog({ trackingNumbers, open, onOpenChange, o
         }
       }}
     >
-      <FormField label="Payment status">
+      <FormField label={t`Payment status`}>
         {(control) => (
           <select id={control.id} className={inputClasses} value={status} onChange={(event) => setStatus(event.target.value as PaymentStatus)}>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {i18n._(PAYMENT_STATUS_NAMES[s])}
               </option>
             ))}
           </select>

@@ -1,4 +1,5 @@
-import { formatMoney, type ShipmentDto } from '@hatid/domain';
+import type { ShipmentDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -6,6 +7,7 @@ import { toast } from '../../../../lib/toast';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ConfirmActionDialog } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
+import { formatMoney } from '../../../../lib/format';
 import { duplicateQuoteQueryOptions, useDuplicateShipment } from '../../api/duplicate-shipment';
 
 /**
@@ -24,7 +26,9 @@ export function DuplicateShipmentDialog({
   /** Staff carry the staff-entered fees over (the server does the same). */
   carriesFees: boolean;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
+  const trackingNumber = shipment.trackingNumber;
   const quote = useQuery({ ...duplicateQuoteQueryOptions(shipment, carriesFees), enabled: open });
   const duplicate = useDuplicateShipment();
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,8 +38,8 @@ export function DuplicateShipmentDialog({
   return (
     <ConfirmActionDialog
       kind="duplicate"
-      what={`shipment ${shipment.trackingNumber}`}
-      description="A new shipment with the same sender, receiver, packages, service and payer is booked at today's price. Promo codes are not carried over."
+      what={t`shipment ${trackingNumber}`}
+      description={t`A new shipment with the same sender, receiver, packages, service and payer is booked at today's price. Promo codes are not carried over.`}
       open={open}
       onOpenChange={(next) => {
         if (!next) setProblem(null);
@@ -53,7 +57,8 @@ export function DuplicateShipmentDialog({
             idempotencyKey: key.current,
           });
           key.current = crypto.randomUUID();
-          toast.success('Shipment duplicated', { description: `New tracking number ${booked.trackingNumber}` });
+          const bookedNumber = booked.trackingNumber;
+          toast.success(t`Shipment duplicated`, { description: t`New tracking number ${bookedNumber}` });
           onOpenChange(false);
           void navigate({ to: '/shipments/$trackingNumber', params: { trackingNumber: booked.trackingNumber } });
         } catch (error) {
@@ -63,15 +68,22 @@ export function DuplicateShipmentDialog({
       }}
     >
       {quote.isPending ? (
-        <Spinner label="Pricing" className="py-2" />
+        <Spinner label={t`Pricing`} className="py-2" />
       ) : quote.isError ? (
         <p role="alert" className="text-red-700">
           {errorMessage(quote.error)}
         </p>
       ) : (
         <p className="text-slate-800">
-          New total: <strong data-testid="duplicate-total">{formatMoney(quote.data.totalInCents)}</strong>
-          {quote.data.totalInCents !== shipment.totalInCents ? <span className="text-slate-600"> (was {formatMoney(shipment.totalInCents)})</span> : null}
+          <Trans>
+            New total: <strong data-testid="duplicate-total">{formatMoney(quote.data.totalInCents)}</strong>
+          </Trans>
+          {quote.data.totalInCents !== shipment.totalInCents ? (
+            <span className="text-slate-600">
+              {' '}
+              <Trans>(was {formatMoney(shipment.totalInCents)})</Trans>
+            </span>
+          ) : null}
         </p>
       )}
       {problem ? (

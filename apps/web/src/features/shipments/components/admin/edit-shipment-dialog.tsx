@@ -1,4 +1,7 @@
 import { COURIER_CATEGORIES, type ShipmentDto } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/ui/form-field';
@@ -7,7 +10,7 @@ import { FormModal } from '../../../../components/ui/modal';
 import { errorMessage } from '../../../../lib/api-client';
 import { useUpdateShipment, type CourierCategory, type UpdateShipmentInput } from '../../api/update-shipment';
 
-const CATEGORY_LABELS: Record<CourierCategory, string> = { air: 'Air', sea: 'Sea', land: 'Land', last_mile: 'Last mile' };
+const CATEGORY_LABELS: Record<CourierCategory, MessageDescriptor> = { air: msg`Air`, sea: msg`Sea`, land: msg`Land`, last_mile: msg`Last mile` };
 
 /**
  * Edit what the console may change on a booked shipment (PUT /shipments/{id}): the delivery category,
@@ -24,7 +27,9 @@ export function EditShipmentDialog({
   onOpenChange: (open: boolean) => void;
   canSetOutboundFee: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const update = useUpdateShipment();
+  const trackingNumber = shipment.trackingNumber;
   const [notes, setNotes] = useState(shipment.notes ?? '');
   const [category, setCategory] = useState<string>('');
   const [fee, setFee] = useState(String(shipment.outboundFeeInCents / 100));
@@ -34,9 +39,9 @@ export function EditShipmentDialog({
     <FormModal
       open={open}
       onOpenChange={onOpenChange}
-      title={`Edit ${shipment.trackingNumber}`}
-      description="Only what you change is saved."
-      submitLabel="Save changes"
+      title={t`Edit ${trackingNumber}`}
+      description={t`Only what you change is saved.`}
+      submitLabel={t`Save changes`}
       pending={update.isPending}
       problem={problem}
       onSubmit={async (event) => {
@@ -47,35 +52,35 @@ export function EditShipmentDialog({
         if (category) input.deliveryCategory = category === 'none' ? null : (category as CourierCategory);
         if (canSetOutboundFee) {
           const pesos = Number(fee);
-          if (!Number.isFinite(pesos) || pesos < 0) return setProblem('Enter the outbound fee in pesos (0 or more)');
+          if (!Number.isFinite(pesos) || pesos < 0) return setProblem(t`Enter the outbound fee in pesos (0 or more)`);
           const cents = Math.round(pesos * 100);
           if (cents !== shipment.outboundFeeInCents) input.outboundFeeInCents = cents;
         }
-        if (Object.keys(input).length === 0) return setProblem('Nothing to change');
+        if (Object.keys(input).length === 0) return setProblem(t`Nothing to change`);
         try {
           await update.mutateAsync({ id: shipment.id, input });
-          toast.success('Shipment updated', { description: shipment.trackingNumber });
+          toast.success(t`Shipment updated`, { description: shipment.trackingNumber });
           onOpenChange(false);
         } catch (error) {
           setProblem(errorMessage(error));
         }
       }}
     >
-      <FormField label="Delivery category">
+      <FormField label={t`Delivery category`}>
         {(control) => (
           <select id={control.id} className={inputClasses} value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value="">Keep as it is</option>
+            <option value="">{t`Keep as it is`}</option>
             {COURIER_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
+                {i18n._(CATEGORY_LABELS[c])}
               </option>
             ))}
-            <option value="none">None</option>
+            <option value="none">{t`None`}</option>
           </select>
         )}
       </FormField>
       {canSetOutboundFee ? (
-        <FormField label="Outbound fee (₱)">
+        <FormField label={t`Outbound fee (₱)`}>
           {(control) => (
             <input
               id={control.id}
@@ -91,7 +96,7 @@ export function EditShipmentDialog({
           )}
         </FormField>
       ) : null}
-      <FormField label="Notes">
+      <FormField label={t`Notes`}>
         {(control) => (
           <textarea id={control.id} rows={3} maxLength={1024} value={notes} onChange={(event) => setNotes(event.target.value)} className={textareaClasses} />
         )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Printer } from 'lucide-react';
 import { toast } from '../../../../lib/toast';
 import { Button } from '../../../../components/ui/button';
@@ -10,6 +11,7 @@ import { saveBlob } from '../../lib/files';
  * one in the selection is left out (skipCancelled) and named, so the others still print.
  */
 export function PrintWaybillsButton({ trackingNumbers }: { trackingNumbers: string[] }) {
+  const { t } = useLingui();
   const download = useDownloadAirWaybills();
   return (
     <Button
@@ -22,17 +24,18 @@ export function PrintWaybillsButton({ trackingNumbers }: { trackingNumbers: stri
           saveBlob(file.blob, file.fileName);
           const skipped = file.skipped ?? [];
           if (skipped.length > 0) {
-            toast.info(`Printed ${trackingNumbers.length - skipped.length} of ${trackingNumbers.length} waybills`, {
-              description: `Skipped ${skipped.map((n) => `${n}: cancelled`).join('; ')}`,
-            });
-          } else toast.success('Waybills downloaded', { description: file.fileName });
+            const printed = trackingNumbers.length - skipped.length;
+            const total = trackingNumbers.length;
+            const list = skipped.map((trackingNumber) => t`${trackingNumber}: cancelled`).join('; ');
+            toast.info(t`Printed ${printed} of ${total} waybills`, { description: t`Skipped ${list}` });
+          } else toast.success(t`Waybills downloaded`, { description: file.fileName });
         } catch (error) {
           toast.error(errorMessage(error));
         }
       }}
     >
       {download.isPending ? null : <Printer className="h-4 w-4" aria-hidden="true" />}
-      Print waybills
+      <Trans>Print waybills</Trans>
     </Button>
   );
 }

@@ -1,7 +1,12 @@
-import { DELIVERY_TYPE_LABELS, formatDate, formatMoney, payerLabel, shipmentPaymentText, type ShipmentDto } from '@hatid/domain';
+import type { ShipmentDto } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { dataColumnHelper, type DataColumn } from '../../../../components/data-table/data-table';
+import { DELIVERY_TYPE_NAMES } from '../../../../i18n/shipment-labels';
+import { formatDate, formatMoney } from '../../../../lib/format';
 import { cn } from '../../../../lib/utils';
+import { payerName, paymentStatusName, SERVICE_TYPE_NAMES } from '../../lib/shipment-labels';
 import { StatusBadge } from '../status-badge';
 
 const col = dataColumnHelper<ShipmentDto>();
@@ -12,10 +17,14 @@ const PAYMENT_TONE: Record<ShipmentDto['paymentStatus'], string> = {
   Pending: 'text-slate-600',
 };
 
-/** The console's shipment columns; the list is the server's page, in the server's order (newest first). */
+/**
+ * The console's shipment columns; the list is the server's page, in the server's order (newest first). Headers and
+ * cells say their words while rendering (the reader's language); the list stays one constant, so a refetch never
+ * remounts the cells (data-table.tsx).
+ */
 export const SHIPMENT_COLUMNS: DataColumn<ShipmentDto>[] = [
   col.accessor('trackingNumber', {
-    header: 'Shipment',
+    header: () => i18n._(msg`Shipment`),
     // The server sorts by booking time (shown under the number), newest first unless asked otherwise.
     meta: { sortField: 'createdAt' },
     cell: ({ row }) => (
@@ -27,43 +36,43 @@ export const SHIPMENT_COLUMNS: DataColumn<ShipmentDto>[] = [
         >
           {row.original.trackingNumber}
         </Link>
-        <span className="block text-xs text-slate-500">Booked {formatDate(row.original.createdAt)}</span>
+        <span className="block text-xs text-slate-500">{i18n._(msg`Booked ${formatDate(row.original.createdAt)}`)}</span>
       </span>
     ),
   }),
   col.display({
     id: 'sender',
-    header: 'Sender',
+    header: () => i18n._(msg`Sender`),
     cell: ({ row }) => <Party name={row.original.senderAddress.name} place={row.original.senderAddress.cityLabel} />,
   }),
   col.display({
     id: 'receiver',
-    header: 'Receiver',
+    header: () => i18n._(msg`Receiver`),
     cell: ({ row }) => <Party name={row.original.receiverAddress.name} place={row.original.receiverAddress.cityLabel} />,
   }),
   col.accessor('deliveryType', {
-    header: 'Service',
+    header: () => i18n._(msg`Service`),
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
-        {DELIVERY_TYPE_LABELS[row.original.deliveryType]}
-        <span className="block text-xs text-slate-500">{row.original.shipmentType}</span>
+        {i18n._(DELIVERY_TYPE_NAMES[row.original.deliveryType])}
+        <span className="block text-xs text-slate-500">{i18n._(SERVICE_TYPE_NAMES[row.original.shipmentType])}</span>
       </span>
     ),
   }),
-  col.accessor('deliveryStatus', { header: 'Status', cell: ({ row }) => <StatusBadge shipment={row.original} /> }),
+  col.accessor('deliveryStatus', { header: () => i18n._(msg`Status`), cell: ({ row }) => <StatusBadge shipment={row.original} /> }),
   col.accessor('paymentStatus', {
-    header: 'Payment',
+    header: () => i18n._(msg`Payment`),
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
         <span className={cn('font-medium', row.original.status === 'Cancelled' ? 'text-slate-600' : PAYMENT_TONE[row.original.paymentStatus])}>
-          {shipmentPaymentText(row.original)}
+          {i18n._(paymentStatusName(row.original))}
         </span>
-        <span className="block text-xs text-slate-500">{payerLabel(row.original)}</span>
+        <span className="block text-xs text-slate-500">{i18n._(payerName(row.original))}</span>
       </span>
     ),
   }),
   col.accessor('totalInCents', {
-    header: 'Total',
+    header: () => i18n._(msg`Total`),
     cell: ({ row }) => <span className="font-medium whitespace-nowrap text-slate-900">{formatMoney(row.original.totalInCents)}</span>,
     meta: { className: 'text-right' },
   }),

@@ -1,27 +1,33 @@
-import { formatDateTime } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileText } from 'lucide-react';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
+import { formatDateTime } from '../../../../lib/format';
 import { useShipmentDocuments, useShipmentWeights } from '../../api/shipment-records';
 
 const kg = (grams: number) => `${(grams / 1000).toLocaleString('en-PH', { maximumFractionDigits: 2 })} kg`;
 
 /** Documents attached to the shipment (customs papers, photos), each opening in a new tab. */
 export function ShipmentDocuments({ trackingNumber }: { trackingNumber: string }) {
+  const { t } = useLingui();
   const documents = useShipmentDocuments(trackingNumber);
   return (
     <Card aria-labelledby="documents-title">
-      <CardTitle id="documents-title">Documents</CardTitle>
+      <CardTitle id="documents-title">
+        <Trans>Documents</Trans>
+      </CardTitle>
       <div className="mt-3 text-sm">
         {documents.isPending ? (
-          <Spinner label="Loading documents" />
+          <Spinner label={t`Loading documents`} />
         ) : documents.isError ? (
           <p role="alert" className="text-red-700">
             {errorMessage(documents.error)}
           </p>
         ) : documents.data.length === 0 ? (
-          <p className="text-slate-600">No documents.</p>
+          <p className="text-slate-600">
+            <Trans>No documents.</Trans>
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {documents.data.map((doc) => (
@@ -46,19 +52,24 @@ export function ShipmentDocuments({ trackingNumber }: { trackingNumber: string }
 
 /** Weighings at the hubs, newest first, with the volumetric weight where measured. */
 export function ShipmentWeights({ trackingNumber }: { trackingNumber: string }) {
+  const { t } = useLingui();
   const weights = useShipmentWeights(trackingNumber);
   return (
     <Card aria-labelledby="weights-title">
-      <CardTitle id="weights-title">Weights</CardTitle>
+      <CardTitle id="weights-title">
+        <Trans>Weights</Trans>
+      </CardTitle>
       <div className="mt-3 text-sm">
         {weights.isPending ? (
-          <Spinner label="Loading weights" />
+          <Spinner label={t`Loading weights`} />
         ) : weights.isError ? (
           <p role="alert" className="text-red-700">
             {errorMessage(weights.error)}
           </p>
         ) : weights.data.length === 0 ? (
-          <p className="text-slate-600">Not weighed yet.</p>
+          <p className="text-slate-600">
+            <Trans>Not weighed yet.</Trans>
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {weights.data.map((w) => (
@@ -66,12 +77,9 @@ export function ShipmentWeights({ trackingNumber }: { trackingNumber: string }) 
                 <span className="font-medium text-slate-900">
                   {kg(w.weightInGrams)}
                   {w.lengthInCm && w.widthInCm && w.heightInCm ? (
-                    <span className="font-normal text-slate-600">
-                      {' '}
-                      · {w.lengthInCm} × {w.widthInCm} × {w.heightInCm} cm
-                    </span>
+                    <span className="font-normal text-slate-600"> · {`${w.lengthInCm} × ${w.widthInCm} × ${w.heightInCm} cm`}</span>
                   ) : null}
-                  {w.volumetricWeightInGrams ? <span className="font-normal text-slate-600"> · volumetric {kg(w.volumetricWeightInGrams)}</span> : null}
+                  {w.volumetricWeightInGrams ? <span className="font-normal text-slate-600"> · {t`volumetric ${kg(w.volumetricWeightInGrams)}`}</span> : null}
                 </span>
                 <span className="text-xs text-slate-500">{formatDateTime(w.createdAt)}</span>
                 {w.note ? <span className="w-full text-slate-700">{w.note}</span> : null}

@@ -1,4 +1,8 @@
 import type { Action, SubjectName } from '@hatid/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { Access } from '../../lib/ability';
 
 /**
@@ -28,9 +32,13 @@ import type { Access } from '../../lib/ability';
 export interface Screen {
   id: string;
   path: string;
-  label: string;
-  /** One line under the title. */
-  description: string;
+  /** The screen's name in the navigation and its title: say it with `i18n._(screen.label)`. */
+  label: MessageDescriptor;
+  /**
+   * One line under the title, ready to render in the reader's language (the `console` catalogue, loaded with the
+   * console's layout): a node rather than a message, so every screen can pass it to its header as it is.
+   */
+  description: ReactNode;
   can: readonly (readonly [Action, SubjectName])[];
 }
 
@@ -38,8 +46,8 @@ export const SCREENS = [
   {
     id: 'dashboard',
     path: '/dashboard',
-    label: 'Dashboard',
-    description: 'Shipments and sales at a glance.',
+    label: msg`Dashboard`,
+    description: <Trans>Shipments and sales at a glance.</Trans>,
     can: [
       ['admin_view', 'Dashboard'],
       ['admin_view', 'Shipment'],
@@ -48,30 +56,36 @@ export const SCREENS = [
   {
     id: 'shipments',
     path: '/shipments',
-    label: 'Shipments',
-    description: 'Every shipment you may see, with its status and payment.',
+    label: msg`Shipments`,
+    description: <Trans>Every shipment you may see, with its status and payment.</Trans>,
     can: [
       ['admin_view', 'Shipment'],
       ['update_delivery_status', 'Shipment'],
     ],
   },
-  { id: 'transactions', path: '/transactions', label: 'Transactions', description: 'Payments received for shipments.', can: [['admin_view', 'Transaction']] },
+  {
+    id: 'transactions',
+    path: '/transactions',
+    label: msg`Transactions`,
+    description: <Trans>Payments received for shipments.</Trans>,
+    can: [['admin_view', 'Transaction']],
+  },
   {
     id: 'users',
     path: '/users',
-    label: 'Users',
-    description: 'Accounts, their roles and status.',
+    label: msg`Users`,
+    description: <Trans>Accounts, their roles and status.</Trans>,
     can: [
       ['admin_view', 'User'],
       ['update', 'User'],
     ],
   },
-  { id: 'clients', path: '/clients', label: 'Clients', description: 'Customers and businesses we serve.', can: [['admin_view', 'Client']] },
+  { id: 'clients', path: '/clients', label: msg`Clients`, description: <Trans>Customers and businesses we serve.</Trans>, can: [['admin_view', 'Client']] },
   {
     id: 'partners',
     path: '/partners',
-    label: 'Partners',
-    description: 'Service partners and the provinces they cover.',
+    label: msg`Partners`,
+    description: <Trans>Service partners and the provinces they cover.</Trans>,
     can: [
       ['admin_view', 'Partner'],
       ['view', 'Partner'],
@@ -80,8 +94,8 @@ export const SCREENS = [
   {
     id: 'couriers',
     path: '/couriers',
-    label: 'Couriers',
-    description: 'Carriers and partners we hand parcels to.',
+    label: msg`Couriers`,
+    description: <Trans>Carriers and partners we hand parcels to.</Trans>,
     can: [
       ['admin_view', 'Courier'],
       ['view', 'Courier'],
@@ -90,53 +104,77 @@ export const SCREENS = [
   {
     id: 'consolidations',
     path: '/consolidations',
-    label: 'Consolidations',
-    description: 'Air cargo groups between airports.',
+    label: msg`Consolidations`,
+    description: <Trans>Air cargo groups between airports.</Trans>,
     can: [
       ['admin_view', 'Consolidation'],
       ['update', 'Consolidation'],
     ],
   },
-  { id: 'billings', path: '/billings', label: 'Billings', description: 'Invoice accounts, billings and their payments.', can: [['admin_view', 'Billing']] },
+  {
+    id: 'billings',
+    path: '/billings',
+    label: msg`Billings`,
+    description: <Trans>Invoice accounts, billings and their payments.</Trans>,
+    can: [['admin_view', 'Billing']],
+  },
   {
     id: 'cash-collections',
     path: '/cash-collections',
-    label: 'Cash collections',
-    description: 'Cash riders and partners collected and remitted.',
+    label: msg`Cash collections`,
+    description: <Trans>Cash riders and partners collected and remitted.</Trans>,
     can: [['admin_view', 'Collection']],
   },
-  { id: 'promo-codes', path: '/promo-codes', label: 'Promo codes', description: 'Discount codes and their usage.', can: [['admin_view', 'PromoCode']] },
-  { id: 'pricing', path: '/pricing', label: 'Pricing', description: 'Rates, fees and configuration.', can: [['manage', 'PricingConfig']] },
-  { id: 'activity-logs', path: '/activity-logs', label: 'Activity log', description: 'Who changed what, and when.', can: [['admin_view', 'ActivityLog']] },
-  { id: 'reports', path: '/reports', label: 'Reports', description: 'Operations and finance reports.', can: [['admin_view', 'Report']] },
+  {
+    id: 'promo-codes',
+    path: '/promo-codes',
+    label: msg`Promo codes`,
+    description: <Trans>Discount codes and their usage.</Trans>,
+    can: [['admin_view', 'PromoCode']],
+  },
+  { id: 'pricing', path: '/pricing', label: msg`Pricing`, description: <Trans>Rates, fees and configuration.</Trans>, can: [['manage', 'PricingConfig']] },
+  {
+    id: 'activity-logs',
+    path: '/activity-logs',
+    label: msg`Activity log`,
+    description: <Trans>Who changed what, and when.</Trans>,
+    can: [['admin_view', 'ActivityLog']],
+  },
+  { id: 'reports', path: '/reports', label: msg`Reports`, description: <Trans>Operations and finance reports.</Trans>, can: [['admin_view', 'Report']] },
   {
     id: 'agent-reports',
     path: '/agent-reports',
-    label: 'Agent reports',
-    description: 'Sales agents, their customers and commissions.',
+    label: msg`Agent reports`,
+    description: <Trans>Sales agents, their customers and commissions.</Trans>,
     can: [['admin_view', 'AgentReport']],
   },
   {
     id: 'payments',
     path: '/payments',
-    label: 'Payments',
-    description: 'Payments held for a wrong amount, and the payment options switched on.',
+    label: msg`Payments`,
+    description: <Trans>Payments held for a wrong amount, and the payment options switched on.</Trans>,
     can: [['manage', 'Shipment']],
   },
-  { id: 'tickets', path: '/tickets', label: 'Tickets', description: 'Support tickets from customers.', can: [['update', 'Ticket']] },
+  { id: 'tickets', path: '/tickets', label: msg`Tickets`, description: <Trans>Support tickets from customers.</Trans>, can: [['update', 'Ticket']] },
   {
     id: 'bulk-bookings',
     path: '/bulk-bookings',
-    label: 'Bulk booking',
-    description: "Book a customer's spreadsheet of up to 5,000 parcels.",
+    label: msg`Bulk booking`,
+    description: <Trans>Book a customer's spreadsheet of up to 5,000 parcels.</Trans>,
     can: [['book_for_other_user', 'Shipment']],
   },
-  { id: 'api-keys', path: '/api-keys', label: 'API keys', description: 'Keys your systems use to book and track shipments.', can: [['manage', 'ApiKey']] },
+  {
+    id: 'api-keys',
+    path: '/api-keys',
+    label: msg`API keys`,
+    description: <Trans>Keys your systems use to book and track shipments.</Trans>,
+    can: [['manage', 'ApiKey']],
+  },
   {
     id: 'webhooks',
     path: '/webhooks',
-    label: 'Webhooks',
-    description: "Where your systems hear your shipments' events, and how each delivery went.",
+    label: msg`Webhooks`,
+    description: <Trans>Where your systems hear your shipments' events, and how each delivery went.</Trans>,
     can: [['view', 'Webhook']],
   },
 ] as const satisfies readonly Screen[];
@@ -162,7 +200,7 @@ export function allowedScreens(access: Access): (typeof SCREENS)[number][] {
 }
 
 /** The rider app (its own issue); riders work there rather than in the admin screens. */
-export const RIDER_APP = { path: '/rider', label: 'Rider app' } as const;
+export const RIDER_APP = { path: '/rider', label: msg`Rider app` } as const;
 export const canUseRiderApp = (access: Access): boolean => access.roles.includes('rider');
 
 /** Screens someone only looks things up on (consolidators read the couriers): never where their day starts. */
