@@ -167,8 +167,9 @@ const billingsRoute = createRoute({
   staticData: { title: 'Billings' },
   beforeLoad: guardScreen('/billings'),
   validateSearch: plainSearch<TableSearch & { type?: string; biller?: string; customer?: string; location?: string }>,
+  // The status badges and tabs are the collections area's (one table for both); payment statuses the shipments'.
   component: lazyRouteComponent(
-    withMessages(['billings', 'shipments'], () => import('../../features/billings/routes/billings-page')),
+    withMessages(['billings', 'collections', 'shipments'], () => import('../../features/billings/routes/billings-page')),
     'BillingsPage',
   ),
 });
@@ -267,8 +268,9 @@ const clientsRoute = createRoute({
   staticData: { title: 'Clients' },
   beforeLoad: guardScreen('/clients'),
   validateSearch: plainSearch<TableSearch>,
+  // The owner and member picker searches people with the users area's customer search.
   component: lazyRouteComponent(
-    withMessages(['businesses', 'shipments'], () => import('../../features/businesses/routes/businesses-page')),
+    withMessages(['businesses', 'users', 'shipments'], () => import('../../features/businesses/routes/businesses-page')),
     'ClientsPage',
   ),
 });
