@@ -173,8 +173,9 @@ const billingsRoute = createRoute({
   staticData: { title: 'Billings' },
   beforeLoad: guardScreen('/billings'),
   validateSearch: plainSearch<TableSearch & { type?: string; biller?: string; customer?: string; location?: string }>,
+  // The status badges and tabs are the collections area's (one table for both); payment statuses the shipments'.
   component: lazyRouteComponent(
-    withMessages(['billings', 'shipments'], () => import('../../features/billings/routes/billings-page')),
+    withMessages(['billings', 'collections', 'shipments'], () => import('../../features/billings/routes/billings-page')),
     'BillingsPage',
   ),
 });

@@ -2,7 +2,9 @@ import { defineAbilityFor, type BillingDetailDto, type BillingDto, type InvoiceD
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/catalogues';
 import { renderConsoleScreen } from '../../testing/console-screen';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { fakeApi, json, type FakeCall } from '../../testing/fake-api';
 import { billingMenuItems } from './lib/billing-actions';
 import { parseBillingsSearch } from './lib/billings-search';
@@ -503,5 +505,30 @@ describe('billings page', () => {
     expect(api.changes()).toHaveLength(1);
     await user.click(within(screen.getByRole('dialog', { name: 'Cancel this billing?' })).getByRole('button', { name: 'Cancel billing' }));
     await waitFor(() => expect(api.changes()[1]).toEqual({ method: 'PATCH', path: `/api/billings/${PENDING_ID}`, body: { status: 'cancelled' } }));
+  });
+});
+
+describe('billings in Filipino', () => {
+  it('the list, its filters and a billing opened say everything in Filipino, with no English sentence left', async () => {
+    const detail: BillingDetailDto = { ...pending, shipments: [], payments: [], attachments: [], invoices: [invoice()] };
+    server(undefined, { detail });
+    const user = userEvent.setup();
+    await activateLanguage('fil');
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga billing' })).toBeTruthy();
+    await screen.findByText('Santos Trading');
+    expect(screen.getByRole('tab', { name: /^Nakabinbin/ })).toBeTruthy();
+    expect(rowOf('Santos Trading').textContent).toContain('Sisingilin natin');
+    expect(rowOf('Jose Rizal').textContent).toContain('Bayad na');
+    expect(englishLeftIn(readableText(), 'billings', 'collections', 'shipments')).toEqual([]);
+
+    // The period is said in Filipino too (Nobyembre 01, 2026 – …).
+    await user.click(await screen.findByRole('button', { name: /^Mga aksyon para sa Santos Trading, Nobyembre 01, 2026/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toContain('Itala ang bayad');
+    await user.click(screen.getByRole('menuitem', { name: 'Tingnan' }));
+    const view = screen.getByRole('dialog', { name: 'Billing para kay Santos Trading' });
+    expect(await within(view).findByText('Walang padala sa panahong ito.')).toBeTruthy();
+    expect(within(view).getByText('Wala pang naitalang bayad.')).toBeTruthy();
+    expect(englishLeftIn(readableText(view), 'billings', 'collections', 'shipments')).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessFor, AccessProvider } from '../../lib/ability';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { renderWithProviders } from '../../testing/render';
 import { BusinessFormModal } from './components/business-form-modal';
 
@@ -206,5 +208,23 @@ describe('edit business', () => {
     await user.type(within(dialog).getByLabelText(/TIN/), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('Enter the TIN as 000-000-000 or 000-000-000-000 (branch code)')).toBeTruthy();
+  });
+});
+
+describe('add business in Filipino', () => {
+  it('asks for the business and its owner, and says what is wrong, in Filipino with no English sentence left', async () => {
+    const spy = serve(() => json({}));
+    const user = userEvent.setup();
+    await activateLanguage('fil');
+    renderAs(['admin'], null);
+    const dialog = screen.getByRole('dialog', { name: 'Magdagdag ng negosyo' });
+    await user.clear(within(dialog).getByLabelText('Palugit sa pagbabayad (araw)'));
+    await user.type(within(dialog).getByLabelText('Palugit sa pagbabayad (araw)'), '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Magdagdag ng negosyo' }));
+    expect(await within(dialog).findByText('Ilagay ang pangalan ng negosyo')).toBeTruthy();
+    expect(within(dialog).getByText('Dapat hindi lalampas sa 365')).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'Mag-imbita ng bago' })).toBeTruthy();
+    expect(englishLeftIn(readableText(dialog), 'businesses')).toEqual([]);
+    expect(writes(spy)).toEqual([]);
   });
 });

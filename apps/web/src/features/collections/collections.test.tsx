@@ -2,6 +2,8 @@ import { defineAbilityFor, s10CheckDigit, type CollectionDto, type OutstandingCa
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { renderWithProviders } from '../../testing/render';
 import { AddCollectionModal } from './components/add-collection-modal';
 import { collectionMenuItems } from './lib/collection-actions';
@@ -346,5 +348,25 @@ describe('cash collections page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add collection' });
     expect((within(dialog).getByLabelText('Handed over by') as HTMLSelectElement).value).toBe(NINA);
     expect((within(dialog).getByLabelText('Source') as HTMLSelectElement).value).toBe('pickup');
+  });
+
+  it('says the outstanding cash, the hand-overs and the add modal in Filipino, with no English sentence left', async () => {
+    server();
+    const user = userEvent.setup();
+    await activateLanguage('fil');
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga cash collection' })).toBeTruthy();
+    const holders = await screen.findByRole('list', { name: 'Cash na hindi pa naiaabot, bawat tao' });
+    expect(within(holders).getByRole('button', { name: 'Itala ang pag-abot ni Nina Castillo' })).toBeTruthy();
+    await screen.findByText('Nina Castillo', { selector: 'td span' });
+    expect(rowOf('Nina Castillo').textContent).toContain('Kumpleto');
+    expect(rowOf('Nina Castillo').textContent).toContain('Cash pagka-pick up');
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Nakabinbin/ }).textContent).toBe('Nakabinbin1'));
+    expect(englishLeftIn(readableText(), 'collections', 'shipments')).toEqual([]);
+
+    await user.click(within(holders).getByRole('button', { name: 'Itala ang pag-abot ni Ramon Aquino' }));
+    const dialog = screen.getByRole('dialog', { name: 'Magdagdag ng collection' });
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'Piliin lahat (3 padala)' })).toBeTruthy());
+    expect(englishLeftIn(readableText(dialog), 'collections', 'shipments')).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 import type { PayoutBreakdownDto } from '@hatid/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { activateLanguage } from '../../i18n/catalogues';
+import { renderConsoleScreen } from '../../testing/console-screen';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { fakeApi, json } from '../../testing/fake-api';
+import { renderWithProviders } from '../../testing/render';
 import { PartnerPayout } from './components/partner-payout';
+import { PartnersPage } from './routes/partners-page';
 
 afterEach(() => {
   cleanup();
@@ -46,11 +49,8 @@ function renderPayout() {
     routeTree: rootRoute.addChildren([partnerRoute, shipmentRoute]),
     history: createMemoryHistory({ initialEntries: [`/partners/${PARTNER_ID}`] }),
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
+  // The payout's words come from the catalogue: rendered inside the app's providers.
+  renderWithProviders(<RouterProvider router={router as never} />);
 }
 
 describe('partner payout', () => {
@@ -85,5 +85,42 @@ describe('partner payout', () => {
     await waitFor(() => expect(within(section).getByText('Net payout').nextElementSibling!.textContent).toBe('₱100.00'));
     expect(within(section).queryByText('Owes the hub')).toBeNull();
     expect(within(section).getByText('No shipment was delivered in this month.')).toBeTruthy();
+  });
+});
+
+describe('partners in Filipino', () => {
+  it('the partners list and a payout say everything in Filipino, with no English sentence left', async () => {
+    const partner = {
+      id: PARTNER_ID,
+      name: 'Nina Castillo',
+      email: 'nina@partner.ph',
+      mobileNumber: null,
+      status: 'ACTIVE',
+      provinces: [],
+      shipments: { total: 12, active: 3, delivered: 8, cancelled: 1 },
+      createdAt: '2026-10-01T00:00:00.000Z',
+    };
+    fakeApi((call) =>
+      call.path === '/api/partners'
+        ? json({ data: [partner], page: 1, limit: 20, total: 1, totalPages: 1, hasNextPage: false })
+        : call.path === '/api/shipments/payout-breakdown'
+          ? json({ data: payout() })
+          : json({}, 404),
+    );
+    await activateLanguage('fil');
+    renderConsoleScreen('/partners', '/partners', <PartnersPage />, ['admin']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mga partner' })).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: 'Nina Castillo' })).closest('tr')!;
+    expect(row.textContent).toContain('12 lahat');
+    expect(row.textContent).toContain('3 aktibo · 8 naihatid · 1 kanselado');
+    expect(row.textContent).toContain('Aktibo');
+    expect(englishLeftIn(readableText(), 'partners', 'shipments')).toEqual([]);
+    cleanup();
+
+    renderPayout();
+    const section = await screen.findByRole('region', { name: 'Bayad sa partner' });
+    expect(await within(section).findByText('Utang sa hub')).toBeTruthy();
+    expect(within(section).getByText(/utang ng partner sa hub ang diperensya/)).toBeTruthy();
+    expect(englishLeftIn(readableText(section), 'partners', 'shipments')).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import type { PromoCodeDto } from '@hatid/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../i18n/catalogues';
+import { englishLeftIn, readableText } from '../../testing/english-left';
 import { renderWithProviders } from '../../testing/render';
 import { PromoCodeFormModal } from './components/promo-code-form-modal';
 
@@ -152,5 +154,34 @@ describe('promo code form', () => {
     expect(await within(dialog).findByText(message)).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+});
+
+describe('promo code form in Filipino', () => {
+  it('asks for each field and says what is wrong in Filipino, with no English sentence left', async () => {
+    const spy = answer(() => json({}));
+    const user = userEvent.setup();
+    await activateLanguage('fil');
+    renderWithProviders(<PromoCodeFormModal promo={null} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Magdagdag ng promo code' });
+    await user.click(within(dialog).getByRole('button', { name: 'Magdagdag ng promo code' }));
+    expect(await within(dialog).findByText('Maglagay ng code')).toBeTruthy();
+    expect(within(dialog).getByText('Ilagay ang porsyentong ibabawas')).toBeTruthy();
+    expect(within(dialog).getByText('Piliin ang unang araw')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Porsyentong ibabawas (%)'), '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Magdagdag ng promo code' }));
+    expect(await within(dialog).findByText('Buong numero ang porsyento')).toBeTruthy();
+    // "promo code" is the word Filipino apps use too (glossary): "Magdagdag ng promo code" is Filipino.
+    expect(englishLeftIn(readableText(dialog), 'promo-codes').filter((phrase) => phrase !== 'promo code')).toEqual([]);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('an edited code says its own name and keeps the English out', async () => {
+    answer(() => json({}));
+    await activateLanguage('fil');
+    renderWithProviders(<PromoCodeFormModal promo={stored} open onOpenChange={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'I-edit ang RAINY50' });
+    expect(within(dialog).getByText('Ang binago mo lang ang ise-save.')).toBeTruthy();
+    expect(englishLeftIn(readableText(dialog), 'promo-codes')).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ export const ACTIVITY_CATEGORY_NAMES: Record<ActivityCategory, MessageDescriptor
 
 export const ACTION_NAMES: Record<Exclude<ActivityLogDto['action'], 'NOTE'>, MessageDescriptor> = {
   ACTIVATED: msg`Activated`,
-  CREATED: msg`Created`,
+  // The action, not a date column's "Created" ("Ginawa noong").
+  CREATED: msg({ message: 'Created', context: 'activity action' }),
   DEACTIVATED: msg`Deactivated`,
   DELETED: msg`Deleted`,
   TIME_IN: msg`Timed in`,

@@ -1,4 +1,7 @@
-import { BILLING_TYPE_LABELS, BILLING_TYPES, createBillingBody, type BillingDetailDto, type BillingType, type CreateBillingInput } from '@hatid/domain';
+import { BILLING_TYPES, createBillingBody, type BillingDetailDto, type BillingType, type CreateBillingInput } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -10,6 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useBillableBusinesses, useBillingCustomers, useCreateBilling } from '../api/billings';
 import { shipmentCount } from '../lib/billing-actions';
+import { BILLING_TYPE_NAMES } from './billing-columns';
 
 /** The add billing form: a payable billing is for a client (business) or a customer; a receivable one for a client. */
 interface AddBillingValues {
@@ -51,12 +55,12 @@ const resolver: Resolver<AddBillingValues, unknown, CreateBillingInput> = async 
   const set = (field: Field, message: string) => {
     if (!errors[field]) errors[field] = { type: 'validate', message };
   };
-  if (!values.periodStart.trim()) set('periodStart', 'Choose the first day of the period');
-  if (!values.periodEnd.trim()) set('periodEnd', 'Choose the last day of the period');
+  if (!values.periodStart.trim()) set('periodStart', t`Choose the first day of the period`);
+  if (!values.periodEnd.trim()) set('periodEnd', t`Choose the last day of the period`);
   // The schema's party checks run only once the dates are right: say it now too.
   const toCustomer = values.billingType === 'payable' && values.billTo === 'customer';
-  if (toCustomer && !values.customerId) set('customerId', 'Choose a customer from the list');
-  if (!toCustomer && !values.businessId) set('businessId', 'Choose a client from the list');
+  if (toCustomer && !values.customerId) set('customerId', t`Choose a customer from the list`);
+  if (!toCustomer && !values.businessId) set('businessId', t`Choose a client from the list`);
   const parsed = createBillingBody.safeParse(inputOf(values));
   if (!parsed.success) {
     const place = fieldOf(values);
@@ -94,7 +98,7 @@ export function AddBillingModal({ onClose, onCreated }: { onClose: () => void; o
     setProblem(null);
     try {
       const saved = await create.mutateAsync(input);
-      toast.success('Billing created', {
+      toast.success(t`Billing created`, {
         description: `${saved.businessName ?? saved.customerName}: ${shipmentCount(saved.shipmentCount)}, ${formatMoney(saved.totalInCents)}`,
       });
       onCreated?.(saved);
@@ -109,20 +113,20 @@ export function AddBillingModal({ onClose, onCreated }: { onClose: () => void; o
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Add billing"
-      description="The shipments of the period are gathered into the billing."
+      title={t`Add billing`}
+      description={t`The shipments of the period are gathered into the billing.`}
       size="lg"
-      submitLabel="Add billing"
+      submitLabel={t`Add billing`}
       pending={create.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <FormField label="Type" error={errors.billingType?.message}>
+      <FormField label={t`Type`} error={errors.billingType?.message}>
         {(control) => (
           <select {...control} {...form.register('billingType')} className={inputClasses}>
-            {BILLING_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {BILLING_TYPE_LABELS[t]}
+            {BILLING_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {i18n._(BILLING_TYPE_NAMES[type])}
               </option>
             ))}
           </select>
@@ -130,22 +134,29 @@ export function AddBillingModal({ onClose, onCreated }: { onClose: () => void; o
       </FormField>
       {billingType === 'payable' ? (
         <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-slate-800">Pay</legend>
+          <legend className="text-sm font-medium text-slate-800">
+            <Trans>Pay</Trans>
+          </legend>
           <div className="flex flex-wrap gap-4 text-sm text-slate-800">
             <label className="flex items-center gap-2">
-              <input type="radio" value="business" className="h-4 w-4 accent-teal-700" {...form.register('billTo')} />A client (business)
+              <input type="radio" value="business" className="h-4 w-4 accent-teal-700" {...form.register('billTo')} />
+              <Trans>A client (business)</Trans>
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" value="customer" className="h-4 w-4 accent-teal-700" {...form.register('billTo')} />A customer
+              <input type="radio" value="customer" className="h-4 w-4 accent-teal-700" {...form.register('billTo')} />
+              <Trans>A customer</Trans>
             </label>
           </div>
         </fieldset>
       ) : null}
       {toCustomer ? (
-        <FormField label="Customer" error={errors.customerId?.message ?? (customers.isError ? errorMessage(customers.error) : undefined)}>
+        <FormField
+          label={t({ message: 'Customer', context: 'billed person' })}
+          error={errors.customerId?.message ?? (customers.isError ? errorMessage(customers.error) : undefined)}
+        >
           {(control) => (
             <select {...control} {...form.register('customerId')} className={inputClasses}>
-              <option value="">{customers.isPending ? 'Loading…' : 'Choose a customer'}</option>
+              <option value="">{customers.isPending ? t`Loading…` : t`Choose a customer`}</option>
               {(customers.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -156,13 +167,15 @@ export function AddBillingModal({ onClose, onCreated }: { onClose: () => void; o
         </FormField>
       ) : (
         <FormField
-          label="Client"
-          hint={billingType === 'receivable' ? 'Clients on an invoice account.' : undefined}
+          label={t`Client`}
+          hint={billingType === 'receivable' ? t`Clients on an invoice account.` : undefined}
           error={errors.businessId?.message ?? (businesses.isError ? errorMessage(businesses.error) : undefined)}
         >
           {(control) => (
             <select {...control} {...form.register('businessId')} className={inputClasses}>
-              <option value="">{businesses.isPending ? 'Loading…' : clientOptions.length === 0 ? 'No client on an invoice account' : 'Choose a client'}</option>
+              <option value="">
+                {businesses.isPending ? t`Loading…` : clientOptions.length === 0 ? t`No client on an invoice account` : t`Choose a client`}
+              </option>
               {clientOptions.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.name}
@@ -173,17 +186,17 @@ export function AddBillingModal({ onClose, onCreated }: { onClose: () => void; o
         </FormField>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Period from" error={errors.periodStart?.message}>
+        <FormField label={t`Period from`} error={errors.periodStart?.message}>
           {(control) => <Input {...control} {...form.register('periodStart')} type="date" max={periodEnd || undefined} />}
         </FormField>
-        <FormField label="Period to" error={errors.periodEnd?.message}>
+        <FormField label={t`Period to`} error={errors.periodEnd?.message}>
           {(control) => <Input {...control} {...form.register('periodEnd')} type="date" min={periodStart || undefined} />}
         </FormField>
       </div>
-      <FormField label="Due date" optional hint="Blank: the end of the period plus the client's payment terms." error={errors.dueDate?.message}>
+      <FormField label={t`Due date`} optional hint={t`Blank: the end of the period plus the client's payment terms.`} error={errors.dueDate?.message}>
         {(control) => <Input {...control} {...form.register('dueDate')} type="date" min={periodEnd || undefined} />}
       </FormField>
-      <FormField label="Notes" optional error={errors.notes?.message}>
+      <FormField label={t`Notes`} optional error={errors.notes?.message}>
         {(control) => <textarea {...control} {...form.register('notes')} rows={2} maxLength={1000} className={textareaClasses} />}
       </FormField>
     </FormModal>

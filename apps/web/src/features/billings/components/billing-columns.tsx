@@ -1,4 +1,9 @@
-import { BILLING_STATUS_LABELS, type BillingDto, type BillingType, type CollectionStatus, type PaymentStatus } from '@hatid/domain';
+import type { BillingDto, BillingType, CollectionStatus, PaymentStatus } from '@hatid/domain';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { COLLECTION_STATUS_NAMES } from '../../collections/lib/status-labels';
+import { PAYMENT_STATUS_NAMES } from '../../shipments/lib/shipment-labels';
 import { dataColumnHelper, type DataColumn } from '../../../components/data-table/data-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
@@ -18,15 +23,24 @@ const PAYMENT_CLASSES: Record<PaymentStatus, string> = {
   Pending: 'text-slate-600',
 };
 
-/** Short words for the table; the modals say it in full (BILLING_TYPE_LABELS). */
-export const BILLING_TYPE_SHORT: Record<BillingType, string> = { receivable: 'Receivable', payable: 'Payable' };
+/** Short words for the table; the modals say it in full (BILLING_TYPE_NAMES). */
+export const BILLING_TYPE_SHORT: Record<BillingType, MessageDescriptor> = { receivable: msg`Receivable`, payable: msg`Payable` };
+/** A billing's type in full, as the add and view modals say it. */
+export const BILLING_TYPE_NAMES: Record<BillingType, MessageDescriptor> = {
+  receivable: msg`Receivable (client pays us)`,
+  payable: msg`Payable (we pay the client)`,
+};
 
 export function BillingStatusBadge({ status }: { status: CollectionStatus }) {
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>{BILLING_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STATUS_CLASSES[status])}>
+      {i18n._(COLLECTION_STATUS_NAMES[status])}
+    </span>
+  );
 }
 
 export function PaymentStatusText({ status }: { status: PaymentStatus }) {
-  return <span className={cn('text-xs font-medium whitespace-nowrap', PAYMENT_CLASSES[status])}>{status}</span>;
+  return <span className={cn('text-xs font-medium whitespace-nowrap', PAYMENT_CLASSES[status])}>{i18n._(PAYMENT_STATUS_NAMES[status])}</span>;
 }
 
 /** "November 01, 2026 – November 30, 2026" for a billing's Manila days. */
@@ -40,7 +54,7 @@ const muted = (text: string | null | undefined) => (text ? text : <span classNam
 export const BILLING_COLUMNS: DataColumn<BillingDto>[] = [
   column.display({
     id: 'billed',
-    header: 'Billed',
+    header: () => <Trans>Billed</Trans>,
     cell: ({ row }) => (
       <span className="flex min-w-36 flex-col">
         <span className="font-medium text-slate-900">{row.original.businessName ?? row.original.customerName}</span>
@@ -49,18 +63,26 @@ export const BILLING_COLUMNS: DataColumn<BillingDto>[] = [
       </span>
     ),
   }),
-  column.display({ id: 'type', header: 'Type', cell: ({ row }) => <span className="whitespace-nowrap">{BILLING_TYPE_SHORT[row.original.billingType]}</span> }),
-  column.display({ id: 'period', header: 'Period', cell: ({ row }) => <span className="block min-w-40">{periodText(row.original)}</span> }),
-  column.display({ id: 'due', header: 'Due', cell: ({ row }) => <span className="whitespace-nowrap">{muted(dayText(row.original.dueDate))}</span> }),
+  column.display({
+    id: 'type',
+    header: () => <Trans>Type</Trans>,
+    cell: ({ row }) => <span className="whitespace-nowrap">{i18n._(BILLING_TYPE_SHORT[row.original.billingType])}</span>,
+  }),
+  column.display({ id: 'period', header: () => <Trans>Period</Trans>, cell: ({ row }) => <span className="block min-w-40">{periodText(row.original)}</span> }),
+  column.display({
+    id: 'due',
+    header: () => <Trans>Due</Trans>,
+    cell: ({ row }) => <span className="whitespace-nowrap">{muted(dayText(row.original.dueDate))}</span>,
+  }),
   column.display({
     id: 'shipments',
-    header: 'Shipments',
+    header: () => <Trans>Shipments</Trans>,
     cell: ({ row }) => <span className="tabular-nums">{row.original.shipmentCount.toLocaleString('en-PH')}</span>,
     meta: { className: 'text-right' },
   }),
   column.display({
     id: 'total',
-    header: 'Total',
+    header: () => <Trans>Total</Trans>,
     cell: ({ row }) => (
       <span className={cn('font-medium whitespace-nowrap text-slate-900 tabular-nums', row.original.status === 'cancelled' && 'text-slate-500 line-through')}>
         {formatMoney(row.original.totalInCents)}
@@ -70,7 +92,7 @@ export const BILLING_COLUMNS: DataColumn<BillingDto>[] = [
   }),
   column.display({
     id: 'balance',
-    header: 'Balance',
+    header: () => <Trans>Balance</Trans>,
     cell: ({ row }) => (
       <span className="flex flex-col items-end">
         <span className="whitespace-nowrap tabular-nums">{formatMoney(row.original.balanceInCents)}</span>
@@ -79,7 +101,7 @@ export const BILLING_COLUMNS: DataColumn<BillingDto>[] = [
     ),
     meta: { className: 'text-right' },
   }),
-  column.display({ id: 'status', header: 'Status', cell: ({ row }) => <BillingStatusBadge status={row.original.status} /> }),
-  column.display({ id: 'biller', header: 'Biller', cell: ({ row }) => muted(row.original.billerName) }),
-  column.display({ id: 'location', header: 'Location', cell: ({ row }) => muted(row.original.locationName) }),
+  column.display({ id: 'status', header: () => <Trans>Status</Trans>, cell: ({ row }) => <BillingStatusBadge status={row.original.status} /> }),
+  column.display({ id: 'biller', header: () => <Trans>Biller</Trans>, cell: ({ row }) => muted(row.original.billerName) }),
+  column.display({ id: 'location', header: () => <Trans>Location</Trans>, cell: ({ row }) => muted(row.original.locationName) }),
 ];

@@ -1,4 +1,5 @@
 import type { BillingDto } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ConfirmActionDialog } from '../../../components/ui/modal';
@@ -17,15 +18,18 @@ const Problem = ({ text }: { text: string | null }) =>
 
 /** Cancel a billing, after a confirmation: final. The server refuses one with payments. */
 export function CancelBillingDialog({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateBilling();
   const [problem, setProblem] = useState<string | null>(null);
+  const total = formatMoney(billing.totalInCents);
+  const name = billingName(billing);
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Cancel this billing?"
-      description={`The ${formatMoney(billing.totalInCents)} billing of ${billingName(billing)} is cancelled for good. A billing with payments cannot be cancelled.`}
-      confirmLabel="Cancel billing"
+      title={t`Cancel this billing?`}
+      description={t`The ${total} billing of ${name} is cancelled for good. A billing with payments cannot be cancelled.`}
+      confirmLabel={t`Cancel billing`}
       destructive
       pending={update.isPending}
       onConfirm={() => {
@@ -34,7 +38,7 @@ export function CancelBillingDialog({ billing, onClose }: { billing: BillingDto;
           { id: billing.id, input: { status: 'cancelled' } },
           {
             onSuccess: () => {
-              toast.success('Billing cancelled', { description: billingName(billing) });
+              toast.success(t`Billing cancelled`, { description: name });
               onClose();
             },
             onError: (error) => setProblem(errorMessage(error)),
@@ -49,13 +53,16 @@ export function CancelBillingDialog({ billing, onClose }: { billing: BillingDto;
 
 /** The spec's delete confirmation for a billing. */
 export function DeleteBillingDialog({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const remove = useDeleteBilling();
   const [problem, setProblem] = useState<string | null>(null);
+  const total = formatMoney(billing.totalInCents);
+  const name = billingName(billing);
   return (
     <ConfirmActionDialog
       kind="delete"
-      what="this billing"
-      description={`The billing of ${billingName(billing)} (${formatMoney(billing.totalInCents)}) is removed; its shipments can be billed again.`}
+      what={t`this billing`}
+      description={t`The billing of ${name} (${total}) is removed; its shipments can be billed again.`}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       pending={remove.isPending}
@@ -63,7 +70,7 @@ export function DeleteBillingDialog({ billing, onClose }: { billing: BillingDto;
         setProblem(null);
         remove.mutate(billing.id, {
           onSuccess: () => {
-            toast.success('Billing deleted', { description: billingName(billing) });
+            toast.success(t`Billing deleted`, { description: name });
             onClose();
           },
           onError: (error) => setProblem(errorMessage(error)),

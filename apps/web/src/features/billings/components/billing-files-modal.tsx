@@ -1,6 +1,7 @@
 import type { BillingDto } from '@hatid/domain';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { FileText, Trash2, Upload } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -14,7 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useAddBillingAttachment, useBilling, useRemoveBillingAttachment } from '../api/billings';
 import { canChangeBillings } from '../lib/billing-actions';
 import { billingName } from './billing-row-menu';
-import { FILE_TYPES, fileProblem } from './record-billing-modal';
+import { FILE_TYPES, fileProblem } from '../lib/record-form';
 
 /**
  * The spec's "billing file management": the billing's attachments, each opening in a new tab; whoever may
@@ -22,6 +23,7 @@ import { FILE_TYPES, fileProblem } from './record-billing-modal';
  * confirmation. Readers see the list only.
  */
 export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const { ability } = useAccess();
   const canChange = canChangeBillings(ability);
   const detail = useBilling(billing.id);
@@ -40,7 +42,7 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
   const attach = () => {
     setProblem(null);
     if (!file) {
-      setFileError('Choose a file to attach');
+      setFileError(t`Choose a file to attach`);
       return;
     }
     const problemOfFile = fileProblem(file);
@@ -53,7 +55,7 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
       { id: billing.id, file, name: label.slice(0, 200) },
       {
         onSuccess: () => {
-          toast.success('File attached', { description: label });
+          toast.success(t`File attached`, { description: label });
           setFile(null);
           setName('');
           setInputKey((k) => k + 1);
@@ -72,26 +74,30 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
       <Modal
         open
         onOpenChange={(open) => (open ? undefined : onClose())}
-        title="Billing files"
+        title={t`Billing files`}
         description={billingName(billing)}
         size="lg"
         footer={
           <DialogPrimitive.Close asChild>
-            <Button variant="secondary">Close</Button>
+            <Button variant="secondary">
+              <Trans>Close</Trans>
+            </Button>
           </DialogPrimitive.Close>
         }
       >
         <div className="flex flex-col gap-4">
           {detail.isPending ? (
-            <Spinner label="Loading the files" className="py-4" />
+            <Spinner label={t`Loading the files`} className="py-4" />
           ) : detail.isError ? (
             <p role="alert" className="text-sm text-red-700">
               {errorMessage(detail.error)}
             </p>
           ) : attachments.length === 0 ? (
-            <p className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-700">No files attached yet.</p>
+            <p className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-700">
+              <Trans>No files attached yet.</Trans>
+            </p>
           ) : (
-            <ul aria-label="Attached files" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            <ul aria-label={t`Attached files`} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
               {attachments.map((a) => (
                 <li key={a.id} className="flex items-center gap-3 px-3 py-2 text-sm">
                   <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -105,7 +111,7 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
                     </span>
                   </span>
                   {canChange ? (
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${a.name}`} onClick={() => setRemoving({ id: a.id, name: a.name })}>
+                    <Button variant="ghost" size="icon" aria-label={t`Remove ${a.name}`} onClick={() => setRemoving({ id: a.id, name: a.name })}>
                       <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
                     </Button>
                   ) : null}
@@ -116,10 +122,12 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
 
           {canChange ? (
             <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-              <legend className="px-1 text-sm font-medium text-slate-800">Attach a file</legend>
+              <legend className="px-1 text-sm font-medium text-slate-800">
+                <Trans>Attach a file</Trans>
+              </legend>
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={ids.file} className="text-sm font-medium text-slate-800">
-                  File
+                  <Trans>File</Trans>
                 </label>
                 <input
                   key={inputKey}
@@ -136,7 +144,7 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
                   }}
                 />
                 <p id={`${ids.file}-hint`} className="text-xs text-slate-500">
-                  An image or a PDF, 10 MB at most.
+                  <Trans>An image or a PDF, 10 MB at most.</Trans>
                 </p>
                 {fileError ? (
                   <p id={`${ids.file}-error`} role="alert" className="text-sm text-red-600">
@@ -146,13 +154,15 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
               </div>
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">
-                  Name <span className="font-normal text-slate-500">(optional)</span>
+                  <Trans>
+                    Name <span className="font-normal text-slate-500">(optional)</span>
+                  </Trans>
                 </label>
                 <Input
                   id={ids.name}
                   value={name}
                   maxLength={200}
-                  placeholder={file?.name ?? 'The file name'}
+                  placeholder={file?.name ?? t`The file name`}
                   onChange={(event) => setName(event.target.value)}
                 />
               </div>
@@ -163,7 +173,7 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
               ) : null}
               <Button className="self-start" onClick={attach} loading={add.isPending}>
                 {add.isPending ? null : <Upload className="h-4 w-4" aria-hidden="true" />}
-                Attach file
+                <Trans>Attach file</Trans>
               </Button>
             </fieldset>
           ) : null}
@@ -173,9 +183,9 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
         <ConfirmDialog
           open
           onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-          title="Remove this file?"
-          description={`${removing.name} is no longer attached to the billing.`}
-          confirmLabel="Remove file"
+          title={t`Remove this file?`}
+          description={t`${removing.name} is no longer attached to the billing.`}
+          confirmLabel={t`Remove file`}
           destructive
           pending={remove.isPending}
           onConfirm={() => {
@@ -184,7 +194,7 @@ export function BillingFilesModal({ billing, onClose }: { billing: BillingDto; o
               { id: billing.id, attachmentId: removing.id },
               {
                 onSuccess: () => {
-                  toast.success('File removed', { description: removing.name });
+                  toast.success(t`File removed`, { description: removing.name });
                   setRemoving(null);
                 },
                 onError: (error) => setRemoveProblem(errorMessage(error)),

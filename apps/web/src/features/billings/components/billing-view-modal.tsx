@@ -1,4 +1,7 @@
-import { BILLING_TYPE_LABELS, type BillingDetailDto, type BillingDto, type InvoiceDto } from '@hatid/domain';
+import type { BillingDetailDto, BillingDto, InvoiceDto } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Ban, FileSpreadsheet, FileText, ReceiptText } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -13,7 +16,8 @@ import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { exportBilling, useBilling } from '../api/billings';
 import { shipmentCount } from '../lib/billing-actions';
-import { BillingStatusBadge, dayText, PaymentStatusText, periodText } from './billing-columns';
+import { DELIVERY_STATUS_LABELS } from '../../../i18n/shipment-labels';
+import { BILLING_TYPE_NAMES, BillingStatusBadge, dayText, PaymentStatusText, periodText } from './billing-columns';
 import { IssueInvoiceDialog, VoidInvoiceDialog } from './invoice-dialogs';
 
 const dash = (text: string | null | undefined): ReactNode => (text ? text : '—');
@@ -31,6 +35,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** When an invoice was issued (and by whom), or voided (and why). */
+function invoiceNote(inv: InvoiceDto): string {
+  if (inv.voidedAt) {
+    const when = formatDateTime(inv.voidedAt);
+    const reason = inv.voidReason;
+    return reason ? i18n._(msg`Voided ${when}: ${reason}`) : i18n._(msg`Voided ${when}`);
+  }
+  const when = formatDateTime(inv.issuedAt);
+  const by = inv.issuedByName;
+  return by ? i18n._(msg`Issued ${when} by ${by}`) : i18n._(msg`Issued ${when}`);
+}
+
+const referenceText = (reference: string) => i18n._(msg`Ref. ${reference}`);
+
+/** A stored delivery status in the reader's language; a status the table does not know shows as stored. */
+const deliveryStatusName = (status: string) => {
+  const label = DELIVERY_STATUS_LABELS[status as keyof typeof DELIVERY_STATUS_LABELS];
+  return label ? i18n._(label) : status;
+};
+
 const Empty = ({ children }: { children: ReactNode }) => <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{children}</p>;
 
 /**
@@ -39,6 +63,7 @@ const Empty = ({ children }: { children: ReactNode }) => <p className="rounded-l
  * may void them voids one with a reason. "Download CSV" saves GET /billings/{id}/export.
  */
 export function BillingViewModal({ billing: row, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const { ability } = useAccess();
   const detail = useBilling(row.id);
   const b: BillingDto | BillingDetailDto = detail.data ?? row;
@@ -55,78 +80,71 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
     try {
       saveBlob(await exportBilling(b.id), exportFileNameOf(b));
     } catch (error) {
-      toast.error('The export failed', { description: errorMessage(error) });
+      toast.error(t`The export failed`, { description: errorMessage(error) });
     } finally {
       setExporting(false);
     }
   };
 
   const fields: { label: string; value: ReactNode }[] = [
-    { label: b.businessName ? 'Client' : 'Customer', value: b.businessName ?? b.customerName },
-    ...(b.businessName ? [{ label: 'Customer', value: b.customerName }] : []),
-    { label: 'Type', value: BILLING_TYPE_LABELS[b.billingType] },
-    { label: 'Period', value: periodText(b) },
-    { label: 'Due date', value: dash(dayText(b.dueDate)) },
-    { label: 'Status', value: <BillingStatusBadge status={b.status} /> },
-    { label: 'Payment status', value: <PaymentStatusText status={b.paymentStatus} /> },
-    { label: 'Total', value: formatMoney(b.totalInCents) },
-    { label: 'Paid', value: formatMoney(b.amountPaidInCents) },
-    { label: 'Balance', value: <span data-testid="view-balance">{formatMoney(b.balanceInCents)}</span> },
-    { label: 'Invoice', value: dash(b.invoiceNumber) },
-    { label: 'Biller', value: dash(b.billerName) },
-    { label: 'Location', value: dash(b.locationName) },
-    { label: 'Created', value: formatDateTime(b.createdAt) },
-    { label: 'Last changed', value: formatDateTime(b.updatedAt) },
-    { label: 'Notes', value: <span className="whitespace-pre-line">{dash(b.notes)}</span> },
+    { label: b.businessName ? t`Client` : t({ message: 'Customer', context: 'billed person' }), value: b.businessName ?? b.customerName },
+    ...(b.businessName ? [{ label: t({ message: 'Customer', context: 'billed person' }), value: b.customerName }] : []),
+    { label: t`Type`, value: i18n._(BILLING_TYPE_NAMES[b.billingType]) },
+    { label: t`Period`, value: periodText(b) },
+    { label: t`Due date`, value: dash(dayText(b.dueDate)) },
+    { label: t`Status`, value: <BillingStatusBadge status={b.status} /> },
+    { label: t`Payment status`, value: <PaymentStatusText status={b.paymentStatus} /> },
+    { label: t`Total`, value: formatMoney(b.totalInCents) },
+    { label: t`Paid`, value: formatMoney(b.amountPaidInCents) },
+    { label: t`Balance`, value: <span data-testid="view-balance">{formatMoney(b.balanceInCents)}</span> },
+    { label: t`Invoice`, value: dash(b.invoiceNumber) },
+    { label: t`Biller`, value: dash(b.billerName) },
+    { label: t`Location`, value: dash(b.locationName) },
+    { label: t`Created`, value: formatDateTime(b.createdAt) },
+    { label: t`Last changed`, value: formatDateTime(b.updatedAt) },
+    { label: t`Notes`, value: <span className="whitespace-pre-line">{dash(b.notes)}</span> },
   ];
 
+  const billed = b.businessName ?? b.customerName;
   return (
     <>
-      <ViewModal
-        open
-        onOpenChange={(open) => (open ? undefined : onClose())}
-        title={`Billing for ${b.businessName ?? b.customerName}`}
-        size="lg"
-        fields={fields}
-      >
+      <ViewModal open onOpenChange={(open) => (open ? undefined : onClose())} title={t`Billing for ${billed}`} size="lg" fields={fields}>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => void download()} loading={exporting}>
             {exporting ? null : <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />}
-            Download CSV
+            <Trans>Download CSV</Trans>
           </Button>
           {canIssue ? (
             <Button size="sm" onClick={() => setDialog({ kind: 'issue' })}>
               <ReceiptText className="h-4 w-4" aria-hidden="true" />
-              Issue invoice
+              <Trans>Issue invoice</Trans>
             </Button>
           ) : null}
         </div>
         {detail.isPending ? (
-          <Spinner label="Loading the billing's details" className="py-6" />
+          <Spinner label={t`Loading the billing's details`} className="py-6" />
         ) : detail.isError ? (
           <p role="alert" className="mt-4 text-sm text-red-700">
             {errorMessage(detail.error)}
           </p>
         ) : (
           <div className="mt-4">
-            <Section title="Invoices">
+            <Section title={t`Invoices`}>
               {invoices.length === 0 ? (
-                <Empty>No invoice issued yet.</Empty>
+                <Empty>
+                  <Trans>No invoice issued yet.</Trans>
+                </Empty>
               ) : (
-                <ul aria-label="Invoices" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                <ul aria-label={t`Invoices`} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
                   {invoices.map((inv) => (
                     <li key={inv.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                       <span className={cn('font-mono font-medium text-slate-900', inv.voidedAt && 'text-slate-500 line-through')}>{inv.numberLabel}</span>
-                      <span className="text-xs text-slate-500">
-                        {inv.voidedAt
-                          ? `Voided ${formatDateTime(inv.voidedAt)}${inv.voidReason ? `: ${inv.voidReason}` : ''}`
-                          : `Issued ${formatDateTime(inv.issuedAt)}${inv.issuedByName ? ` by ${inv.issuedByName}` : ''}`}
-                      </span>
+                      <span className="text-xs text-slate-500">{invoiceNote(inv)}</span>
                       <span className="ml-auto font-medium text-slate-900 tabular-nums">{formatMoney(inv.totalInCents)}</span>
                       {canVoid && !inv.voidedAt ? (
                         <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDialog({ kind: 'void', invoice: inv })}>
                           <Ban className="h-4 w-4" aria-hidden="true" />
-                          Void invoice
+                          <Trans>Void invoice</Trans>
                         </Button>
                       ) : null}
                     </li>
@@ -136,27 +154,31 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
             </Section>
             <Section title={shipmentCount(detail.data.shipments.length)}>
               {detail.data.shipments.length === 0 ? (
-                <Empty>No shipments in this period.</Empty>
+                <Empty>
+                  <Trans>No shipments in this period.</Trans>
+                </Empty>
               ) : (
                 <div className="overflow-x-auto rounded-lg border border-slate-200">
                   <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Shipments in this billing</caption>
+                    <caption className="sr-only">
+                      <Trans>Shipments in this billing</Trans>
+                    </caption>
                     <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
                       <tr>
                         <th scope="col" className="px-3 py-2">
-                          Tracking number
+                          <Trans>Tracking number</Trans>
                         </th>
                         <th scope="col" className="px-3 py-2">
-                          Booked
+                          <Trans>Booked</Trans>
                         </th>
                         <th scope="col" className="px-3 py-2">
-                          Receiver
+                          <Trans>Receiver</Trans>
                         </th>
                         <th scope="col" className="px-3 py-2">
-                          Status
+                          <Trans>Status</Trans>
                         </th>
                         <th scope="col" className="px-3 py-2 text-right">
-                          Amount
+                          <Trans>Amount</Trans>
                         </th>
                       </tr>
                     </thead>
@@ -174,7 +196,7 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
                           </td>
                           <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(s.bookedAt)}</td>
                           <td className="px-3 py-2">{s.receiverName}</td>
-                          <td className="px-3 py-2 whitespace-nowrap">{s.deliveryStatus}</td>
+                          <td className="px-3 py-2 whitespace-nowrap">{deliveryStatusName(s.deliveryStatus)}</td>
                           <td className="px-3 py-2 text-right font-medium tabular-nums">{formatMoney(s.amountInCents)}</td>
                         </tr>
                       ))}
@@ -183,17 +205,19 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
                 </div>
               )}
             </Section>
-            <Section title="Payments">
+            <Section title={t`Payments`}>
               {detail.data.payments.length === 0 ? (
-                <Empty>No payment recorded yet.</Empty>
+                <Empty>
+                  <Trans>No payment recorded yet.</Trans>
+                </Empty>
               ) : (
-                <ul aria-label="Payments" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                <ul aria-label={t`Payments`} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
                   {detail.data.payments.map((p) => (
                     <li key={p.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2 text-sm">
                       <span className="font-medium text-slate-900">{p.method}</span>
                       <span className="text-xs text-slate-500">
                         {formatDateTime(p.paidAt)}
-                        {p.referenceNumber ? ` · Ref. ${p.referenceNumber}` : ''}
+                        {p.referenceNumber ? ` · ${referenceText(p.referenceNumber)}` : ''}
                         {p.recordedByName ? ` · ${p.recordedByName}` : ''}
                       </span>
                       <span className="ml-auto font-medium text-slate-900 tabular-nums">{formatMoney(p.amountInCents)}</span>
@@ -203,11 +227,13 @@ export function BillingViewModal({ billing: row, onClose }: { billing: BillingDt
                 </ul>
               )}
             </Section>
-            <Section title="Attachments">
+            <Section title={t`Attachments`}>
               {detail.data.attachments.length === 0 ? (
-                <Empty>No files attached.</Empty>
+                <Empty>
+                  <Trans>No files attached.</Trans>
+                </Empty>
               ) : (
-                <ul aria-label="Attachments" className="flex flex-col gap-1">
+                <ul aria-label={t`Attachments`} className="flex flex-col gap-1">
                   {detail.data.attachments.map((a) => (
                     <li key={a.id}>
                       <a

@@ -1,4 +1,7 @@
-import { BILLING_STATUS_LABELS, type BillingBulkResult, type BillingDto } from '@hatid/domain';
+import type { BillingBulkResult, BillingDto } from '@hatid/domain';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RefusedRows } from '../../../components/data-table/refused-rows';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,13 +10,13 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useBulkBillingStatus } from '../api/billings';
-import { billingCount, MOVE_LABELS, statusWord, type BillingMove } from '../lib/billing-actions';
+import { billingCount, billingsMoved, moveLabel, type BillingMove } from '../lib/billing-actions';
 import { billingName } from './billing-row-menu';
 
-const DESCRIPTIONS: Record<BillingMove, string> = {
-  on_going: 'Each billing still pending is marked on going.',
-  completed: 'Each billing is closed as completed; completed is final.',
-  cancelled: 'Each billing is cancelled for good; a billing with payments cannot be cancelled.',
+const DESCRIPTIONS: Record<BillingMove, MessageDescriptor> = {
+  on_going: msg`Each billing still pending is marked on going. A billing that cannot move to on going is refused on its own; the others still move.`,
+  completed: msg`Each billing is closed as completed; completed is final. A billing that cannot move to completed is refused on its own; the others still move.`,
+  cancelled: msg`Each billing is cancelled for good; a billing with payments cannot be cancelled. A billing that cannot move to cancelled is refused on its own; the others still move.`,
 };
 
 /**
@@ -35,17 +38,20 @@ export function BulkStatusDialog({
   onDone: (result: BillingBulkResult) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const bulk = useBulkBillingStatus();
   const [result, setResult] = useState<BillingBulkResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const onOpenChange = (open: boolean) => (open ? undefined : onClose());
-  const label = MOVE_LABELS[status];
+  const label = moveLabel(status);
 
   if (result) {
     const nameOf = (id: string) => {
       const row = rows.find((r) => r.id === id);
       return row ? billingName(row) : id;
     };
+    const moved = billingsMoved(result.updated.length, status);
+    const refused = result.failed.length;
     return (
       <Modal
         open
@@ -53,27 +59,28 @@ export function BulkStatusDialog({
         title={label}
         footer={
           <Button variant="secondary" onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </Button>
         }
       >
         <RefusedRows
-          summary={`${billingCount(result.updated.length)} ${statusWord(status)}. ${result.failed.length} refused:`}
-          label="Refused billings"
+          summary={t`${moved}. ${refused} refused:`}
+          label={t`Refused billings`}
           rows={result.failed.map((f) => ({ key: f.id, name: nameOf(f.id), message: f.message }))}
         />
       </Modal>
     );
   }
 
+  const billings = billingCount(ids.length);
   return (
     <ConfirmDialog
       problem={problem}
       open
       onOpenChange={onOpenChange}
-      title={status === 'cancelled' ? `Cancel ${billingCount(ids.length)}?` : `${label} for ${billingCount(ids.length)}?`}
-      description={`${DESCRIPTIONS[status]} A billing that cannot move to ${BILLING_STATUS_LABELS[status].toLowerCase()} is refused on its own; the others still move.`}
-      confirmLabel={status === 'cancelled' ? 'Cancel billings' : label}
+      title={status === 'cancelled' ? t`Cancel ${billings}?` : t`${label} for ${billings}?`}
+      description={i18n._(DESCRIPTIONS[status])}
+      confirmLabel={status === 'cancelled' ? t`Cancel billings` : label}
       destructive={status === 'cancelled'}
       pending={bulk.isPending}
       onConfirm={() => {
@@ -84,7 +91,7 @@ export function BulkStatusDialog({
             onSuccess: (next) => {
               onDone(next);
               if (next.failed.length === 0) {
-                toast.success(`${billingCount(next.updated.length)} ${statusWord(status)}`);
+                toast.success(billingsMoved(next.updated.length, status));
                 onClose();
               } else {
                 setResult(next);

@@ -1,4 +1,5 @@
 import { updateBillingBody, type BillingDto, type UpdateBillingInput } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, textareaClasses } from '../../../components/ui/input';
@@ -43,12 +44,13 @@ const fieldOf = (apiField: string): Field | null => {
  * gathers the shipments again. The status moves from the row menu.
  */
 export function EditBillingModal({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const update = useUpdateBilling();
   const periodOpen = mayChangePeriod(billing);
   const resolver: Resolver<EditBillingValues, unknown, UpdateBillingInput> = async (values) => {
     const errors: FieldErrors<EditBillingValues> = {};
-    if (periodOpen && !values.periodStart) errors.periodStart = { type: 'validate', message: 'Choose the first day of the period' };
-    if (periodOpen && !values.periodEnd) errors.periodEnd = { type: 'validate', message: 'Choose the last day of the period' };
+    if (periodOpen && !values.periodStart) errors.periodStart = { type: 'validate', message: t`Choose the first day of the period` };
+    if (periodOpen && !values.periodEnd) errors.periodEnd = { type: 'validate', message: t`Choose the last day of the period` };
     const input = changesOf(billing, values);
     const parsed = updateBillingBody.safeParse({ periodStart: values.periodStart || undefined, periodEnd: values.periodEnd || undefined, ...input });
     if (!parsed.success) {
@@ -72,7 +74,7 @@ export function EditBillingModal({ billing, onClose }: { billing: BillingDto; on
   const onSubmit = form.handleSubmit((input) =>
     save(Object.keys(input).length === 0, async () => {
       await update.mutateAsync({ id: billing.id, input });
-      return { title: 'Billing updated', description: billingName(billing) };
+      return { title: t`Billing updated`, description: billingName(billing) };
     }),
   );
 
@@ -80,28 +82,28 @@ export function EditBillingModal({ billing, onClose }: { billing: BillingDto; on
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Edit billing"
+      title={t`Edit billing`}
       description={billingName(billing)}
-      submitLabel="Save changes"
+      submitLabel={t`Save changes`}
       pending={update.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Period from" error={errors.periodStart?.message}>
+        <FormField label={t`Period from`} error={errors.periodStart?.message}>
           {(control) => <Input {...control} {...form.register('periodStart')} type="date" max={periodEnd || undefined} disabled={!periodOpen} />}
         </FormField>
-        <FormField label="Period to" error={errors.periodEnd?.message}>
+        <FormField label={t`Period to`} error={errors.periodEnd?.message}>
           {(control) => <Input {...control} {...form.register('periodEnd')} type="date" min={periodStart || undefined} disabled={!periodOpen} />}
         </FormField>
       </div>
       <p className="-mt-2 text-xs text-slate-500">
-        {periodOpen ? 'A new period gathers its shipments again.' : 'The period is fixed once something is paid or an invoice is issued.'}
+        {periodOpen ? t`A new period gathers its shipments again.` : t`The period is fixed once something is paid or an invoice is issued.`}
       </p>
-      <FormField label="Due date" optional hint="Empty clears it." error={errors.dueDate?.message}>
+      <FormField label={t`Due date`} optional hint={t`Empty clears it.`} error={errors.dueDate?.message}>
         {(control) => <Input {...control} {...form.register('dueDate')} type="date" />}
       </FormField>
-      <FormField label="Notes" optional hint="Empty clears them." error={errors.notes?.message}>
+      <FormField label={t`Notes`} optional hint={t`Empty clears them.`} error={errors.notes?.message}>
         {(control) => <textarea {...control} {...form.register('notes')} rows={3} maxLength={1000} className={textareaClasses} />}
       </FormField>
     </FormModal>

@@ -1,4 +1,5 @@
 import { voidInvoiceBody, type BillingDto, type InvoiceDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { textareaClasses } from '../../../components/ui/input';
@@ -10,7 +11,10 @@ import { billingName } from './billing-row-menu';
 
 /** Issue the billing's invoice (POST /invoices): the next number, never reused; optional notes printed on it. */
 export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const issue = useIssueInvoice();
+  const total = formatMoney(billing.totalInCents);
+  const name = billingName(billing);
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const notesId = useId();
@@ -19,9 +23,9 @@ export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; 
       problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Issue an invoice?"
-      description={`The next invoice number is given to the ${formatMoney(billing.totalInCents)} billing of ${billingName(billing)}. Numbers are never reused: a wrong invoice is voided.`}
-      confirmLabel="Issue invoice"
+      title={t`Issue an invoice?`}
+      description={t`The next invoice number is given to the ${total} billing of ${name}. Numbers are never reused: a wrong invoice is voided.`}
+      confirmLabel={t`Issue invoice`}
       pending={issue.isPending}
       onConfirm={() => {
         setProblem(null);
@@ -29,7 +33,8 @@ export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; 
           { billingId: billing.id, ...(notes.trim() ? { notes: notes.trim() } : {}) },
           {
             onSuccess: (invoice) => {
-              toast.success(`Invoice ${invoice.numberLabel} issued`, { description: formatMoney(invoice.totalInCents) });
+              const number = invoice.numberLabel;
+              toast.success(t`Invoice ${number} issued`, { description: formatMoney(invoice.totalInCents) });
               onClose();
             },
             onError: (error) => setProblem(errorMessage(error)),
@@ -39,7 +44,9 @@ export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; 
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={notesId} className="text-sm font-medium text-slate-800">
-          Notes <span className="font-normal text-slate-500">(optional)</span>
+          <Trans>
+            Notes <span className="font-normal text-slate-500">(optional)</span>
+          </Trans>
         </label>
         <textarea id={notesId} rows={2} maxLength={1000} className={textareaClasses} value={notes} onChange={(event) => setNotes(event.target.value)} />
       </div>
@@ -49,7 +56,10 @@ export function IssueInvoiceDialog({ billing, onClose }: { billing: BillingDto; 
 
 /** Void an invoice (DELETE /invoices/{id}) with the reason: it stays listed, voided, and its number is never issued again. */
 export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
+  const { t } = useLingui();
   const voidIt = useVoidInvoice();
+  const number = invoice.numberLabel;
+  const total = formatMoney(invoice.totalInCents);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,9 +69,9 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
       problem={problem}
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Void invoice ${invoice.numberLabel}?`}
-      description={`The ${formatMoney(invoice.totalInCents)} invoice is kept, marked void; its number is never issued again. A new invoice can then be issued for the billing.`}
-      confirmLabel="Void invoice"
+      title={t`Void invoice ${number}?`}
+      description={t`The ${total} invoice is kept, marked void; its number is never issued again. A new invoice can then be issued for the billing.`}
+      confirmLabel={t`Void invoice`}
       destructive
       pending={voidIt.isPending}
       onConfirm={() => {
@@ -69,7 +79,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
         // The API takes no reason too (the catalogue sends none); this screen still asks for one.
         const parsed = voidInvoiceBody.safeParse({ reason });
         if (!parsed.success || !parsed.data?.reason) {
-          setReasonError(parsed.error?.issues[0]?.message ?? 'Give the reason for voiding');
+          setReasonError(parsed.error?.issues[0]?.message ?? t`Give the reason for voiding`);
           return;
         }
         setReasonError(null);
@@ -77,7 +87,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
           { id: invoice.id, reason: parsed.data.reason },
           {
             onSuccess: () => {
-              toast.success(`Invoice ${invoice.numberLabel} voided`);
+              toast.success(t`Invoice ${number} voided`);
               onClose();
             },
             onError: (error) => {
@@ -91,7 +101,7 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceDto; o
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
-          Reason
+          <Trans>Reason</Trans>
         </label>
         <textarea
           id={reasonId}

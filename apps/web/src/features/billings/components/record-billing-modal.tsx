@@ -1,12 +1,5 @@
-import {
-  BILLING_PAYMENT_METHODS,
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_FILE_SIZE_BYTES,
-  toIsoDate,
-  UNSUPPORTED_FILE_MESSAGE,
-  type BillingDto,
-  type RecordBillingPaymentInput,
-} from '@hatid/domain';
+import { BILLING_PAYMENT_METHODS, toIsoDate, type BillingDto, type RecordBillingPaymentInput } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -19,19 +12,11 @@ import { fieldErrorsOf } from '../../../lib/form-resolver';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { uploadBillingFile, useRecordBillingPayment } from '../api/billings';
-import { readRecordPaymentForm, recordPaymentDefaults, recordPaymentFieldOf, type RecordPaymentValues } from '../lib/record-form';
+import { FILE_TYPES, fileProblem, readRecordPaymentForm, recordPaymentDefaults, recordPaymentFieldOf, type RecordPaymentValues } from '../lib/record-form';
 import { billingName } from './billing-row-menu';
 
-export const FILE_TYPES = 'image/jpeg,image/png,image/webp,image/heic,application/pdf';
 const PROOF_FIELDS = new Set(['proofUploadId', 'file', 'content', 'fileName']);
 const apiFieldOf = (field: string) => field.replace(/^(body|query|params)\./, '');
-
-/** What is wrong with a chosen file before it is sent (the server checks the bytes again). */
-export function fileProblem(file: File): string | null {
-  if (file.size > MAX_FILE_SIZE_BYTES) return FILE_TOO_LARGE_MESSAGE;
-  if (file.type && !FILE_TYPES.split(',').includes(file.type)) return UNSUPPORTED_FILE_MESSAGE;
-  return null;
-}
 
 /**
  * The spec's "record billing" modal: a payment against a billing (POST /billings/record). How it was paid
@@ -40,6 +25,7 @@ export function fileProblem(file: File): string | null {
  * Idempotency-Key per attempt: a double click or a retried request records the payment once.
  */
 export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; onClose: () => void }) {
+  const { t } = useLingui();
   const record = useRecordBillingPayment();
   const [problem, setProblem] = useState<string | null>(null);
   const [proof, setProof] = useState<File | null>(null);
@@ -79,8 +65,11 @@ export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; 
       await record.mutateAsync({ input, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       const left = billing.balanceInCents - input.amountInCents;
-      toast.success('Payment recorded', {
-        description: `${formatMoney(input.amountInCents)} for ${billingName(billing)}${left > 0 ? `, ${formatMoney(left)} still to pay` : ''}`,
+      const amount = formatMoney(input.amountInCents);
+      const name = billingName(billing);
+      const rest = formatMoney(left);
+      toast.success(t`Payment recorded`, {
+        description: left > 0 ? t`${amount} for ${name}, ${rest} still to pay` : t`${amount} for ${name}`,
       });
       onClose();
     } catch (error) {
@@ -95,33 +84,39 @@ export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; 
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Record payment"
+      title={t`Record payment`}
       description={billingName(billing)}
-      submitLabel="Record payment"
+      submitLabel={t`Record payment`}
       pending={record.isPending || uploading}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
       <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         <div>
-          <dt className="text-xs text-slate-500">Total</dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Total</Trans>
+          </dt>
           <dd className="font-medium text-slate-900">{formatMoney(billing.totalInCents)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Paid</dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Paid</Trans>
+          </dt>
           <dd className="font-medium text-slate-900">{formatMoney(billing.amountPaidInCents)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Balance</dt>
+          <dt className="text-xs text-slate-500">
+            <Trans>Balance</Trans>
+          </dt>
           <dd className="font-semibold text-slate-900" data-testid="billing-balance">
             {formatMoney(billing.balanceInCents)}
           </dd>
         </div>
       </dl>
-      <FormField label="Payment method" error={errors.method?.message}>
+      <FormField label={t`Payment method`} error={errors.method?.message}>
         {(control) => (
           <select {...control} {...form.register('method')} className={inputClasses}>
-            <option value="">Choose a method</option>
+            <option value="">{t`Choose a method`}</option>
             {BILLING_PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
                 {method}
@@ -131,22 +126,24 @@ export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; 
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Amount (₱)" hint="In pesos, e.g. 1500.00. At most the balance." error={errors.amountPesos?.message}>
+        <FormField label={t`Amount (₱)`} hint={t`In pesos, e.g. 1500.00. At most the balance.`} error={errors.amountPesos?.message}>
           {(control) => <NumberInput {...control} {...form.register('amountPesos')} min={0.01} />}
         </FormField>
-        <FormField label="Date paid" error={errors.paidOn?.message}>
+        <FormField label={t`Date paid`} error={errors.paidOn?.message}>
           {(control) => <Input {...control} {...form.register('paidOn')} type="date" max={today} />}
         </FormField>
       </div>
-      <FormField label="Reference number" optional hint="The bank, GCash or receipt reference." error={errors.referenceNumber?.message}>
+      <FormField label={t`Reference number`} optional hint={t`The bank, GCash or receipt reference.`} error={errors.referenceNumber?.message}>
         {(control) => <Input {...control} {...form.register('referenceNumber')} autoComplete="off" maxLength={100} />}
       </FormField>
-      <FormField label="Remarks" optional error={errors.remarks?.message}>
+      <FormField label={t`Remarks`} optional error={errors.remarks?.message}>
         {(control) => <textarea {...control} {...form.register('remarks')} rows={2} maxLength={500} className={textareaClasses} />}
       </FormField>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={proofId} className="text-sm font-medium text-slate-800">
-          Proof of payment <span className="font-normal text-slate-500">(optional)</span>
+          <Trans>
+            Proof of payment <span className="font-normal text-slate-500">(optional)</span>
+          </Trans>
         </label>
         <input
           id={proofId}
@@ -162,7 +159,7 @@ export function RecordBillingModal({ billing, onClose }: { billing: BillingDto; 
           }}
         />
         <p id={`${proofId}-hint`} className="text-xs text-slate-500">
-          A receipt, deposit slip or screenshot: an image or a PDF, 10 MB at most.
+          <Trans>A receipt, deposit slip or screenshot: an image or a PDF, 10 MB at most.</Trans>
         </p>
         {proofError ? (
           <p id={`${proofId}-error`} role="alert" className="text-sm text-red-600">

@@ -1,14 +1,7 @@
-import {
-  BILLING_MOVES,
-  BILLING_STATUS_LABELS,
-  canUseRowEditAndDuplicate,
-  type AppAbility,
-  type BillingDto,
-  type CollectionStatus,
-  type RoleName,
-} from '@hatid/domain';
-import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
-import { plural } from '../../../lib/plural';
+import { BILLING_MOVES, canUseRowEditAndDuplicate, type AppAbility, type BillingDto, type CollectionStatus, type RoleName } from '@hatid/domain';
+import { msg, plural, t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { ROW_ACTION_ABILITY } from '../../../components/data-table/row-actions';
 
 /**
  * A billing's row menu. It keeps the spec's "with an update handler" shape (View, Edit, Delete; row-actions.ts)
@@ -29,11 +22,12 @@ export interface BillingMenuItem {
 }
 
 /** What each move reads as in the menu, in the bulk bar and in messages. */
-export const MOVE_LABELS: Record<BillingMove, string> = {
-  on_going: 'Mark on going',
-  completed: 'Mark completed',
-  cancelled: ROW_ACTION_LABELS.cancel,
+const MOVE_NAMES: Record<BillingMove, MessageDescriptor> = {
+  on_going: msg`Mark on going`,
+  completed: msg`Mark completed`,
+  cancelled: msg`Cancel`,
 };
+export const moveLabel = (move: BillingMove) => i18n._(MOVE_NAMES[move]);
 
 /** The moves a billing may still make (none once completed or cancelled). */
 export const movesOf = (status: CollectionStatus): BillingMove[] => BILLING_MOVES[status].filter((next): next is BillingMove => next !== 'pending');
@@ -52,20 +46,26 @@ export function billingMenuItems(billing: Pick<BillingDto, 'status' | 'balanceIn
   const add = (key: BillingMenuKey, label: string, extra: Partial<BillingMenuItem> = {}) =>
     items.push({ key, label, destructive: false, disabled: false, ...extra });
   if (canReadBillings(ability)) {
-    add('view', ROW_ACTION_LABELS.view);
-    add('preview', 'Preview');
-    add('files', 'Files');
+    add('view', t`View`);
+    add('preview', t`Preview`);
+    add('files', t`Files`);
   }
   if (canChangeBillings(ability)) {
-    if (mayRecordPayment(billing)) add('record', 'Record payment');
-    add('edit', ROW_ACTION_LABELS.edit, { disabled: !canUseRowEditAndDuplicate(roles) });
-    for (const next of movesOf(billing.status)) add(next, MOVE_LABELS[next], { destructive: next === 'cancelled' });
+    if (mayRecordPayment(billing)) add('record', t`Record payment`);
+    add('edit', t`Edit`, { disabled: !canUseRowEditAndDuplicate(roles) });
+    for (const next of movesOf(billing.status)) add(next, moveLabel(next), { destructive: next === 'cancelled' });
   }
-  if (ability.can(ROW_ACTION_ABILITY.delete, 'Billing')) add('delete', ROW_ACTION_LABELS.delete, { destructive: true });
+  if (ability.can(ROW_ACTION_ABILITY.delete, 'Billing')) add('delete', t`Delete`, { destructive: true });
   return items;
 }
 
-export const statusWord = (status: CollectionStatus) => BILLING_STATUS_LABELS[status].toLowerCase();
+/** "2 billings completed": how many billings made a move. */
+export const billingsMoved = (n: number, status: BillingMove) =>
+  status === 'on_going'
+    ? t`${plural(n, { one: '# billing on going', other: '# billings on going' })}`
+    : status === 'completed'
+      ? t`${plural(n, { one: '# billing completed', other: '# billings completed' })}`
+      : t`${plural(n, { one: '# billing cancelled', other: '# billings cancelled' })}`;
 
-export const billingCount = (n: number) => plural(n, { one: 'billing', other: 'billings' });
-export const shipmentCount = (n: number) => plural(n, { one: 'shipment', other: 'shipments' });
+export const billingCount = (n: number) => t`${plural(n, { one: '# billing', other: '# billings' })}`;
+export const shipmentCount = (n: number) => t`${plural(n, { one: '# shipment', other: '# shipments' })}`;

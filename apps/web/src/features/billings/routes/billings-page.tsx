@@ -1,17 +1,12 @@
-import {
-  BILLING_STATUS_LABELS,
-  BILLING_TYPES,
-  COLLECTION_STATUSES,
-  type BillingBulkResult,
-  type BillingDto,
-  type BillingType,
-  type CollectionStatus,
-} from '@hatid/domain';
+import { BILLING_TYPES, COLLECTION_STATUSES, type BillingBulkResult, type BillingDto, type BillingType, type CollectionStatus } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { Ban, CircleCheck, Truck, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useBulkSelection } from '../../../components/data-table/use-bulk-selection';
-import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
+import { FilterSelect } from '../../../components/data-table/filter-select';
 import type { TableTab } from '../../../components/data-table/table-tabs';
 import { Button } from '../../../components/ui/button';
 import { useAccess } from '../../../lib/ability';
@@ -20,7 +15,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
-import { screenById } from '../../console/screens';
 import { useBillers, useBillingCustomers, useBillings, useUpdateBilling, type BillingCounts } from '../api/billings';
 import { AddBillingModal } from '../components/add-billing-modal';
 import { BillingFilesModal } from '../components/billing-files-modal';
@@ -32,11 +26,11 @@ import { BillingViewModal } from '../components/billing-view-modal';
 import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { EditBillingModal } from '../components/edit-billing-modal';
 import { RecordBillingModal } from '../components/record-billing-modal';
-import { BULK_MOVES, canChangeBillings, MOVE_LABELS, type BillingMenuKey, type BillingMove } from '../lib/billing-actions';
+import { BULK_MOVES, canChangeBillings, moveLabel, type BillingMenuKey, type BillingMove } from '../lib/billing-actions';
+import { COLLECTION_STATUS_NAMES } from '../../collections/lib/status-labels';
 import { billingFilters, hasBillingFilters, parseBillingsSearch, type BillingsSearch } from '../lib/billings-search';
 
 const route = getRouteApi('/console/billings');
-const TITLE = 'Billings';
 
 type RowDialog = 'view' | 'preview' | 'files' | 'record' | 'edit' | 'cancel' | 'delete';
 type Dialog = { kind: 'add' } | { kind: RowDialog; billing: BillingDto } | { kind: 'bulk'; ids: string[]; status: BillingMove } | null;
@@ -64,6 +58,7 @@ const useBillingRows = (paging: { page: number; limit: number }, search: Billing
  * (a business admin its own business's billings: the server keeps them to it).
  */
 export function BillingsPage() {
+  const { t } = useLingui();
   const { search, page, limit, list, setSearch } = useConsoleList(route, parseBillingsSearch, useBillingRows);
   const { ability } = useAccess();
   const filtersKey = JSON.stringify(billingFilters(search));
@@ -81,15 +76,15 @@ export function BillingsPage() {
 
   const counts = list.data?.counts;
   const tabs: TableTab[] = [
-    { value: undefined, label: 'All', count: countOf(undefined, search.tab, counts, list.data?.total) },
-    ...COLLECTION_STATUSES.map((s) => ({ value: s, label: BILLING_STATUS_LABELS[s], count: countOf(s, search.tab, counts, list.data?.total) })),
+    { value: undefined, label: t`All`, count: countOf(undefined, search.tab, counts, list.data?.total) },
+    ...COLLECTION_STATUSES.map((s) => ({ value: s, label: i18n._(COLLECTION_STATUS_NAMES[s]), count: countOf(s, search.tab, counts, list.data?.total) })),
   ];
 
   const runMove = (billing: BillingDto, next: 'on_going' | 'completed') =>
     move.mutate(
       { id: billing.id, input: { status: next } },
       {
-        onSuccess: () => toast.success(`Billing ${BILLING_STATUS_LABELS[next].toLowerCase()}`, { description: billingName(billing) }),
+        onSuccess: () => toast.success(next === 'on_going' ? t`Billing on going` : t`Billing completed`, { description: billingName(billing) }),
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
@@ -105,59 +100,59 @@ export function BillingsPage() {
 
   return (
     <ConsoleListPage<BillingDto>
-      title={TITLE}
-      description={screenById('billings').description}
+      title={t`Billings`}
+      description={t`Invoice accounts, billings and their payments.`}
       columns={BILLING_COLUMNS}
       query={list}
       getRowId={(b) => b.id}
       search={search}
       onSearchChange={(patch, options) => setSearch(patch as Partial<BillingsSearch>, options)}
-      searchPlaceholder="Name, tracking or invoice number"
-      noun={{ one: 'billing', other: 'billings' }}
+      searchPlaceholder={t`Name, tracking or invoice number`}
+      noun={(count) => t`${plural(count, { one: '# billing', other: '# billings' })}`}
       tabs={tabs}
       filtered={hasBillingFilters(search)}
       onClearFilters={() => setSearch({ type: undefined, biller: undefined, customer: undefined, location: undefined })}
       filters={
         <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
           <FilterSelect<BillingType>
-            label="Type"
+            label={t`Type`}
             value={search.type}
-            anyLabel="All types"
-            options={optionsOf(BILLING_TYPES, BILLING_TYPE_SHORT)}
+            anyLabel={t`All types`}
+            options={BILLING_TYPES.map((type) => ({ value: type, label: i18n._(BILLING_TYPE_SHORT[type]) }))}
             onChange={(type) => setSearch({ type, page: undefined })}
           />
           {pickBiller ? (
             <FilterSelect
-              label="Biller"
+              label={t`Biller`}
               value={search.biller}
-              anyLabel="Anyone"
+              anyLabel={t`Anyone`}
               options={(billers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
               loading={billers.isPending}
-              unknownLabel="Someone else"
+              unknownLabel={t`Someone else`}
               onChange={(biller) => setSearch({ biller, page: undefined })}
             />
           ) : null}
           {pickCustomer ? (
             <FilterSelect
-              label="Customer"
+              label={t({ message: 'Customer', context: 'billed person' })}
               value={search.customer}
-              anyLabel="Any customer"
+              anyLabel={t`Any customer`}
               options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               loading={customers.isPending}
-              unknownLabel="Someone else"
+              unknownLabel={t`Someone else`}
               onChange={(customer) => setSearch({ customer, page: undefined })}
             />
           ) : null}
           <FilterSelect
-            label="Location"
+            label={t`Location`}
             value={search.location}
-            anyLabel="Any province"
+            anyLabel={t`Any province`}
             options={(provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }))}
             onChange={(location) => setSearch({ location, page: undefined })}
           />
         </div>
       }
-      add={canCreate ? { label: 'Add billing', onClick: () => setDialog({ kind: 'add' }) } : null}
+      add={canCreate ? { label: t`Add billing`, onClick: () => setDialog({ kind: 'add' }) } : null}
       rowClassName={(b) => refusedRowClass(b.id)}
       selection={
         canChange
@@ -176,7 +171,7 @@ export function BillingsPage() {
                       onClick={() => setDialog({ kind: 'bulk', ids: ticked, status })}
                     >
                       <Icon className="h-4 w-4" aria-hidden="true" />
-                      {MOVE_LABELS[status]}
+                      {moveLabel(status)}
                     </Button>
                   );
                 }),

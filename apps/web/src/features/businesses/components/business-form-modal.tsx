@@ -1,4 +1,5 @@
 import { ACCOUNT_MANAGER_ROLES, type BusinessDto } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
@@ -38,6 +39,7 @@ export const useSetsInvoiceAccount = () => {
  * billings are addressed to them. Members are changed on the client's view (business-members.tsx).
  */
 export function BusinessFormModal({ business, open, onOpenChange }: { business: BusinessDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const invoice = useSetsInvoiceAccount();
   const managers = useAccountManagers(invoice);
   const save = useSaveBusiness();
@@ -65,12 +67,12 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
     const ownerBody = !ownerValue ? {} : 'userId' in ownerValue ? { ownerId: ownerValue.userId } : { newOwner: ownerValue.newPerson };
     const body = business ? updateBody(initial, read.values, { invoice }) : { ...createBody(read.values, { invoice }), ...ownerBody };
     if (business && Object.keys(body).length === 0) {
-      setProblem('Nothing has changed.');
+      setProblem(t`Nothing has changed.`);
       return;
     }
     try {
       const saved = await save.mutateAsync({ id: business?.id ?? null, input: body });
-      toast.success(business ? 'Business updated' : 'Business added', { description: saved.name });
+      toast.success(business ? t`Business updated` : t`Business added`, { description: saved.name });
       onOpenChange(false);
     } catch (error) {
       // What is about the owner shows in the owner's box; the rest on the business's fields.
@@ -87,31 +89,31 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
     <FormModal
       open={open}
       onOpenChange={onOpenChange}
-      title={business ? `Edit ${business.name}` : 'Add business'}
-      description={business ? 'Only what you change is saved.' : 'A client business we ship for.'}
+      title={business ? t`Edit ${business.name}` : t`Add business`}
+      description={business ? t`Only what you change is saved.` : t`A client business we ship for.`}
       size="lg"
-      submitLabel={business ? 'Save changes' : 'Add business'}
+      submitLabel={business ? t`Save changes` : t`Add business`}
       pending={save.isPending}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Business name" error={errors.name?.message} className="sm:col-span-2">
+        <FormField label={t`Business name`} error={errors.name?.message} className="sm:col-span-2">
           {(control) => <Input {...control} {...register('name')} autoComplete="off" maxLength={150} />}
         </FormField>
-        <FormField label="Email" optional error={errors.email?.message}>
+        <FormField label={t`Email`} optional error={errors.email?.message}>
           {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" maxLength={254} />}
         </FormField>
-        <FormField label="Mobile number" optional hint="e.g. 0917 123 4567" error={errors.mobileNumber?.message}>
+        <FormField label={t`Mobile number`} optional hint={t`e.g. 0917 123 4567`} error={errors.mobileNumber?.message}>
           {(control) => <Input {...control} {...register('mobileNumber')} type="tel" inputMode="tel" autoComplete="off" maxLength={20} />}
         </FormField>
-        <FormField label="TIN" optional hint="000-000-000 or with the branch code" error={errors.tin?.message}>
+        <FormField label={t`TIN`} optional hint={t`000-000-000 or with the branch code`} error={errors.tin?.message}>
           {(control) => <Input {...control} {...register('tin')} autoComplete="off" maxLength={20} />}
         </FormField>
         {invoice ? (
-          <FormField label="Account manager" optional error={errors.accountManagerId?.message}>
+          <FormField label={t`Account manager`} optional error={errors.accountManagerId?.message}>
             {(control) => (
               <select {...control} {...register('accountManagerId')} className={selectClasses}>
-                <option value="">No account manager</option>
+                <option value="">{t`No account manager`}</option>
                 {(managers.data ?? []).map((person) => (
                   <option key={person.id} value={person.id}>
                     {person.name}
@@ -125,7 +127,7 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
       </div>
       {business ? null : (
         <PersonPicker
-          legend="Owner"
+          legend={t`Owner`}
           choice={owner}
           onChange={(next) => {
             setOwner(next);
@@ -136,13 +138,13 @@ export function BusinessFormModal({ business, open, onOpenChange }: { business: 
       )}
       {invoice ? (
         <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-800">Invoice settings</legend>
-          <Checkbox label="Bill this business by invoice" {...register('invoiceBillingEnabled')} />
+          <legend className="px-1 text-sm font-medium text-slate-800">{t`Invoice settings`}</legend>
+          <Checkbox label={t`Bill this business by invoice`} {...register('invoiceBillingEnabled')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Payment terms (days)" hint="0 to 365 days" error={errors.paymentTermsInDays?.message}>
+            <FormField label={t`Payment terms (days)`} hint={t`0 to 365 days`} error={errors.paymentTermsInDays?.message}>
               {(control) => <Input {...control} {...register('paymentTermsInDays')} inputMode="numeric" autoComplete="off" />}
             </FormField>
-            <FormField label="Credit limit (₱)" hint="In pesos, e.g. 50000.00" error={errors.creditLimitPesos?.message}>
+            <FormField label={t`Credit limit (₱)`} hint={t`In pesos, e.g. 50000.00`} error={errors.creditLimitPesos?.message}>
               {(control) => <Input {...control} {...register('creditLimitPesos')} inputMode="decimal" autoComplete="off" />}
             </FormField>
           </div>

@@ -1,4 +1,6 @@
 import type { NewPersonInput } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -26,7 +28,7 @@ export function readPersonChoice(
 ): { ok: true; value: { userId: string } | { newPerson: NewPersonInput } | null } | { ok: false; errors: PersonErrors } {
   if (choice.mode === 'existing') {
     if (choice.person) return { ok: true, value: { userId: choice.person.id } };
-    return options.required ? { ok: false, errors: { person: 'Choose a person from the list, or invite a new one' } } : { ok: true, value: null };
+    return options.required ? { ok: false, errors: { person: t`Choose a person from the list, or invite a new one` } } : { ok: true, value: null };
   }
   const errors: PersonErrors = {};
   const firstName = choice.firstName.trim();
@@ -35,10 +37,10 @@ export function readPersonChoice(
   const email = choice.email.trim();
   const blank = !firstName && !lastName && !mobileNumber && !email;
   if (blank && !options.required) return { ok: true, value: null };
-  if (!firstName) errors.firstName = 'Enter the first name';
-  if (!lastName) errors.lastName = 'Enter the last name';
-  if (!mobileNumber) errors.mobileNumber = 'Enter the mobile number: they sign in with it';
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
+  if (!firstName) errors.firstName = t`Enter the first name`;
+  if (!lastName) errors.lastName = t`Enter the last name`;
+  if (!mobileNumber) errors.mobileNumber = t`Enter the mobile number: they sign in with it`;
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t`Enter a valid email address`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { newPerson: { firstName, lastName, mobileNumber, ...(email ? { email } : {}) } } };
 }
@@ -96,16 +98,20 @@ export function PersonPicker({
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-800">
         {legend}
-        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+        {optional ? (
+          <span className="ml-1 font-normal text-slate-500">
+            <Trans>(optional)</Trans>
+          </span>
+        ) : null}
       </legend>
-      <div className="flex flex-wrap gap-4 text-sm" role="radiogroup" aria-label={`${legend}: who`}>
+      <div className="flex flex-wrap gap-4 text-sm" role="radiogroup" aria-label={t`${legend}: who`}>
         <label className="flex items-center gap-2">
           <input type="radio" name={name} checked={choice.mode === 'existing'} onChange={() => onChange(NO_PERSON)} />
-          Someone with an account
+          <Trans>Someone with an account</Trans>
         </label>
         <label className="flex items-center gap-2">
           <input type="radio" name={name} checked={choice.mode === 'new'} onChange={() => setNew({})} />
-          Invite someone new
+          <Trans>Invite someone new</Trans>
         </label>
       </div>
       {choice.mode === 'existing' ? (
@@ -116,18 +122,24 @@ export function PersonPicker({
               <span className="block text-xs text-slate-600">{choice.person.detail}</span>
             </span>
             <Button type="button" variant="secondary" size="sm" onClick={() => onChange(NO_PERSON)}>
-              Change
+              <Trans>Change</Trans>
             </Button>
           </div>
         ) : (
           <CustomerSearch
             limit={6}
-            listLabel="Matching people"
+            listLabel={t`Matching people`}
             onChoose={(person) => onChange({ mode: 'existing', person: { id: person.id, name: customerName(person), detail: customerDetail(person) } })}
-            emptyText={(term) => (term ? `Nobody matches “${term}”. Invite them as someone new.` : 'No customers yet. Invite someone new.')}
-            note={(person) => (person.businessId ? <span className="text-xs text-amber-800">Already in a business</span> : null)}
+            emptyText={(term) => (term ? t`Nobody matches “${term}”. Invite them as someone new.` : t`No customers yet. Invite someone new.`)}
+            note={(person) =>
+              person.businessId ? (
+                <span className="text-xs text-amber-800">
+                  <Trans>Already in a business</Trans>
+                </span>
+              ) : null
+            }
             renderField={(input) => (
-              <FormField label="Find a person" error={errors.person}>
+              <FormField label={t`Find a person`} error={errors.person}>
                 {(control) => input(control)}
               </FormField>
             )}
@@ -135,17 +147,17 @@ export function PersonPicker({
         )
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="First name" error={errors.firstName}>
+          <FormField label={t`First name`} error={errors.firstName}>
             {(control) => (
               <Input {...control} value={choice.firstName} onChange={(event) => setNew({ firstName: event.target.value })} autoComplete="off" maxLength={100} />
             )}
           </FormField>
-          <FormField label="Last name" error={errors.lastName}>
+          <FormField label={t`Last name`} error={errors.lastName}>
             {(control) => (
               <Input {...control} value={choice.lastName} onChange={(event) => setNew({ lastName: event.target.value })} autoComplete="off" maxLength={100} />
             )}
           </FormField>
-          <FormField label="Their mobile number" hint="They sign in with it, e.g. 0917 123 4567" error={errors.mobileNumber}>
+          <FormField label={t`Their mobile number`} hint={t`They sign in with it, e.g. 0917 123 4567`} error={errors.mobileNumber}>
             {(control) => (
               <Input
                 {...control}
@@ -158,7 +170,7 @@ export function PersonPicker({
               />
             )}
           </FormField>
-          <FormField label="Their email" optional hint="We send a link to confirm it" error={errors.email}>
+          <FormField label={t`Their email`} optional hint={t`We send a link to confirm it`} error={errors.email}>
             {(control) => (
               <Input
                 {...control}

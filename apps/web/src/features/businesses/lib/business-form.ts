@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { BUSINESS_LIMITS, centsToPesos, formatMoney, pesosToCents, type BusinessDto, type CreateBusinessInput, type UpdateBusinessInput } from '@hatid/domain';
 
 /**
@@ -77,20 +78,21 @@ export type ReadBusinessForm =
 export function readBusinessForm(values: BusinessFormValues, options: { invoice: boolean }): ReadBusinessForm {
   const errors: Partial<Record<BusinessFormField, string>> = {};
   const name = values.name.trim();
-  if (!name) errors.name = 'Enter the business name';
+  if (!name) errors.name = t`Enter the business name`;
   const email = values.email.trim();
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t`Enter a valid email address`;
   const terms = Number(values.paymentTermsInDays.trim() || '0');
   const pesos = Number(values.creditLimitPesos.trim().replace(/,/g, '') || '0');
   if (options.invoice) {
-    if (!Number.isInteger(terms)) errors.paymentTermsInDays = 'Enter whole days';
-    else if (terms < 0) errors.paymentTermsInDays = 'Value must be at least 0';
-    else if (terms > BUSINESS_LIMITS.maxPaymentTermsInDays) errors.paymentTermsInDays = `Value must not exceed ${BUSINESS_LIMITS.maxPaymentTermsInDays}`;
-    if (!Number.isFinite(pesos)) errors.creditLimitPesos = 'Enter an amount in pesos, e.g. 50000.00';
-    else if (pesos < 0) errors.creditLimitPesos = 'Value must be at least 0';
-    else if (pesosToCents(pesos) > BUSINESS_LIMITS.maxCreditLimitInCents)
-      errors.creditLimitPesos = `Value must not exceed ${formatMoney(BUSINESS_LIMITS.maxCreditLimitInCents)}`;
-    else if (Math.abs(pesos * 100 - Math.round(pesos * 100)) > 1e-6) errors.creditLimitPesos = 'Use at most two decimals';
+    const maxTerms = BUSINESS_LIMITS.maxPaymentTermsInDays;
+    const maxCredit = formatMoney(BUSINESS_LIMITS.maxCreditLimitInCents);
+    if (!Number.isInteger(terms)) errors.paymentTermsInDays = t`Enter whole days`;
+    else if (terms < 0) errors.paymentTermsInDays = t`Value must be at least 0`;
+    else if (terms > maxTerms) errors.paymentTermsInDays = t`Value must not exceed ${maxTerms}`;
+    if (!Number.isFinite(pesos)) errors.creditLimitPesos = t`Enter an amount in pesos, e.g. 50000.00`;
+    else if (pesos < 0) errors.creditLimitPesos = t`Value must be at least 0`;
+    else if (pesosToCents(pesos) > BUSINESS_LIMITS.maxCreditLimitInCents) errors.creditLimitPesos = t`Value must not exceed ${maxCredit}`;
+    else if (Math.abs(pesos * 100 - Math.round(pesos * 100)) > 1e-6) errors.creditLimitPesos = t`Use at most two decimals`;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

@@ -1,4 +1,7 @@
 import { formatMoney, type BusinessDto } from '@hatid/domain';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -16,30 +19,37 @@ import { BusinessMembers } from '../components/business-members';
 import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
 
 const route = getRouteApi('/console/clients');
-const TITLE = 'Clients';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'view' | 'delete'; business: BusinessDto } | null;
 
 const column = dataColumnHelper<BusinessDto>();
 
-export const invoiceText = (business: BusinessDto): string =>
-  business.invoiceAccount.invoiceBillingEnabled
-    ? `${business.invoiceAccount.paymentTermsInDays} days, limit ${formatMoney(business.invoiceAccount.creditLimitInCents)}`
-    : 'Pays per shipment';
+export const invoiceText = (business: BusinessDto): string => {
+  if (!business.invoiceAccount.invoiceBillingEnabled) return i18n._(msg`Pays per shipment`);
+  const days = business.invoiceAccount.paymentTermsInDays;
+  const limit = formatMoney(business.invoiceAccount.creditLimitInCents);
+  return i18n._(msg`${plural(days, { one: '# day', other: '# days' })}, limit ${limit}`);
+};
+
+const termsText = (days: number) => i18n._(msg`${plural(days, { one: '# day', other: '# days' })}`);
+const activeText = (active: boolean) => (active ? i18n._(msg`Active`) : i18n._(msg`Inactive`));
 
 const COLUMNS: DataColumn<BusinessDto>[] = [
   column.accessor('name', {
-    header: 'Business',
+    header: () => <Trans>Business</Trans>,
     cell: ({ row }) => (
       <div>
         <p className="font-medium text-slate-900">{row.original.name}</p>
-        {row.original.tin ? <p className="text-xs text-slate-500">TIN {row.original.tin}</p> : null}
+        {row.original.tin ? (
+          // i18n-ignore: TIN is the BIR's name for the number, written so in Filipino too
+          <p className="text-xs text-slate-500">TIN {row.original.tin}</p>
+        ) : null}
       </div>
     ),
   }),
   column.display({
     id: 'contact',
-    header: 'Contact',
+    header: () => <Trans>Contact</Trans>,
     cell: ({ row }) => (
       <div className="text-slate-700">
         <p>{row.original.email ?? '—'}</p>
@@ -47,10 +57,10 @@ const COLUMNS: DataColumn<BusinessDto>[] = [
       </div>
     ),
   }),
-  column.display({ id: 'manager', header: 'Account manager', cell: ({ row }) => row.original.accountManager?.name ?? '—' }),
-  column.accessor('memberCount', { header: 'Members', meta: { className: 'tabular-nums' } }),
-  column.display({ id: 'invoice', header: 'Invoice', cell: ({ row }) => invoiceText(row.original) }),
-  column.accessor('isActive', { header: 'Status', cell: ({ getValue }) => (getValue() ? 'Active' : 'Inactive') }),
+  column.display({ id: 'manager', header: () => <Trans>Account manager</Trans>, cell: ({ row }) => row.original.accountManager?.name ?? '—' }),
+  column.accessor('memberCount', { header: () => <Trans>Members</Trans>, meta: { className: 'tabular-nums' } }),
+  column.display({ id: 'invoice', header: () => <Trans>Invoice</Trans>, cell: ({ row }) => invoiceText(row.original) }),
+  column.accessor('isActive', { header: () => <Trans>Status</Trans>, cell: ({ getValue }) => activeText(getValue()) }),
 ];
 
 /** The page of businesses the address asks for. */
@@ -58,6 +68,7 @@ const useBusinessRows = (paging: { page: number; limit: number }, search: TableS
 
 /** /clients in the console: the businesses we serve (search and paging in the address), add, view, edit. */
 export function ClientsPage() {
+  const { t } = useLingui();
   const { search, list: businesses, setSearch } = useConsoleList(route, parseTableSearch, useBusinessRows);
   const { ability } = useAccess();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -66,16 +77,16 @@ export function ClientsPage() {
 
   return (
     <ConsoleListPage<BusinessDto>
-      title={TITLE}
-      description="Businesses we serve, newest first."
+      title={t`Clients`}
+      description={t`Businesses we serve, newest first.`}
       columns={COLUMNS}
       query={businesses}
       getRowId={(business) => business.id}
       search={search}
       onSearchChange={setSearch}
-      searchPlaceholder="Name, email, TIN or mobile number"
-      noun={{ one: 'business', other: 'businesses' }}
-      add={ability.can('create', 'Client') ? { label: 'Add business', onClick: () => setDialog({ kind: 'add' }) } : null}
+      searchPlaceholder={t`Name, email, TIN or mobile number`}
+      noun={(count) => t`${plural(count, { one: '# business', other: '# businesses' })}`}
+      add={ability.can('create', 'Client') ? { label: t`Add business`, onClick: () => setDialog({ kind: 'add' }) } : null}
       rowActions={(business) => (
         <RowActionMenu
           subject="Client"
@@ -101,6 +112,7 @@ export function ClientsPage() {
 }
 
 function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const detail = useBusiness(business.id);
   return (
     <ViewModal
@@ -109,20 +121,20 @@ function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpe
       title={business.name}
       size="lg"
       fields={[
-        { label: 'Email', value: business.email ?? '—' },
-        { label: 'Mobile number', value: business.mobileNumber ? formatMobileNumber(business.mobileNumber) : '—' },
-        { label: 'TIN', value: business.tin ?? '—' },
-        { label: 'Status', value: business.isActive ? 'Active' : 'Inactive' },
-        { label: 'Owner', value: (detail.data ?? business).owner?.name ?? '—' },
-        { label: 'Account manager', value: business.accountManager?.name ?? '—' },
-        { label: 'Invoice billing', value: business.invoiceAccount.invoiceBillingEnabled ? 'Yes' : 'No' },
-        { label: 'Payment terms', value: `${business.invoiceAccount.paymentTermsInDays} days` },
-        { label: 'Credit limit', value: formatMoney(business.invoiceAccount.creditLimitInCents) },
-        { label: 'Created', value: formatDateTime(business.createdAt) },
+        { label: t`Email`, value: business.email ?? '—' },
+        { label: t`Mobile number`, value: business.mobileNumber ? formatMobileNumber(business.mobileNumber) : '—' },
+        { label: t`TIN`, value: business.tin ?? '—' },
+        { label: t`Status`, value: activeText(business.isActive) },
+        { label: t`Owner`, value: (detail.data ?? business).owner?.name ?? '—' },
+        { label: t`Account manager`, value: business.accountManager?.name ?? '—' },
+        { label: t`Invoice billing`, value: business.invoiceAccount.invoiceBillingEnabled ? t`Yes` : t`No` },
+        { label: t`Payment terms`, value: termsText(business.invoiceAccount.paymentTermsInDays) },
+        { label: t`Credit limit`, value: formatMoney(business.invoiceAccount.creditLimitInCents) },
+        { label: t`Created`, value: formatDateTime(business.createdAt) },
       ]}
     >
       {detail.isPending ? (
-        <Spinner label="Loading members" className="py-4" />
+        <Spinner label={t`Loading members`} className="py-4" />
       ) : detail.isError ? (
         <p role="alert" className="text-sm text-red-600">
           {errorMessage(detail.error)}
@@ -135,20 +147,21 @@ function BusinessView({ business, onOpenChange }: { business: BusinessDto; onOpe
 }
 
 function DeleteBusiness({ business, onOpenChange }: { business: BusinessDto; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const remove = useDeleteBusiness();
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <ConfirmActionDialog
       kind="delete"
       what={business.name}
-      description="It leaves the list; its shipments and billings keep it."
+      description={t`It leaves the list; its shipments and billings keep it.`}
       open
       onOpenChange={onOpenChange}
       pending={remove.isPending}
       onConfirm={() =>
         remove.mutate(business.id, {
           onSuccess: () => {
-            toast.success('Business deleted', { description: business.name });
+            toast.success(t`Business deleted`, { description: business.name });
             onOpenChange(false);
           },
           onError: (error) => setProblem(errorMessage(error)),

@@ -1,11 +1,6 @@
-import {
-  COLLECTION_SOURCE_LABELS,
-  COLLECTION_SOURCES,
-  createCollectionBody,
-  shortfallText,
-  type CollectionSource,
-  type CreateCollectionInput,
-} from '@hatid/domain';
+import { COLLECTION_SOURCES, createCollectionBody, shortfallText, type CollectionSource, type CreateCollectionInput } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -21,6 +16,8 @@ import { toast } from '../../../lib/toast';
 import { useCreateCollection, useOutstandingCash } from '../api/collections';
 import { shipmentCount, tickedTotal } from '../lib/collection-actions';
 import { collectionFieldOf, type CollectionFormValues } from '../lib/collection-form';
+import { COLLECTION_SOURCE_NAMES } from './collection-columns';
+import { amountFrom } from './collection-row-menu';
 import { firstSource } from './outstanding-cash-panel';
 
 /** Who hands the cash over and from which leg, when the modal opens from their "Record hand-over". */
@@ -38,6 +35,7 @@ export interface CollectionPrefill {
  * show on their fields.
  */
 export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPrefill | null; onClose: () => void }) {
+  const { t } = useLingui();
   const create = useCreateCollection();
   const people = useOutstandingCash();
   const provinces = useCoveredProvinces();
@@ -90,13 +88,24 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
     );
   const allTicked = shipments.length > 0 && shipments.every((s) => ticked.has(s.trackingNumber));
   const someTicked = shipments.some((s) => ticked.has(s.trackingNumber));
+  const listed = shipmentCount(shipments.length);
+  const tickedCount = ticked.size;
+  const personName = person?.name;
+  const noCashText =
+    source === 'pickup'
+      ? personName
+        ? t`No pick-up cash to hand over from ${personName}.`
+        : t`No pick-up cash to hand over.`
+      : personName
+        ? t`No delivery cash to hand over from ${personName}.`
+        : t`No delivery cash to hand over.`;
   const shipmentsError = errors.trackingNumbers?.message ?? errors.trackingNumbers?.find?.((e) => e?.message)?.message;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setProblem(null);
     try {
       const saved = await create.mutateAsync(input);
-      toast.success('Collection recorded', { description: `${formatMoney(saved.amountInCents)} from ${saved.collectedFromName}` });
+      toast.success(t`Collection recorded`, { description: amountFrom(saved) });
       onClose();
     } catch (error) {
       const line = formProblemOf(error, form.setError, (field) => collectionFieldOf(field) as Path<CollectionFormValues> | null);
@@ -111,16 +120,16 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Add collection"
-      description="Cash a rider or partner hands over at the hub, for the shipments ticked."
+      title={t`Add collection`}
+      description={t`Cash a rider or partner hands over at the hub, for the shipments ticked.`}
       size="lg"
-      submitLabel="Add collection"
+      submitLabel={t`Add collection`}
       pending={create.isPending}
       problem={problem}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Handed over by" error={errors.collectedFromId?.message ?? (people.isError ? errorMessage(people.error) : undefined)}>
+        <FormField label={t`Handed over by`} error={errors.collectedFromId?.message ?? (people.isError ? errorMessage(people.error) : undefined)}>
           {(control) => (
             <select
               {...control}
@@ -134,7 +143,7 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
               })}
               className={inputClasses}
             >
-              <option value="">{people.isPending ? 'Loading…' : 'Choose a rider or partner'}</option>
+              <option value="">{people.isPending ? t`Loading…` : t`Choose a rider or partner`}</option>
               {options.map((p) => (
                 <option key={p.userId} value={p.userId}>
                   {p.name}
@@ -143,13 +152,13 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
             </select>
           )}
         </FormField>
-        <FormField label="Source" error={errors.source?.message}>
+        <FormField label={t`Source`} error={errors.source?.message}>
           {(control) => (
             <select {...control} {...form.register('source')} className={inputClasses}>
-              <option value="">Choose where it was collected</option>
+              <option value="">{t`Choose where it was collected`}</option>
               {COLLECTION_SOURCES.map((s) => (
                 <option key={s} value={s}>
-                  {COLLECTION_SOURCE_LABELS[s]}
+                  {i18n._(COLLECTION_SOURCE_NAMES[s])}
                 </option>
               ))}
             </select>
@@ -158,19 +167,21 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
       </div>
 
       <fieldset aria-describedby={`${ids.total}${shipmentsError ? ` ${ids.shipments}-error` : ''}`} className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Shipments</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>Shipments</Trans>
+        </legend>
         {!chosen ? (
-          <p className="text-sm text-slate-600">Choose who hands the cash over and where it was collected to list their shipments.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>Choose who hands the cash over and where it was collected to list their shipments.</Trans>
+          </p>
         ) : outstanding.isPending ? (
-          <Spinner label="Loading their shipments" className="py-4" />
+          <Spinner label={t`Loading their shipments`} className="py-4" />
         ) : outstanding.isError ? (
           <p role="alert" className="text-sm text-red-700">
             {errorMessage(outstanding.error)}
           </p>
         ) : shipments.length === 0 ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-700">
-            No {source === 'pickup' ? 'pick-up' : 'delivery'} cash to hand over{person ? ` from ${person.name}` : ''}.
-          </p>
+          <p className="rounded-lg bg-slate-50 px-3 py-3 text-sm text-slate-700">{noCashText}</p>
         ) : (
           <div className="rounded-lg border border-slate-200">
             <div className="flex items-center gap-2 border-b border-slate-100 bg-slate-50 px-3 py-2">
@@ -185,10 +196,10 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
                 onChange={(event) => setTicked(event.target.checked ? shipments.map((s) => s.trackingNumber) : [])}
               />
               <label htmlFor={ids.all} className="text-sm font-medium text-slate-800">
-                Select all ({shipmentCount(shipments.length)})
+                <Trans>Select all ({listed})</Trans>
               </label>
             </div>
-            <ul aria-label="Shipments with outstanding cash" className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
+            <ul aria-label={t`Shipments with outstanding cash`} className="max-h-72 divide-y divide-slate-100 overflow-y-auto">
               {shipments.map((s) => {
                 const id = `${ids.shipments}-${s.trackingNumber}`;
                 return (
@@ -219,7 +230,7 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
           aria-live="polite"
           className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-teal-50 px-3 py-2 text-sm text-teal-950"
         >
-          <span>Total to hand over{chosen && shipments.length > 0 ? ` (${ticked.size} of ${shipmentCount(shipments.length)})` : ''}</span>
+          <span>{chosen && shipments.length > 0 ? t`Total to hand over (${tickedCount} of ${listed})` : t`Total to hand over`}</span>
           <span className="text-base font-semibold tabular-nums" data-testid="collection-total">
             {formatMoney(total)}
           </span>
@@ -232,14 +243,14 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
       </fieldset>
 
       <FormField
-        label="Location"
+        label={t`Location`}
         optional
-        hint="The hub's province."
-        error={errors.location?.message ?? (provinces.isError ? 'Could not load provinces' : undefined)}
+        hint={t`The hub's province.`}
+        error={errors.location?.message ?? (provinces.isError ? t`Could not load provinces` : undefined)}
       >
         {(control) => (
           <select {...control} {...form.register('location')} className={inputClasses}>
-            <option value="">No location</option>
+            <option value="">{t`No location`}</option>
             {(provinces.data ?? []).map((p) => (
               <option key={p.provinceCode} value={p.provinceCode}>
                 {p.name}
@@ -248,7 +259,7 @@ export function AddCollectionModal({ prefill, onClose }: { prefill: CollectionPr
           </select>
         )}
       </FormField>
-      <FormField label="Remarks" optional error={errors.remarks?.message}>
+      <FormField label={t`Remarks`} optional error={errors.remarks?.message}>
         {(control) => <textarea {...control} {...form.register('remarks')} rows={2} maxLength={500} className={textareaClasses} />}
       </FormField>
     </FormModal>

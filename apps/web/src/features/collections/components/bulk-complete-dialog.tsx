@@ -1,5 +1,6 @@
 import type { CollectionBulkResult, CollectionDto } from '@hatid/domain';
 import { RefusedRows } from '../../../components/data-table/refused-rows';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -7,10 +8,8 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useBulkCollectionStatus } from '../api/collections';
-import { collectionName } from './collection-row-menu';
-import { plural } from '../../../lib/plural';
-
-const collections = (n: number) => plural(n, { one: 'collection', other: 'collections' });
+import { collectionCount } from '../lib/collection-actions';
+import { handOverName } from './collection-row-menu';
 
 /**
  * "Mark completed" on the ticked collections (PATCH /collections/bulk-status): each moves or is refused on
@@ -29,6 +28,7 @@ export function BulkCompleteDialog({
   onDone: (result: CollectionBulkResult) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const bulk = useBulkCollectionStatus();
   const [result, setResult] = useState<CollectionBulkResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,36 +37,39 @@ export function BulkCompleteDialog({
   if (result) {
     const nameOf = (id: string) => {
       const row = rows.find((r) => r.id === id);
-      return row ? collectionName(row).replace(/^the /, '') : id;
+      return row ? handOverName(row) : id;
     };
+    const completed = collectionCount(result.updated.length);
+    const refused = result.failed.length;
     return (
       <Modal
         open
         onOpenChange={onOpenChange}
-        title="Mark completed"
+        title={t`Mark completed`}
         footer={
           <Button variant="secondary" onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </Button>
         }
       >
         <RefusedRows
-          summary={`${collections(result.updated.length)} completed. ${result.failed.length} refused:`}
-          label="Refused collections"
+          summary={t`${completed} completed. ${refused} refused:`}
+          label={t`Refused collections`}
           rows={result.failed.map((f) => ({ key: f.id, name: nameOf(f.id), message: f.message }))}
         />
       </Modal>
     );
   }
 
+  const ticked = collectionCount(ids.length);
   return (
     <ConfirmDialog
       problem={problem}
       open
       onOpenChange={onOpenChange}
-      title={`Mark ${collections(ids.length)} completed?`}
-      description="The cash is taken at the hub and you are recorded as having received it. A collection already completed or cancelled is refused on its own; the others still move."
-      confirmLabel="Mark completed"
+      title={t`Mark ${ticked} completed?`}
+      description={t`The cash is taken at the hub and you are recorded as having received it. A collection already completed or cancelled is refused on its own; the others still move.`}
+      confirmLabel={t`Mark completed`}
       pending={bulk.isPending}
       onConfirm={() => {
         setProblem(null);
@@ -76,7 +79,8 @@ export function BulkCompleteDialog({
             onSuccess: (next) => {
               onDone(next);
               if (next.failed.length === 0) {
-                toast.success(`${collections(next.updated.length)} completed`);
+                const done = collectionCount(next.updated.length);
+                toast.success(t`${done} completed`);
                 onClose();
               } else {
                 setResult(next);

@@ -1,6 +1,7 @@
 import { COLLECTION_MOVES, type AppAbility, type CollectionDto, type CollectionStatus } from '@hatid/domain';
-import { ROW_ACTION_ABILITY, ROW_ACTION_LABELS } from '../../../components/data-table/row-actions';
-import { plural } from '../../../lib/plural';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { ROW_ACTION_ABILITY } from '../../../components/data-table/row-actions';
 
 /**
  * A collection's row menu. The spec's three menu shapes (row-actions.ts) are for records that are edited,
@@ -18,11 +19,12 @@ export interface CollectionMenuItem {
 }
 
 /** What each move reads as in the menu and in its messages. */
-export const MOVE_LABELS: Record<Exclude<CollectionStatus, 'pending'>, string> = {
-  on_going: 'Mark on going',
-  completed: 'Mark completed',
-  cancelled: ROW_ACTION_LABELS.cancel,
+const MOVE_NAMES: Record<Exclude<CollectionStatus, 'pending'>, MessageDescriptor> = {
+  on_going: msg`Mark on going`,
+  completed: msg`Mark completed`,
+  cancelled: msg`Cancel`,
 };
+export const moveLabel = (move: Exclude<CollectionStatus, 'pending'>) => i18n._(MOVE_NAMES[move]);
 
 /** The moves a collection may still make (none once completed or cancelled). */
 export const movesOf = (status: CollectionStatus): Exclude<CollectionStatus, 'pending'>[] =>
@@ -30,9 +32,9 @@ export const movesOf = (status: CollectionStatus): Exclude<CollectionStatus, 'pe
 
 export function collectionMenuItems(collection: Pick<CollectionDto, 'status'>, ability: AppAbility): CollectionMenuItem[] {
   const items: CollectionMenuItem[] = [];
-  if (ability.can(ROW_ACTION_ABILITY.view, 'Collection')) items.push({ key: 'view', label: ROW_ACTION_LABELS.view, destructive: false });
+  if (ability.can(ROW_ACTION_ABILITY.view, 'Collection')) items.push({ key: 'view', label: t`View`, destructive: false });
   if (ability.can(ROW_ACTION_ABILITY.cancel, 'Collection')) {
-    for (const next of movesOf(collection.status)) items.push({ key: next, label: MOVE_LABELS[next], destructive: next === 'cancelled' });
+    for (const next of movesOf(collection.status)) items.push({ key: next, label: moveLabel(next), destructive: next === 'cancelled' });
   }
   return items;
 }
@@ -42,4 +44,5 @@ export function tickedTotal(shipments: readonly { trackingNumber: string; amount
   return shipments.reduce((sum, s) => (ticked.has(s.trackingNumber) ? sum + s.amountInCents : sum), 0);
 }
 
-export const shipmentCount = (n: number) => plural(n, { one: 'shipment', other: 'shipments' });
+export const shipmentCount = (n: number) => t`${plural(n, { one: '# shipment', other: '# shipments' })}`;
+export const collectionCount = (n: number) => t`${plural(n, { one: '# collection', other: '# collections' })}`;

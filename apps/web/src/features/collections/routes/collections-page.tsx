@@ -1,41 +1,41 @@
 import {
-  COLLECTION_SOURCE_LABELS,
   COLLECTION_SOURCES,
-  COLLECTION_STATUS_LABELS,
   COLLECTION_STATUSES,
   type CollectionBulkResult,
   type CollectionDto,
   type CollectionSource,
   type CollectionStatus,
 } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useBulkSelection } from '../../../components/data-table/use-bulk-selection';
-import { FilterSelect, optionsOf } from '../../../components/data-table/filter-select';
+import { FilterSelect } from '../../../components/data-table/filter-select';
 import { DateRangeFilter } from '../../../components/data-table/date-range-filter';
 import type { TableTab } from '../../../components/data-table/table-tabs';
 import { Button } from '../../../components/ui/button';
 import { useAccess } from '../../../lib/ability';
 import { useCoveredProvinces } from '../../../lib/api/places';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
-import { screenById } from '../../console/screens';
 import { useCashHolders, useCollectionCount, useCollections, useSetCollectionStatus } from '../api/collections';
 import { AddCollectionModal, type CollectionPrefill } from '../components/add-collection-modal';
 import { BulkCompleteDialog } from '../components/bulk-complete-dialog';
 import { CancelCollectionDialog } from '../components/cancel-collection-dialog';
-import { COLLECTION_COLUMNS } from '../components/collection-columns';
+import { COLLECTION_COLUMNS, COLLECTION_SOURCE_NAMES } from '../components/collection-columns';
+import { amountFrom } from '../components/collection-row-menu';
+import { COLLECTION_STATUS_NAMES } from '../lib/status-labels';
 import { CollectionRowMenu } from '../components/collection-row-menu';
 import { CollectionViewModal } from '../components/collection-view-modal';
 import { firstSource, OutstandingCashPanel } from '../components/outstanding-cash-panel';
-import { MOVE_LABELS, type CollectionMenuKey } from '../lib/collection-actions';
+import { moveLabel, type CollectionMenuKey } from '../lib/collection-actions';
 import { collectionFilters, hasCollectionFilters, parseCollectionsSearch, type CollectionsSearch } from '../lib/collections-search';
 
 const route = getRouteApi('/console/cash-collections');
-const TITLE = 'Cash collections';
 
 type Dialog =
   | { kind: 'add'; prefill: CollectionPrefill | null }
@@ -58,6 +58,7 @@ const useCollectionRows = (paging: { page: number; limit: number }, search: Coll
  * `create` and `update Collection` (staff and admins).
  */
 export function CashCollectionsPage() {
+  const { t } = useLingui();
   const { search, page, limit, list, setSearch } = useConsoleList(route, parseCollectionsSearch, useCollectionRows);
   const { ability } = useAccess();
   const status = search.tab;
@@ -80,8 +81,8 @@ export function CashCollectionsPage() {
   };
   const countOf = (tab: CollectionStatus | undefined) => (tab === status ? list.data?.total : counts[tab ?? 'all'].data);
   const tabs: TableTab[] = [
-    { value: undefined, label: 'All', count: countOf(undefined) },
-    ...COLLECTION_STATUSES.map((s) => ({ value: s, label: COLLECTION_STATUS_LABELS[s], count: countOf(s) })),
+    { value: undefined, label: t`All`, count: countOf(undefined) },
+    ...COLLECTION_STATUSES.map((s) => ({ value: s, label: i18n._(COLLECTION_STATUS_NAMES[s]), count: countOf(s) })),
   ];
 
   const runMove = (collection: CollectionDto, next: 'on_going' | 'completed') =>
@@ -89,8 +90,8 @@ export function CashCollectionsPage() {
       { id: collection.id, status: next },
       {
         onSuccess: () =>
-          toast.success(`Collection ${COLLECTION_STATUS_LABELS[next].toLowerCase()}`, {
-            description: `${formatMoney(collection.amountInCents)} from ${collection.collectedFromName}`,
+          toast.success(next === 'on_going' ? t`Collection on going` : t`Collection completed`, {
+            description: amountFrom(collection),
           }),
         onError: (error) => toast.error(errorMessage(error)),
       },
@@ -106,8 +107,8 @@ export function CashCollectionsPage() {
 
   return (
     <ConsoleListPage<CollectionDto>
-      title={TITLE}
-      description={screenById('cash-collections').description}
+      title={t`Cash collections`}
+      description={t`Cash riders and partners collected and remitted.`}
       intro={
         <OutstandingCashPanel
           onRecord={
@@ -122,46 +123,46 @@ export function CashCollectionsPage() {
       getRowId={(c) => c.id}
       search={search}
       onSearchChange={(patch, options) => setSearch(patch as Partial<CollectionsSearch>, options)}
-      searchPlaceholder="Tracking number or name"
-      noun={{ one: 'collection', other: 'collections' }}
+      searchPlaceholder={t`Tracking number or name`}
+      noun={(count) => t`${plural(count, { one: '# collection', other: '# collections' })}`}
       tabs={tabs}
       filtered={hasCollectionFilters(search)}
       onClearFilters={() => setSearch({ source: undefined, partner: undefined, location: undefined, startDate: undefined, endDate: undefined })}
       filters={
         <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end lg:min-w-0 lg:flex-[2_1_0%]">
           <FilterSelect<CollectionSource>
-            label="Source"
+            label={t`Source`}
             value={search.source}
-            anyLabel="All sources"
-            options={optionsOf(COLLECTION_SOURCES, COLLECTION_SOURCE_LABELS)}
+            anyLabel={t`All sources`}
+            options={COLLECTION_SOURCES.map((source) => ({ value: source, label: i18n._(COLLECTION_SOURCE_NAMES[source]) }))}
             onChange={(source) => setSearch({ source, page: undefined })}
           />
           <FilterSelect
-            label="Handed over by"
+            label={t`Handed over by`}
             value={search.partner}
-            anyLabel="Anyone"
+            anyLabel={t`Anyone`}
             options={(holders.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             loading={holders.isPending}
-            unknownLabel="Someone else"
+            unknownLabel={t`Someone else`}
             onChange={(partner) => setSearch({ partner, page: undefined })}
           />
           <FilterSelect
-            label="Location"
+            label={t`Location`}
             value={search.location}
-            anyLabel="Any province"
+            anyLabel={t`Any province`}
             options={(provinces.data ?? []).map((p) => ({ value: p.provinceCode, label: p.name }))}
             onChange={(location) => setSearch({ location, page: undefined })}
           />
           <DateRangeFilter
             startDate={search.startDate}
             endDate={search.endDate}
-            fromLabel={'Recorded from'}
+            fromLabel={t`Recorded from`}
             wide
             onChange={(change) => setSearch({ ...change, page: undefined }, { replace: true })}
           />
         </div>
       }
-      add={canCreate ? { label: 'Add collection', onClick: () => setDialog({ kind: 'add', prefill: null }) } : null}
+      add={canCreate ? { label: t`Add collection`, onClick: () => setDialog({ kind: 'add', prefill: null }) } : null}
       rowClassName={(c) => refusedRowClass(c.id)}
       selection={
         canUpdate
@@ -171,7 +172,7 @@ export function CashCollectionsPage() {
               actions: (ticked) => (
                 <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'bulk-complete', ids: ticked })}>
                   <CircleCheck className="h-4 w-4" aria-hidden="true" />
-                  {MOVE_LABELS.completed}
+                  {moveLabel('completed')}
                 </Button>
               ),
             }

@@ -1,4 +1,7 @@
 import { COURIER_CATEGORY_LABELS, type ShipmentDto } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
@@ -9,13 +12,14 @@ import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { useActiveCouriers } from '../../couriers/api/couriers';
 
 const MILES = [
-  ['last', 'Last mile (delivery)'],
-  ['mid', 'Mid mile (line haul)'],
-  ['first', 'First mile (pickup)'],
+  ['last', msg`Last mile (delivery)`],
+  ['mid', msg`Mid mile (line haul)`],
+  ['first', msg`First mile (pickup)`],
 ] as const;
 
 /** Hand a partner's shipment to a courier: POST /shipment-miles/{trackingNumber}/hand-off (courier on the mile + a note). */
 export function HandOffModal({ shipment, onClose }: { shipment: ShipmentDto; onClose: () => void }) {
+  const { t } = useLingui();
   const couriers = useActiveCouriers();
   const queryClient = useQueryClient();
   const handOff = useMutation({
@@ -33,7 +37,7 @@ export function HandOffModal({ shipment, onClose }: { shipment: ShipmentDto; onC
     setErrors({});
     setProblem(null);
     if (!values.courierId) {
-      setErrors({ courierId: 'Choose a courier from the list' });
+      setErrors({ courierId: t`Choose a courier from the list` });
       return;
     }
     try {
@@ -43,7 +47,7 @@ export function HandOffModal({ shipment, onClose }: { shipment: ShipmentDto; onC
         ...(values.courierReference.trim() ? { courierReference: values.courierReference.trim() } : {}),
         ...(values.note.trim() ? { note: values.note.trim() } : {}),
       });
-      toast.success('Hand-off recorded', { description: shipment.trackingNumber });
+      toast.success(t`Hand-off recorded`, { description: shipment.trackingNumber });
       onClose();
     } catch (error) {
       if (isApiError(error) && error.details?.length) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
@@ -55,18 +59,18 @@ export function HandOffModal({ shipment, onClose }: { shipment: ShipmentDto; onC
     <FormModal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Hand off ${shipment.trackingNumber}`}
-      description="Recorded on the shipment's mile with a note; the delivery status does not change."
-      submitLabel="Record hand-off"
+      title={t`Hand off ${shipment.trackingNumber}`}
+      description={t`Recorded on the shipment's mile with a note; the delivery status does not change.`}
+      submitLabel={t`Record hand-off`}
       pending={handOff.isPending}
       problem={problem}
       onSubmit={(event) => void submit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Courier" error={errors.courierId}>
+        <FormField label={t`Courier`} error={errors.courierId}>
           {(control) => (
             <select {...control} value={values.courierId} onChange={set('courierId')} className={inputClasses}>
-              <option value="">Choose a courier</option>
+              <option value="">{t`Choose a courier`}</option>
               {(couriers.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({COURIER_CATEGORY_LABELS[c.category]})
@@ -75,21 +79,21 @@ export function HandOffModal({ shipment, onClose }: { shipment: ShipmentDto; onC
             </select>
           )}
         </FormField>
-        <FormField label="Leg" error={errors.mile}>
+        <FormField label={t`Leg`} error={errors.mile}>
           {(control) => (
             <select {...control} value={values.mile} onChange={set('mile')} className={inputClasses}>
               {MILES.map(([mile, label]) => (
                 <option key={mile} value={mile}>
-                  {label}
+                  {i18n._(label)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Courier's reference" optional error={errors.courierReference}>
+        <FormField label={t`Courier's reference`} optional error={errors.courierReference}>
           {(control) => <Input {...control} value={values.courierReference} onChange={set('courierReference')} autoComplete="off" />}
         </FormField>
-        <FormField label="Note" optional error={errors.note}>
+        <FormField label={t`Note`} optional error={errors.note}>
           {(control) => <Input {...control} value={values.note} onChange={set('note')} autoComplete="off" />}
         </FormField>
       </div>

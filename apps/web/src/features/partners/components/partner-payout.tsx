@@ -1,4 +1,5 @@
 import type { PayoutBreakdownDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { filterFieldClass } from '../../../components/data-table/date-range-filter';
@@ -24,45 +25,50 @@ function Total({ label, value, tone }: { label: string; value: string; tone?: 'o
 
 /** The month's totals in plain words, and each delivered shipment's fees. */
 export function PayoutView({ payout }: { payout: PayoutBreakdownDto }) {
+  const { t } = useLingui();
   const owes = payout.netPayoutInCents < 0;
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Total label="Fees due" value={formatMoney(payout.feesDueInCents)} />
-        <Total label="Cash not yet handed over" value={formatMoney(payout.unremittedCashInCents)} />
+        <Total label={t`Fees due`} value={formatMoney(payout.feesDueInCents)} />
+        <Total label={t`Cash not yet handed over`} value={formatMoney(payout.unremittedCashInCents)} />
         {owes ? (
-          <Total label="Owes the hub" value={formatMoney(-payout.netPayoutInCents)} tone="owed" />
+          <Total label={t`Owes the hub`} value={formatMoney(-payout.netPayoutInCents)} tone="owed" />
         ) : (
-          <Total label="Net payout" value={formatMoney(payout.netPayoutInCents)} />
+          <Total label={t`Net payout`} value={formatMoney(payout.netPayoutInCents)} />
         )}
       </dl>
       <p className="text-sm text-slate-600">
         {owes
-          ? 'The cash this partner collected and has not handed over is more than the fees due: the partner owes the hub the difference.'
-          : 'Fees for the shipments delivered this month, less the cash collected and not yet handed over.'}
+          ? t`The cash this partner collected and has not handed over is more than the fees due: the partner owes the hub the difference.`
+          : t`Fees for the shipments delivered this month, less the cash collected and not yet handed over.`}
       </p>
       {payout.shipments.length === 0 ? (
-        <p className="text-sm text-slate-600">No shipment was delivered in this month.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>No shipment was delivered in this month.</Trans>
+        </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Delivered shipments in the payout</caption>
+            <caption className="sr-only">
+              <Trans>Delivered shipments in the payout</Trans>
+            </caption>
             <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Tracking number
+                  <Trans>Tracking number</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Delivered
+                  <Trans>Delivered</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Retrieval fee
+                  <Trans>Retrieval fee</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Outbound fee
+                  <Trans>Outbound fee</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Due
+                  <Trans>Due</Trans>
                 </th>
               </tr>
             </thead>
@@ -93,6 +99,7 @@ export function PayoutView({ payout }: { payout: PayoutBreakdownDto }) {
  * deliveries, less the cash it still holds. Staff and admins see any partner's; the partner its own.
  */
 export function PartnerPayout({ partnerId }: { partnerId: string }) {
+  const { t } = useLingui();
   const [period, setPeriod] = useState(thisMonth);
   const payout = usePartnerPayout({ partnerId, period });
   const ids = { title: useId(), month: useId() };
@@ -100,12 +107,16 @@ export function PartnerPayout({ partnerId }: { partnerId: string }) {
     <Card aria-labelledby={ids.title}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <CardTitle id={ids.title}>Payout</CardTitle>
-          <CardDescription>Fees for the month&apos;s deliveries, less the cash not yet handed over.</CardDescription>
+          <CardTitle id={ids.title}>
+            <Trans>Payout</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Fees for the month&apos;s deliveries, less the cash not yet handed over.</Trans>
+          </CardDescription>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.month} className="text-sm font-medium text-slate-800">
-            Month
+            <Trans>Month</Trans>
           </label>
           <input
             id={ids.month}
@@ -120,12 +131,12 @@ export function PartnerPayout({ partnerId }: { partnerId: string }) {
       </div>
       <div className="mt-4">
         {payout.isPending ? (
-          <Spinner label="Loading the payout" />
+          <Spinner label={t`Loading the payout`} />
         ) : payout.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
             {errorMessage(payout.error)}
             <Button variant="secondary" size="sm" onClick={() => void payout.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : (

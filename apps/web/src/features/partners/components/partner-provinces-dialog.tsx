@@ -1,4 +1,5 @@
 import type { PartnerDto, PartnerStatus } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
@@ -18,6 +19,7 @@ interface ProvinceStatus {
  * A province served by another partner is shown but cannot be ticked: it is taken from that partner first.
  */
 export function PartnerProvincesDialog({ partner, open, onOpenChange }: { partner: PartnerDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const own = new Set(partner.provinces.map((p) => p.provinceCode));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(own);
@@ -40,7 +42,7 @@ export function PartnerProvincesDialog({ partner, open, onOpenChange }: { partne
     setProblem(null);
     try {
       await save.mutateAsync([...chosen]);
-      toast.success(`Provinces of ${partner.name} saved`);
+      toast.success(t`Provinces of ${partner.name} saved`);
       onOpenChange(false);
     } catch (error) {
       setProblem(errorMessage(error));
@@ -51,28 +53,30 @@ export function PartnerProvincesDialog({ partner, open, onOpenChange }: { partne
     <FormModal
       open={open}
       onOpenChange={onOpenChange}
-      title="Provinces served"
-      description={`Tick the covered provinces ${partner.name} picks up and delivers in. Their shipments there show on the partner's screens.`}
-      submitLabel="Save provinces"
+      title={t`Provinces served`}
+      description={t`Tick the covered provinces ${partner.name} picks up and delivers in. Their shipments there show on the partner's screens.`}
+      submitLabel={t`Save provinces`}
       onSubmit={(event) => void onSubmit(event)}
       pending={save.isPending}
       problem={problem}
     >
       {provinces.isPending ? (
-        <Spinner label="Loading provinces" className="py-6" />
+        <Spinner label={t`Loading provinces`} className="py-6" />
       ) : provinces.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          We could not load the provinces: {errorMessage(provinces.error)}
+          <Trans>We could not load the provinces: {errorMessage(provinces.error)}</Trans>
         </p>
       ) : (
         <fieldset className="grid max-h-80 gap-2 overflow-y-auto sm:grid-cols-2">
-          <legend className="sr-only">Covered provinces</legend>
+          <legend className="sr-only">
+            <Trans>Covered provinces</Trans>
+          </legend>
           {provinces.data.map((province) => {
             const takenElsewhere = province.partnerStatus === 'partner' && !own.has(province.provinceCode);
             return (
               <Checkbox
                 key={province.provinceCode}
-                label={takenElsewhere ? `${province.name} (another partner)` : province.name}
+                label={takenElsewhere ? t`${province.name} (another partner)` : province.name}
                 checked={chosen.has(province.provinceCode)}
                 disabled={takenElsewhere}
                 onChange={(event) => {

@@ -1,4 +1,7 @@
 import type { ShipmentDto } from '@hatid/domain';
+import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -22,6 +25,7 @@ const count = (n: number) => n.toLocaleString('en-PH');
 
 /** /partners/{id}: the partner, the provinces it serves (retrieval fee, intra-city), its payout and its shipments. */
 export function PartnerDetailPage() {
+  const { t } = useLingui();
   const { partnerId } = route.useParams();
   const raw = route.useSearch();
   const search = useMemo(() => parseTableSearch(raw), [raw]);
@@ -42,15 +46,15 @@ export function PartnerDetailPage() {
     <div className="flex flex-col gap-6">
       <Link to="/partners" className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Partners
+        <Trans>Partners</Trans>
       </Link>
       {partner.isPending ? (
-        <Spinner label="Loading the partner" />
+        <Spinner label={t`Loading the partner`} />
       ) : partner.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-700">
           {errorMessage(partner.error)}
           <Button variant="secondary" size="sm" onClick={() => void partner.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (
@@ -61,8 +65,8 @@ export function PartnerDetailPage() {
               {[
                 partner.data.email,
                 partner.data.mobileNumber ? formatMobileNumber(partner.data.mobileNumber) : null,
-                PARTNER_STATUS_LABELS[partner.data.status],
-                `since ${formatDateTime(partner.data.createdAt)}`,
+                i18n._(PARTNER_STATUS_LABELS[partner.data.status]),
+                t`since ${formatDateTime(partner.data.createdAt)}`,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -71,10 +75,10 @@ export function PartnerDetailPage() {
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {(
               [
-                ['Shipments', partner.data.shipments.total],
-                ['Active', partner.data.shipments.active],
-                ['Delivered', partner.data.shipments.delivered],
-                ['Cancelled', partner.data.shipments.cancelled],
+                [t`Shipments`, partner.data.shipments.total],
+                [t`Active`, partner.data.shipments.active],
+                [t`Delivered`, partner.data.shipments.delivered],
+                [t`Cancelled`, partner.data.shipments.cancelled],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4">
@@ -85,31 +89,37 @@ export function PartnerDetailPage() {
           </dl>
           <Card>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <CardTitle>Provinces served</CardTitle>
+              <CardTitle>
+                <Trans>Provinces served</Trans>
+              </CardTitle>
               {canEditProvinces ? (
                 <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                  Edit provinces
+                  <Trans>Edit provinces</Trans>
                 </Button>
               ) : null}
             </div>
             {/* Mounted while open, so it starts from the partner's provinces each time. */}
             {canEditProvinces && editing ? <PartnerProvincesDialog partner={partner.data} open onOpenChange={setEditing} /> : null}
             {partner.data.provinces.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-600">This partner serves no province yet.</p>
+              <p className="mt-3 text-sm text-slate-600">
+                <Trans>This partner serves no province yet.</Trans>
+              </p>
             ) : (
               <div className="mt-3 overflow-x-auto">
                 <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Provinces served</caption>
+                  <caption className="sr-only">
+                    <Trans>Provinces served</Trans>
+                  </caption>
                   <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                     <tr>
                       <th scope="col" className="px-3 py-2">
-                        Province
+                        <Trans>Province</Trans>
                       </th>
                       <th scope="col" className="px-3 py-2 text-right">
-                        Retrieval fee
+                        <Trans>Retrieval fee</Trans>
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Intra-city
+                        <Trans>Intra-city</Trans>
                       </th>
                     </tr>
                   </thead>
@@ -120,7 +130,7 @@ export function PartnerDetailPage() {
                           {province.name}
                         </th>
                         <td className="px-3 py-2 text-right tabular-nums">{formatMoney(province.retrievalFeeInCents)}</td>
-                        <td className="px-3 py-2">{province.isIntraCityEnabled ? 'Enabled' : 'Not offered'}</td>
+                        <td className="px-3 py-2">{province.isIntraCityEnabled ? t`Enabled` : t`Not offered`}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -132,22 +142,22 @@ export function PartnerDetailPage() {
         </>
       )}
       <DataTable<ShipmentDto>
-        title="Partner shipments"
-        description="Picked up or delivered in the provinces this partner serves."
+        title={t`Partner shipments`}
+        description={t`Picked up or delivered in the provinces this partner serves.`}
         columns={SHIPMENT_COLUMNS}
         query={shipments}
         getRowId={(shipment) => shipment.trackingNumber}
         search={search}
         onSearchChange={(patch: Partial<TableSearch>, options) => void navigate({ search: { ...search, ...patch }, replace: options?.replace ?? false })}
-        searchPlaceholder="Tracking number, name or mobile number"
-        noun={{ one: 'shipment', other: 'shipments' }}
+        searchPlaceholder={t`Tracking number, name or mobile number`}
+        noun={(count) => t`${plural(count, { one: '# shipment', other: '# shipments' })}`}
         exportSource={{ key: JSON.stringify([partnerId, search.search]), fetchFile: (signal) => exportPartnerShipments(partnerId, search.search, signal) }}
         {...(canHandOff
           ? {
               rowActions: (shipment: ShipmentDto) =>
                 shipment.status === 'Cancelled' || shipment.deliveryStatus === 'Delivered' ? null : (
-                  <Button variant="secondary" size="sm" onClick={() => setHandingOff(shipment)} aria-label={`Hand off ${shipment.trackingNumber}`}>
-                    Hand off
+                  <Button variant="secondary" size="sm" onClick={() => setHandingOff(shipment)} aria-label={t`Hand off ${shipment.trackingNumber}`}>
+                    <Trans>Hand off</Trans>
                   </Button>
                 ),
             }

@@ -1,4 +1,5 @@
 import { BOX_NAMES, type PromoCodeDto } from '@hatid/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
@@ -22,6 +23,7 @@ const resolver: Resolver<PromoFormValues, unknown, PromoWireInput> = async (valu
  * fields that changed.
  */
 export function PromoCodeFormModal({ promo, open, onOpenChange }: { promo: PromoCodeDto | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const save = useSavePromoCode();
   const initial = promo ? promoFormValuesOf(promo) : EMPTY_PROMO_FORM;
   const form = useForm<PromoFormValues, unknown, PromoWireInput>({ resolver, defaultValues: initial });
@@ -34,7 +36,7 @@ export function PromoCodeFormModal({ promo, open, onOpenChange }: { promo: Promo
     const body = promo ? promoPatch(initial, input) : input;
     await saveForm(Boolean(promo) && Object.keys(body).length === 0, async () => {
       const saved = await save.mutateAsync({ id: promo?.id ?? null, input: body });
-      return { title: promo ? 'Promo code updated' : 'Promo code created', description: saved.code };
+      return { title: promo ? t`Promo code updated` : t`Promo code created`, description: saved.code };
     });
   });
 
@@ -42,63 +44,69 @@ export function PromoCodeFormModal({ promo, open, onOpenChange }: { promo: Promo
     <FormModal
       open={open}
       onOpenChange={onOpenChange}
-      title={promo ? `Edit ${promo.code}` : 'Add promo code'}
-      description={promo ? 'Only what you change is saved.' : 'Customers type the code when they book.'}
+      title={promo ? t`Edit ${promo.code}` : t`Add promo code`}
+      description={promo ? t`Only what you change is saved.` : t`Customers type the code when they book.`}
       size="lg"
-      submitLabel={promo ? 'Save changes' : 'Add promo code'}
+      submitLabel={promo ? t`Save changes` : t`Add promo code`}
       pending={save.isPending}
       onSubmit={(event) => void onSubmit(event)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Code" hint="3 to 32 letters, digits, hyphens or underscores." error={errors.code?.message}>
+        <FormField label={t`Code`} hint={t`3 to 32 letters, digits, hyphens or underscores.`} error={errors.code?.message}>
           {(control) => <Input {...control} {...register('code')} autoComplete="off" className="uppercase" />}
         </FormField>
         <fieldset className="flex flex-col gap-1.5">
-          <legend className="text-sm font-medium text-slate-800">Discount type</legend>
+          <legend className="text-sm font-medium text-slate-800">
+            <Trans>Discount type</Trans>
+          </legend>
           <div className="flex h-10 items-center gap-4">
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" value="percentage" className="h-4 w-4 accent-teal-700" {...register('type')} />
-              Percentage
+              <Trans>Percentage</Trans>
             </label>
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" value="flat" className="h-4 w-4 accent-teal-700" {...register('type')} />
-              Flat amount
+              <Trans>Flat amount</Trans>
             </label>
           </div>
         </fieldset>
         {type === 'percentage' ? (
-          <FormField key="percentOff" label="Percentage off (%)" hint="A whole number from 1 to 100." error={errors.percentOff?.message}>
+          <FormField key="percentOff" label={t`Percentage off (%)`} hint={t`A whole number from 1 to 100.`} error={errors.percentOff?.message}>
             {(control) => <NumberInput {...control} {...register('percentOff')} min={1} max={100} step="1" inputMode="numeric" />}
           </FormField>
         ) : (
           <FormField
             key="amountPesos"
-            label="Amount off (₱)"
-            hint="In pesos, e.g. 50.00. Never more than the boxes' total."
+            label={t`Amount off (₱)`}
+            hint={t`In pesos, e.g. 50.00. Never more than the boxes' total.`}
             error={errors.amountPesos?.message}
           >
             {(control) => <NumberInput {...control} {...register('amountPesos')} min={0.01} />}
           </FormField>
         )}
-        <FormField label="Description" optional error={errors.description?.message} className="sm:col-span-2">
+        <FormField label={t`Description`} optional error={errors.description?.message} className="sm:col-span-2">
           {(control) => <textarea {...control} {...register('description')} rows={2} maxLength={1024} className={textareaClasses} />}
         </FormField>
-        <FormField label="First day" hint="From 00:00, Philippine time." error={errors.startDate?.message}>
+        <FormField label={t`First day`} hint={t`From 00:00, Philippine time.`} error={errors.startDate?.message}>
           {(control) => <Input {...control} {...register('startDate')} type="date" />}
         </FormField>
-        <FormField label="Last day" hint="Until 23:59, Philippine time." error={errors.endDate?.message}>
+        <FormField label={t`Last day`} hint={t`Until 23:59, Philippine time.`} error={errors.endDate?.message}>
           {(control) => <Input {...control} {...register('endDate')} type="date" />}
         </FormField>
-        <FormField label="Total uses" optional hint="Empty: unlimited." error={errors.maxUsage?.message}>
+        <FormField label={t`Total uses`} optional hint={t`Empty: unlimited.`} error={errors.maxUsage?.message}>
           {(control) => <NumberInput {...control} {...register('maxUsage')} min={1} step="1" inputMode="numeric" />}
         </FormField>
-        <FormField label="Uses per customer" optional hint="Empty: unlimited." error={errors.maxUsagePerUser?.message}>
+        <FormField label={t`Uses per customer`} optional hint={t`Empty: unlimited.`} error={errors.maxUsagePerUser?.message}>
           {(control) => <NumberInput {...control} {...register('maxUsagePerUser')} min={1} step="1" inputMode="numeric" />}
         </FormField>
       </div>
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Boxes it applies to</legend>
-        <p className="text-xs text-slate-500">None ticked: every box.</p>
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>Boxes it applies to</Trans>
+        </legend>
+        <p className="text-xs text-slate-500">
+          <Trans>None ticked: every box.</Trans>
+        </p>
         <div className="grid gap-2 sm:grid-cols-3">
           {BOX_NAMES.map((name) => (
             <Checkbox key={name} label={name} value={name} {...register('applicableBoxTypes')} />

@@ -3,13 +3,13 @@ import {
   checkNumeric,
   formatMoney,
   PRICING_LIMITS,
-  PROMO_AMOUNT_MESSAGES,
   toIsoDate,
   type BoxName,
   type DiscountType,
   type PromoCodeDto,
   type UpdatePromoCodeInput,
 } from '@hatid/domain';
+import { t } from '@lingui/core/macro';
 
 /**
  * The promo code form: a flat discount is typed in pesos and sent as centavos (`amountInCents`), a
@@ -83,41 +83,59 @@ export function promoFormValuesOf(promo: PromoCodeDto): PromoFormValues {
   };
 }
 
+/** checkNumeric's words in the reader's language (the domain's own are English). */
+function numberMessages(min: number, max: number) {
+  return {
+    required: t`Required`,
+    invalid: t`Enter a number`,
+    integer: t`Value must be a whole number`,
+    scientific: t`Scientific notation is not allowed`,
+    decimals: t`Value must have at most 2 decimal places`,
+    min: t`Value must be at least ${min}`,
+    max: t`Value must not exceed ${max}`,
+  };
+}
+
 function usageLimit(raw: string): { ok: true; value: number | null } | { ok: false; message: string } {
   if (raw.trim() === '') return { ok: true, value: null };
-  return checkNumeric(raw, { min: 1, max: MAX_USAGE, integer: true });
+  return checkNumeric(raw, { min: 1, max: MAX_USAGE, integer: true, messages: numberMessages(1, MAX_USAGE) });
 }
 
 /** Checks the form and turns it into the API's body, or says per field what is wrong, in plain words. */
 export function readPromoForm(values: PromoFormValues): { ok: true; input: PromoWireInput } | { ok: false; errors: PromoFormErrors } {
   const errors: PromoFormErrors = {};
   const code = values.code.trim().toUpperCase();
-  if (!code) errors.code = 'Enter a code';
-  else if (!CODE.test(code)) errors.code = 'Promo codes are 3 to 32 letters, digits, hyphens or underscores';
+  if (!code) errors.code = t`Enter a code`;
+  else if (!CODE.test(code)) errors.code = t`Promo codes are 3 to 32 letters, digits, hyphens or underscores`;
 
   const description = values.description.trim();
-  if (description.length > 1024) errors.description = 'At most 1024 characters';
+  if (description.length > 1024) errors.description = t`At most 1024 characters`;
 
   let percentOff: number | null = null;
   let amountInCents: number | null = null;
   if (values.type === 'percentage') {
-    if (values.percentOff.trim() === '') errors.percentOff = PROMO_AMOUNT_MESSAGES.percentRequired;
+    if (values.percentOff.trim() === '') errors.percentOff = t`Enter the percentage off`;
     else {
-      const check = checkNumeric(values.percentOff, { min: 1, max: 100, integer: true, messages: { integer: PROMO_AMOUNT_MESSAGES.percentInteger } });
+      const check = checkNumeric(values.percentOff, {
+        min: 1,
+        max: 100,
+        integer: true,
+        messages: { ...numberMessages(1, 100), integer: t`A percentage is a whole number` },
+      });
       if (check.ok) percentOff = check.value;
       else errors.percentOff = check.message;
     }
   } else if (values.amountPesos.trim() === '') {
-    errors.amountPesos = PROMO_AMOUNT_MESSAGES.amountRequired;
+    errors.amountPesos = t`Enter the discount amount`;
   } else {
-    const check = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_FLAT_PESOS });
+    const check = checkNumeric(values.amountPesos, { min: 0.01, max: MAX_FLAT_PESOS, messages: numberMessages(0.01, MAX_FLAT_PESOS) });
     if (check.ok) amountInCents = Math.round(check.value * 100);
     else errors.amountPesos = check.message;
   }
 
-  if (!DAY.test(values.startDate)) errors.startDate = 'Choose the first day';
-  if (!DAY.test(values.endDate)) errors.endDate = 'Choose the last day';
-  else if (DAY.test(values.startDate) && values.endDate < values.startDate) errors.endDate = 'End date must be on or after the start date';
+  if (!DAY.test(values.startDate)) errors.startDate = t`Choose the first day`;
+  if (!DAY.test(values.endDate)) errors.endDate = t`Choose the last day`;
+  else if (DAY.test(values.startDate) && values.endDate < values.startDate) errors.endDate = t`End date must be on or after the start date`;
 
   const maxUsage = usageLimit(values.maxUsage);
   if (!maxUsage.ok) errors.maxUsage = maxUsage.message;
@@ -175,6 +193,10 @@ export function promoFormFieldOf(apiField: string): PromoFormField | null {
 
 /** "10% off" or "₱50.00 off". */
 export function discountText(promo: Pick<PromoCodeDto, 'type' | 'percentOff' | 'amountInCents'>): string {
-  if (promo.type === 'percentage') return `${promo.percentOff ?? 0}% off`;
-  return `${formatMoney(promo.amountInCents ?? 0)} off`;
+  if (promo.type === 'percentage') {
+    const percent = promo.percentOff ?? 0;
+    return t`${percent}% off`;
+  }
+  const amount = formatMoney(promo.amountInCents ?? 0);
+  return t`${amount} off`;
 }

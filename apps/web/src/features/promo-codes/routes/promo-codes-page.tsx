@@ -1,4 +1,6 @@
+import { plural } from '@lingui/core/macro';
 import type { PromoCodeDto } from '@hatid/domain';
+import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RowActionMenu } from '../../../components/data-table/row-action-menu';
@@ -7,13 +9,12 @@ import { ViewModal } from '../../../components/ui/modal';
 import { useAccess } from '../../../lib/ability';
 import { formatDateTime } from '../../../lib/format';
 import { usePromoCodes } from '../api/promo-codes';
-import { boxesText, limitText, periodText, PROMO_CODE_COLUMNS } from '../components/promo-code-columns';
+import { boxesText, limitText, periodText, PROMO_CODE_COLUMNS, usedText } from '../components/promo-code-columns';
 import { PromoCodeFormModal } from '../components/promo-code-form-modal';
 import { discountText } from '../lib/promo-form';
 import { ConsoleListPage, useConsoleList } from '../../console/components/console-list-page';
 
 const route = getRouteApi('/console/promo-codes');
-const TITLE = 'Promo codes';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'view'; promo: PromoCodeDto } | null;
 
@@ -26,22 +27,23 @@ const usePromoCodeRows = (paging: { page: number; limit: number }, search: Table
  * codes; each item and the add button only for whoever the abilities allow.
  */
 export function PromoCodesPage() {
+  const { t } = useLingui();
   const { search, list: promos, setSearch } = useConsoleList(route, parseTableSearch, usePromoCodeRows);
   const { ability } = useAccess();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   return (
     <ConsoleListPage<PromoCodeDto>
-      title={TITLE}
-      description="Discount codes customers type when they book, newest first."
+      title={t`Promo codes`}
+      description={t`Discount codes customers type when they book, newest first.`}
       columns={PROMO_CODE_COLUMNS}
       query={promos}
       getRowId={(promo) => promo.id}
       search={search}
       onSearchChange={setSearch}
-      searchPlaceholder="Code or description"
-      noun={{ one: 'promo code', other: 'promo codes' }}
-      add={ability.can('create', 'PromoCode') ? { label: 'Add promo code', onClick: () => setDialog({ kind: 'add' }) } : null}
+      searchPlaceholder={t`Code or description`}
+      noun={(count) => t`${plural(count, { one: '# promo code', other: '# promo codes' })}`}
+      add={ability.can('create', 'PromoCode') ? { label: t`Add promo code`, onClick: () => setDialog({ kind: 'add' }) } : null}
       rowActions={(promo) => (
         <RowActionMenu
           subject="PromoCode"
@@ -65,6 +67,7 @@ export function PromoCodesPage() {
 }
 
 function PromoCodeView({ promo, onClose }: { promo: PromoCodeDto; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <ViewModal
       open
@@ -73,14 +76,14 @@ function PromoCodeView({ promo, onClose }: { promo: PromoCodeDto; onClose: () =>
       description={promo.description ?? undefined}
       size="lg"
       fields={[
-        { label: 'Discount', value: discountText(promo) },
-        { label: 'Type', value: promo.type === 'flat' ? 'Flat amount' : 'Percentage' },
-        { label: 'Valid', value: periodText(promo) },
-        { label: 'Boxes', value: boxesText(promo) },
-        { label: 'Used', value: `${promo.usageCount} of ${limitText(promo.maxUsage).toLowerCase()}` },
-        { label: 'Uses per customer', value: limitText(promo.maxUsagePerUser) },
-        { label: 'Created', value: formatDateTime(promo.createdAt) },
-        { label: 'Last changed', value: formatDateTime(promo.updatedAt) },
+        { label: t`Discount`, value: discountText(promo) },
+        { label: t`Type`, value: promo.type === 'flat' ? t`Flat amount` : t`Percentage` },
+        { label: t`Valid`, value: periodText(promo) },
+        { label: t`Boxes`, value: boxesText(promo) },
+        { label: t`Used`, value: usedText(promo) },
+        { label: t`Uses per customer`, value: limitText(promo.maxUsagePerUser) },
+        { label: t`Created`, value: formatDateTime(promo.createdAt) },
+        { label: t`Last changed`, value: formatDateTime(promo.updatedAt) },
       ]}
     />
   );
