@@ -90,7 +90,7 @@ async function measure(url: string, language: Language, reportFile: string): Pro
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     fs.writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests =
@@ -112,6 +112,20 @@ async function measure(url: string, language: Language, reportFile: string): Pro
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/** Lighthouse's own failures (NO_NAVSTART: the trace lost its start, as happens on a busy machine) are tried again, twice. */
+class LighthouseRuntimeError extends Error {}
+
+async function measureWithRetries(url: string, language: Language, reportFile: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, language, reportFile);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      console.log(`${url} ${language}: ${error.message}; again`);
+    }
   }
 }
 
@@ -149,7 +163,7 @@ try {
       const results: Run[] = [];
       for (let i = 0; i < runs; i++) {
         const report = path.join(work, `${route.replace(/\W+/g, '_').replace(/^_$/, 'root')}-${language}-${i + 1}.json`);
-        const run = await measure(`${baseUrl}${route}`, language, report);
+        const run = await measureWithRetries(`${baseUrl}${route}`, language, report);
         console.log(
           `${route} ${language} run ${i + 1}/${runs}: performance ${run.performance.toFixed(2)}, accessibility ${run.accessibility.toFixed(2)}, ` +
             `LCP ${(run.lcpMs / 1000).toFixed(2)} s, CLS ${run.cls.toFixed(3)}, FCP ${(run.fcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms, ` +
