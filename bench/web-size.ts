@@ -3,6 +3,7 @@
 // network went quiet (entry, shared chunks, the route's own lazy chunk). Target: / and /track < 170 KB.
 // `npm run bench:web` prints the table; `npm run bench` includes it in bench/results.md; WEB_SIZE_LOCALE=fil-PH in Filipino.
 import { spawnSync } from 'node:child_process';
+import { benchArgs } from './args.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,8 @@ import { chromium } from '@playwright/test';
 import { startServer } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** Routes a first visit may land on; the first two carry the issue's target. */
-export const MEASURED_ROUTES = ['/', '/track', '/login', '/packages', '/notifications', '/rates'];
+/** Routes a first visit may land on; the first two carry the issue's target, the sign-in pages follow (issue 32). */
+export const MEASURED_ROUTES = ['/', '/track', '/login', '/rider/login', '/packages', '/notifications', '/rates'];
 export const INITIAL_JS_TARGET_KB = 170;
 
 export interface RouteSize {
@@ -90,5 +91,7 @@ export function webSizeReport(sizes: RouteSize[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(webSizeReport(await measureWebSizes()));
+  // --port=<n>: the server's port (3960 by default), to stay clear of another bench on the same machine.
+  const { port } = benchArgs();
+  console.log(webSizeReport(await measureWebSizes(port ? Number(port) : undefined)));
 }

@@ -55,6 +55,12 @@ beforeAll(async () => {
         css: ['assets/home-page-Css12345.css'],
       },
       '_form.js': { file: 'assets/form-Fo12Fo34.js' },
+      // The sign-in page's chunk and the catalogues (compiled .po files) in both languages.
+      'src/features/auth/routes/login-page.tsx': { file: 'assets/login-page-Lp12Lp34.js', isDynamicEntry: true, imports: ['_framework.js', '_form.js'] },
+      'src/locales/en/app.po': { file: 'assets/app-En12En34.js', isDynamicEntry: true },
+      'src/locales/en/auth.po': { file: 'assets/auth-En56En78.js', isDynamicEntry: true },
+      'src/locales/fil/app.po': { file: 'assets/app-Fi12Fi34.js', isDynamicEntry: true },
+      'src/locales/fil/auth.po': { file: 'assets/auth-Fi56Fi78.js', isDynamicEntry: true },
     }),
   );
   site = await buildTestApp({ demo: false, webDist: web });
@@ -180,7 +186,22 @@ describe('the built web app', () => {
     );
     // No manifest entry for /track here, and other routes never get one.
     expect((await get('/track')).headers.link).toBeUndefined();
-    expect((await get('/login')).headers.link).toBeUndefined();
+    expect((await get('/packages')).headers.link).toBeUndefined();
     expect((await get('/assets/index-Ab12Cd34.js')).headers.link).toBeUndefined();
+  });
+
+  it("starts a sign-in page's chunks and its catalogues in the visitor's language with the HTML", async () => {
+    const page =
+      '</assets/index-Ix12Ix34.css>; rel=preload; as=style; crossorigin, </assets/login-page-Lp12Lp34.js>; rel=modulepreload, </assets/form-Fo12Fo34.js>; rel=modulepreload';
+    const english = await get('/login');
+    expect(english.body).toContain('<!-- shell -->');
+    expect(english.headers.link).toBe(`${page}, </assets/app-En12En34.js>; rel=modulepreload, </assets/auth-En56En78.js>; rel=modulepreload`);
+    expect(english.headers.vary).toMatch(/Accept-Language/);
+    const filipino = `${page}, </assets/app-Fi12Fi34.js>; rel=modulepreload, </assets/auth-Fi56Fi78.js>; rel=modulepreload`;
+    // A Filipino browser, or the language chosen on this device (the cookie wins over the browser).
+    const byBrowser = await site.app.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'fil-PH,fil;q=0.9' } });
+    expect(byBrowser.headers.link).toBe(filipino);
+    const byCookie = await site.app.inject({ method: 'GET', url: '/login?error=denied', headers: { cookie: 'hatid_lang=fil', 'accept-language': 'en-US' } });
+    expect(byCookie.headers.link).toBe(filipino);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
-import type { Language } from '@hatid/domain';
+import { LANGUAGE_COOKIE, LANGUAGES, requestLanguage, type Language } from '@hatid/domain';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -28,6 +28,20 @@ export function webCacheControl(root: string, filePath: string): string {
 export const LANDING_CHUNKS: Record<string, string> = {
   '/': 'src/app/pages/home-page.tsx',
   '/track': 'src/features/shipments/routes/track-page.tsx',
+  // The sign-in pages (issue 32): where a new customer or rider first meets the app, on a cheap phone.
+  '/login': 'src/features/auth/routes/login-page.tsx',
+  '/rider/login': 'src/features/riders/routes/rider-login-page.tsx',
+};
+
+/**
+ * The message catalogues (apps/web/src/locales/<language>/<area>.po) a landing route's first render waits for:
+ * the app's own, then the page's area (its withMessages in apps/web/src/app/routes). Preloaded in the visitor's
+ * language, or the app would ask for them only once its scripts have run, a round trip each on a slow phone.
+ * / and /track are left out: their static pages need no script, nor catalogue, to be read.
+ */
+export const LANDING_CATALOGUES: Record<string, string[]> = {
+  '/login': ['app', 'auth'],
+  '/rider/login': ['app', 'riders'],
 };
 
 interface ManifestChunk {
@@ -70,6 +84,27 @@ export function landingPreloads(root: string): Map<string, string> {
     // request credentials mode does not match") and the first paint of /track waited for the second download.
     const styles = [...entryStyles, ...keys.flatMap((key) => manifest[key]!.css ?? [])].map((file) => `</${file}>; rel=preload; as=style; crossorigin`);
     links.set(route, [...styles, ...scripts].join(', '));
+  }
+  return links;
+}
+
+/**
+ * `Link` headers for each landing route's catalogues in each language, keyed `<language> <path>`: the compiled
+ * catalogue chunks named in Vite's manifest. Empty without a manifest.
+ */
+export function cataloguePreloads(root: string): Map<string, string> {
+  const links = new Map<string, string>();
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return links;
+  }
+  for (const [route, areas] of Object.entries(LANDING_CATALOGUES)) {
+    for (const language of LANGUAGES) {
+      const files = areas.flatMap((area) => manifest[`src/locales/${language}/${area}.po`]?.file ?? []);
+      if (files.length > 0) links.set(`${language} ${route}`, files.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+    }
   }
   return links;
 }
@@ -124,6 +159,7 @@ export function asPrefetch(link: string): string {
 /** @fastify/static options for the built web app: pre-compressed variants and the cache policy above. */
 export function webStaticOptions(root: string): FastifyStaticOptions {
   const preloads = landingPreloads(root);
+  const catalogues = cataloguePreloads(root);
   return {
     root,
     wildcard: false,
@@ -140,8 +176,17 @@ export function webStaticOptions(root: string): FastifyStaticOptions {
       if (cacheControl === REVALIDATE) {
         // Keyed by the path asked for: /track's HTML is the file landing/track.html.
         const pathname = new URL(reply.request.url, 'http://localhost').pathname;
-        const link = preloads.get(pathname);
-        if (link) reply.header('link', isStaticLanding(root, pathname, filePath) ? asPrefetch(link) : link);
+        let link = preloads.get(pathname);
+        if (link && isStaticLanding(root, pathname, filePath)) link = asPrefetch(link);
+        if (LANDING_CATALOGUES[pathname]) {
+          // The catalogues are the visitor's language's (their cookie, else their browser's: as the app picks it).
+          const { cookies, headers } = reply.request;
+          const language = requestLanguage(cookies?.[LANGUAGE_COOKIE], headers['accept-language']);
+          const messages = catalogues.get(`${language} ${pathname}`);
+          if (messages) link = link ? `${link}, ${messages}` : messages;
+          reply.header('vary', 'Accept-Language, Cookie');
+        }
+        if (link) reply.header('link', link);
       }
     },
   };

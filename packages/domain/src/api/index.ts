@@ -3,6 +3,7 @@ export * from './system.js';
 export * from './users.js';
 export * from './users-admin.js';
 export * from './social-login.js';
+export * from './social-login-schemas.js';
 export * from './addresses.js';
 export * from './pricing.js';
 export * from './promo-codes.js';

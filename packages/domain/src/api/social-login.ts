@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Social sign-in (GET /users/social-login-url, GET /users/callback): the contract the server routes and the
  * web login page share. Google only for now: Facebook gives no "email verified" claim, so its email could
@@ -12,6 +10,9 @@ export const CONNECTION_TYPE_LABELS: Record<ConnectionType, string> = { google: 
 
 /** Where a signed-in person lands when the sign-in did not name a page (the web's /start sends each role home). */
 export const DEFAULT_SIGN_IN_PATH = '/start';
+
+// The request and answer schemas are in social-login-schemas.ts: this module stays free of zod, since the
+// web's sign-in page needs only its labels and messages, and zod in its first visit cost a slow phone ~25 KB.
 
 /**
  * A page of this site to return to after signing in: a path starting with one "/", never "//" or "/\"
@@ -39,26 +40,6 @@ export const SOCIAL_LOGIN_INTENTS = ['sign_in', 'connect'] as const;
 
 /** The profile page a connect flow returns to: `?connected=<type>`, or `?connectError=<reason>`. */
 export const SOCIAL_CONNECT_RETURN_PATH = '/profile';
-
-export const socialLoginUrlQuery = z.object({
-  connectionType: z.enum(CONNECTION_TYPES, `Choose how to sign in: ${CONNECTION_TYPES.join(', ')}`),
-  intent: z.enum(SOCIAL_LOGIN_INTENTS, `Choose ${SOCIAL_LOGIN_INTENTS.join(' or ')}`).optional(),
-  redirect: z.string().refine(isSafeRedirectPath, 'The page to return to must be a page of this site (a path such as /packages)').optional(),
-});
-export type SocialLoginUrlQuery = z.infer<typeof socialLoginUrlQuery>;
-
-export const socialLoginUrlResult = z.object({ url: z.string() });
-
-/** GET /users/callback. Loose on purpose: whatever a provider (or a person editing the address) sends, the answer is a redirect. */
-export const socialLoginCallbackQuery = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-});
-
-/** GET /users/social-login-providers: the social sign-ins this server has set up (none: the buttons are not shown). */
-export const socialLoginProvidersResult = z.object({ connectionTypes: z.array(z.enum(CONNECTION_TYPES)) });
-export type SocialLoginProviders = z.infer<typeof socialLoginProvidersResult>;
 
 /**
  * Why a social sign-in came back to /login?error=… (GET /users/callback never answers an error page: a

@@ -5,21 +5,25 @@ import { INTL_LOCALES, type Language } from '../i18n/index.js';
  * Dates are formatted by the platform's Intl in Manila's time zone rather than date-fns' format: the same
  * strings, without its ~7 KB gzip of formatters and locale in the first visit of / (every page imports this).
  */
-const MANILA_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: 'long',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+let MANILA_PARTS: Intl.DateTimeFormat | undefined;
+// Made on first use, not when the module loads: a formatter with a time zone costs a slow phone tens of
+// milliseconds of ICU set-up, and pages that only import this module (the rider's sign-in) format no date.
+const manilaParts = () =>
+  (MANILA_PARTS ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: 'long',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }));
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The Manila calendar day and clock of an instant, as the parts the formats below need. */
 function manila(date: DateInput) {
   const parts: Record<string, string> = {};
-  for (const { type, value } of MANILA_PARTS.formatToParts(new Date(date))) parts[type] = value;
+  for (const { type, value } of manilaParts().formatToParts(new Date(date))) parts[type] = value;
   return {
     year: parts.year!,
     monthName: parts.month!,

@@ -2,14 +2,15 @@ import { z } from 'zod';
 
 export { VALIDATION_MESSAGES } from './messages.js';
 import { VALIDATION_MESSAGES } from './messages.js';
+import { normalizeMobileNumber } from './mobile-number.js';
+
+export { normalizeMobileNumber } from './mobile-number.js';
 
 export const MAX_TEXT_LENGTH = 1024;
 export const MAX_FILE_SIZE_BYTES = 10_485_760;
 
 // Letters of any script incl. accented ones, space, comma, period, apostrophe, hyphen.
 const NAME_PATTERN = /^[\p{L}\p{M} ,.'-]+$/u;
-// Optional +63, 63 or 0, then 9 or 8, then 9 digits (spaces and dashes are ignored).
-const MOBILE_PATTERN = /^(?:\+63|63|0)?([98]\d{9})$/;
 
 export const nameSchema = z
   .string()
@@ -22,13 +23,6 @@ export const nameSchema = z
 
 export function isValidName(value: string): boolean {
   return NAME_PATTERN.test(value.trim());
-}
-
-/** Returns the number in E.164 form (+639171234567), or null when it is not a PH mobile number. */
-export function normalizeMobileNumber(value: string): string | null {
-  const compact = value.replace(/[\s-]/g, '');
-  const match = MOBILE_PATTERN.exec(compact);
-  return match ? `+63${match[1]}` : null;
 }
 
 /** Accepts any spec-valid spelling and outputs the E.164 form. */

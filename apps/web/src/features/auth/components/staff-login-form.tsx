@@ -1,12 +1,14 @@
-import { loginWithEmailBody } from '@hatid/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { showFormError } from '../../../lib/form-errors';
-import { formResolver } from '../../../lib/form-resolver';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useLoginWithEmail } from '../api/login-with-email';
+
+// Most people on /login are customers: the staff form's checks (zod) load when someone starts on it (a field's focus).
+const resolver = lazyResolver(() => import('../lib/staff-login-resolver').then((module) => module.staffLoginResolver));
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -14,7 +16,7 @@ const FIELDS = ['email', 'password'] as const;
 export function StaffLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useLingui();
   const login = useLoginWithEmail();
-  const form = useForm({ resolver: formResolver(loginWithEmailBody), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -29,10 +31,10 @@ export function StaffLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Staff sign in`}>
       <FormField label={t`Email`} error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="username" {...form.register('email')} />}
+        {(control) => <Input {...control} type="email" autoComplete="username" onFocus={resolver.preload} {...form.register('email')} />}
       </FormField>
       <FormField label={t`Password`} error={errors.password?.message}>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
+        {(control) => <Input {...control} type="password" autoComplete="current-password" onFocus={resolver.preload} {...form.register('password')} />}
       </FormField>
       <Button type="submit" variant="secondary" loading={login.isPending}>
         <Trans>Sign in as staff</Trans>

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { EnterNameForm } from '../components/enter-name-form';
-import { readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
+import { readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+import { signInStep } from '../lib/sign-in-step';
 
 export function EnterNamePage() {
   const { i18n, t } = useLingui();

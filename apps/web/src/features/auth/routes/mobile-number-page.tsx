@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../components/auth-card';
 import { MobileNumberForm } from '../components/mobile-number-form';
-import { readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
+import { readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+import { signInStep } from '../lib/sign-in-step';
 
 export function MobileNumberPage() {
   const { i18n, t } = useLingui();

@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { AccountType } from '@hatid/domain';
 import { AuthCard } from '../components/auth-card';
 import { RegistrationDetailsForm } from '../components/registration-details-form';
-import { clearSignInFlow, readSignInFlow, signInStep } from '../sign-in-flow';
+import { clearSignInFlow, readSignInFlow } from '../sign-in-flow';
+import { signInStep } from '../lib/sign-in-step';
 
 function RegistrationStep({ accountType }: { accountType: AccountType }) {
   const { i18n, t } = useLingui();

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { formatMobileNumber } from '../../../lib/format';
 import { AuthCard } from '../components/auth-card';
 import { VerifyOtpForm } from '../components/verify-otp-form';
-import { clearSignInFlow, readSignInFlow, signInStep, updateSignInFlow } from '../sign-in-flow';
+import { clearSignInFlow, readSignInFlow, updateSignInFlow } from '../sign-in-flow';
+import { signInStep } from '../lib/sign-in-step';
 
 const resendAtOf = (flow: { otpSentAt?: number; resendAfterSeconds?: number }) => (flow.otpSentAt ?? 0) + (flow.resendAfterSeconds ?? 0) * 1000;
 
