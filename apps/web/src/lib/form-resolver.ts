@@ -1,7 +1,10 @@
-import { installPlainErrorMessages } from '@hatid/domain';
+import { installPlainErrorMessages, plainErrorOf, reasonOfMessage, type PlainError } from '@hatid/domain';
+import { i18n } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { FIELD_WORDS } from '../i18n/field-words';
+import { translateReason } from '../i18n/server-messages';
 
 // Every form shows plain messages ("Enter the contact name", "Choose a province"), never zod's defaults;
 // the booking checker (check-draft.ts) installs them too. Not in main.tsx: that would put zod in every
@@ -16,8 +19,31 @@ function blanksTo(values: FieldValues, blank: null | undefined): FieldValues {
   return out;
 }
 
+/** A plain message (the domain's, with its reason) in the reader's language, the field named in it too. */
+export function sayPlainError({ message, reason, params }: PlainError): string {
+  if (!reason) return message;
+  const field = typeof params?.field === 'string' ? FIELD_WORDS[params.field] : undefined;
+  return translateReason(reason, field ? { ...params, field: i18n._(field) } : params, message);
+}
+
 /**
- * The domain schema as a react-hook-form resolver, so the browser shows the server's own messages.
+ * The messages written into the schemas ("Enter a valid Philippine mobile number…") are English; those with a
+ * reason (domain errors/reasons.ts) are said in the reader's language. Walks nested fields (lists, groups).
+ */
+function translateWritten(errors: unknown): void {
+  if (!errors || typeof errors !== 'object') return;
+  const error = errors as Partial<FieldError> & Record<string, unknown>;
+  if (typeof error.message === 'string') {
+    const reason = reasonOfMessage(error.message);
+    if (reason) error.message = translateReason(reason, undefined, error.message);
+  }
+  for (const [key, value] of Object.entries(error)) if (key !== 'ref' && key !== 'message' && key !== 'types') translateWritten(value);
+}
+
+/**
+ * The domain schema as a react-hook-form resolver, so the browser shows the server's own messages, in the reader's
+ * language: zod's defaults through a per-parse error map (the schema's own messages still win over it), the
+ * schema's own messages by their reason.
  * An empty text box means "not given": it becomes undefined (or null, to clear a stored value) before
  * the schema sees it, as optional fields in the API are absent rather than "".
  */
@@ -25,8 +51,16 @@ export function formResolver<TIn extends FieldValues, TOut>(
   schema: z.ZodType<TOut, TIn>,
   options: { blankAs?: null | undefined } = {},
 ): Resolver<TIn, unknown, TOut> {
-  const inner = zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>;
-  return (values, context, resolverOptions) => inner(blanksTo(values, options.blankAs) as TIn, context, resolverOptions);
+  const inner = zodResolver(schema as never, { error: (issue: z.core.$ZodRawIssue) => sayPlainError(plainErrorOf(issue)) } as never) as unknown as Resolver<
+    TIn,
+    unknown,
+    TOut
+  >;
+  return async (values, context, resolverOptions) => {
+    const result = await inner(blanksTo(values, options.blankAs) as TIn, context, resolverOptions);
+    translateWritten(result.errors);
+    return result;
+  };
 }
 
 /** A hand-written check's messages (field → message) as a resolver's errors. */
