@@ -1,7 +1,7 @@
-import { installPlainErrorMessages, plainErrorOf, reasonOfMessage, type PlainError } from '@hatid/domain';
+import { installPlainErrorMessages, plainErrorOf, type PlainError } from '@hatid/domain';
 import { i18n } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { FIELD_WORDS } from '../i18n/field-words';
 import { translateReason } from '../i18n/server-messages';
@@ -27,23 +27,10 @@ export function sayPlainError({ message, reason, params }: PlainError): string {
 }
 
 /**
- * The messages written into the schemas ("Enter a valid Philippine mobile number…") are English; those with a
- * reason (domain errors/reasons.ts) are said in the reader's language. Walks nested fields (lists, groups).
- */
-function translateWritten(errors: unknown): void {
-  if (!errors || typeof errors !== 'object') return;
-  const error = errors as Partial<FieldError> & Record<string, unknown>;
-  if (typeof error.message === 'string') {
-    const reason = reasonOfMessage(error.message);
-    if (reason) error.message = translateReason(reason, undefined, error.message);
-  }
-  for (const [key, value] of Object.entries(error)) if (key !== 'ref' && key !== 'message' && key !== 'types') translateWritten(value);
-}
-
-/**
  * The domain schema as a react-hook-form resolver, so the browser shows the server's own messages, in the reader's
- * language: zod's defaults through a per-parse error map (the schema's own messages still win over it), the
- * schema's own messages by their reason.
+ * language: zod's defaults through a per-parse error map (the schema's own messages still win over it). The
+ * schemas' own messages stay English here; FormField says those with a reason in the reader's language as it draws
+ * them (components/ui/form-field.tsx), so they follow a language switch too.
  * An empty text box means "not given": it becomes undefined (or null, to clear a stored value) before
  * the schema sees it, as optional fields in the API are absent rather than "".
  */
@@ -56,11 +43,7 @@ export function formResolver<TIn extends FieldValues, TOut>(
     unknown,
     TOut
   >;
-  return async (values, context, resolverOptions) => {
-    const result = await inner(blanksTo(values, options.blankAs) as TIn, context, resolverOptions);
-    translateWritten(result.errors);
-    return result;
-  };
+  return (values, context, resolverOptions) => inner(blanksTo(values, options.blankAs) as TIn, context, resolverOptions);
 }
 
 /** A hand-written check's messages (field → message) as a resolver's errors. */
