@@ -129,14 +129,16 @@ test('a customer reads Hatid in Filipino on a 360 px phone: signs up, tops up, b
 
   // Track: the list, a shipment's page, and the tracking page.
   await openFromMenu(page, 'Packages');
-  await expect(page.getByRole('table')).toContainText(droppedOff);
+  // On a phone the list is cards, not a table.
+  await expect(page.getByRole('main')).toContainText(droppedOff);
   await check(page, 'packages', [pickedUp, droppedOff]);
-  await page.getByRole('table').getByRole('link', { name: pickedUp }).click();
+  await page.getByRole('main').getByRole('link', { name: pickedUp }).first().click();
   await expect(page).toHaveURL(new RegExp(`/packages/${pickedUp}$`));
   await expect(page.getByTestId('timeline-headline')).toBeVisible();
   await check(page, 'a package', [pickedUp]);
   await openFromMenu(page, 'Track');
-  await page.getByLabel(fil('Tracking number')).fill(droppedOff);
+  await expect(page).toHaveURL(/\/track$/);
+  await page.getByRole('textbox', { name: fil('Tracking number'), exact: true }).fill(droppedOff);
   await page
     .getByRole('main')
     .getByRole('button', { name: fil('Track') })
