@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { inEnglish, startingWith, type Say } from './filipino';
 import { messagesTo, waitForOtp } from './sms';
 import { randomMobileNumber } from './ui';
 
@@ -7,23 +8,35 @@ export const DEMO_PASSWORD = 'hatid-demo-2026';
 
 /**
  * Sign-up from the mobile-number page on, as a person does: a new number → the code from the SMS log →
- * name → Individual → accept the terms → create. Where it lands next is the caller's to check.
+ * name → Individual → accept the terms → create. Where it lands next is the caller's to check. `say` gives the
+ * words in the page's language (helpers/filipino.ts); `onStep` looks at each page before it is filled in.
  */
-export async function completeSignUp(page: Page, firstName: string, lastName = 'Bautista'): Promise<void> {
+export async function completeSignUp(
+  page: Page,
+  firstName: string,
+  lastName = 'Bautista',
+  { say = inEnglish, onStep }: { say?: Say; onStep?: (step: string) => Promise<void> } = {},
+): Promise<void> {
   const mobile = randomMobileNumber();
   const seen = messagesTo(mobile.e164).length;
-  await page.getByLabel('Mobile number').fill(mobile.local);
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await onStep?.('mobile number');
+  await page.getByLabel(say('Mobile number')).fill(mobile.local);
+  await page.getByRole('button', { name: say('Send code') }).click();
   await expect(page).toHaveURL(/\/login\/verify-otp$/);
-  await page.getByLabel('One-time code').fill(await waitForOtp(mobile.e164, { seen }));
+  await onStep?.('one-time code');
+  await page.getByLabel(say('One-time code')).fill(await waitForOtp(mobile.e164, { seen }));
   await expect(page).toHaveURL(/\/login\/enter-name$/);
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill(lastName);
-  await page.getByRole('radio', { name: /Individual/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await onStep?.('name');
+  await page.getByLabel(say('First name')).fill(firstName);
+  await page.getByLabel(say('Last name')).fill(lastName);
+  await page.getByRole('radio', { name: startingWith(say('Individual')) }).check();
+  await page.getByRole('button', { name: say('Continue') }).click();
   await expect(page).toHaveURL(/\/login\/individual$/);
-  await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await onStep?.('terms');
+  // The label is a sentence with two links in it: its words before the first.
+  const terms = say('I have read and accept the Hatid <0>terms and conditions</0> and <1>privacy policy</1>.').replace(/<0>.*/, '').trim();
+  await page.getByLabel(startingWith(terms)).check();
+  await page.getByRole('button', { name: say('Create account') }).click();
 }
 
 /** A new customer, signed in on `page`, through the real sign-up pages. */

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { inEnglish, startingWith, type Say } from './filipino';
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, '..', 'screenshots');
 
@@ -34,12 +35,13 @@ export async function chooseFromCombobox(
   page: Page,
   label: string,
   search: string,
-  { option, within = page }: { option?: string; within?: Page | Locator } = {},
+  { option, within = page, say = inEnglish }: { option?: string; within?: Page | Locator; say?: Say } = {},
 ): Promise<string> {
   const trigger = within.getByRole('combobox', { name: label, exact: true });
   await expect(trigger).toBeEnabled();
   await trigger.click();
-  await page.getByPlaceholder(/^Search/).fill(search);
+  // Every picker's search box starts with the word (Search…, Search barangay…).
+  await page.getByPlaceholder(startingWith(say('Search'))).fill(search);
   // The open picker's list: the page has other options too (the header's language <select>).
   const list = page.getByRole('listbox');
   const choice = option ? list.getByRole('option', { name: option, exact: true }) : list.getByRole('option').first();

@@ -5,10 +5,13 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '../features/addresses/components/address-form';
 import { EnterNameForm } from '../features/auth/components/enter-name-form';
+import { MobileNumberForm } from '../features/auth/components/mobile-number-form';
 import { ProfileForm } from '../features/auth/components/profile-form';
 import { RegistrationDetailsForm } from '../features/auth/components/registration-details-form';
 import { CancelShipmentDialog } from '../features/shipments/components/cancel-shipment-dialog';
 import { TicketForm } from '../features/tickets/components/ticket-form';
+import { activateLanguage } from '../i18n/catalogues';
+import { englishLeftIn } from '../testing/english-left';
 import { renderWithProviders } from '../testing/render';
 import { userDto } from '../testing/users';
 
@@ -76,5 +79,42 @@ describe('form errors are plain words', () => {
       for (const error of errors) expect(error).not.toMatch(PROGRAMMER_TEXT);
       cleanup();
     }
+  });
+});
+
+describe("form errors in the reader's language (issue 32)", () => {
+  it('a wrong mobile number is refused in Filipino, with the same example', async () => {
+    await activateLanguage('fil');
+    const errors = await errorsAfterSubmitting(<MobileNumberForm onSent={vi.fn()} />, 'Ipadala ang code', async (u) => {
+      // The full phone field replaces its read-only stand-in once the phone libraries load (slow in a busy run).
+      await screen.findByRole('button', { name: /^Bansa/ }, { timeout: 10_000 });
+      await u.type(screen.getByLabelText('Mobile number'), '12345');
+    });
+    expect(errors).toEqual(['Maglagay ng tamang mobile number sa Pilipinas, hal. 0917 123 4567']);
+  });
+
+  it('empty fields are named in Filipino: what to enter, what to choose', async () => {
+    await activateLanguage('fil');
+    expect(await errorsAfterSubmitting(<EnterNameForm onSubmit={vi.fn()} />, 'Magpatuloy')).toEqual(['Ilagay ang pangalan', 'Ilagay ang apelyido']);
+    cleanup();
+    const address = await errorsAfterSubmitting(<AddressForm onSaved={vi.fn()} onCancel={vi.fn()} />, 'I-save ang address');
+    expect(address).toEqual(
+      expect.arrayContaining([
+        'Ilagay ang pangalan ng contact',
+        // Words Filipino keeps stay as they are inside the sentence.
+        'Ilagay ang mobile number',
+        'Pumili ng probinsya',
+        'Pumili ng lungsod o munisipyo',
+        'Pumili ng barangay',
+        'Ilagay ang kalye, gusali at numero ng bahay',
+      ]),
+    );
+    expect(englishLeftIn(address.join(' '), 'app', 'addresses')).toEqual([]);
+  });
+
+  it('switching back to English says them in English again', async () => {
+    await activateLanguage('fil');
+    await activateLanguage('en');
+    expect(await errorsAfterSubmitting(<EnterNameForm onSubmit={vi.fn()} />, 'Continue')).toEqual(['Enter the first name', 'Enter the last name']);
   });
 });

@@ -32,6 +32,11 @@ export const FIXED_REASONS = {
   'validation.name': VALIDATION_MESSAGES.name,
   'validation.mobile_number': VALIDATION_MESSAGES.mobileNumber,
   'validation.email': 'Enter a valid email address',
+  'validation.decimals': VALIDATION_MESSAGES.decimals,
+  'validation.scientific': VALIDATION_MESSAGES.scientific,
+  'validation.integer': VALIDATION_MESSAGES.integer,
+  'validation.max_text': VALIDATION_MESSAGES.maxText,
+  'validation.web_address': VALIDATION_MESSAGES.webAddress,
   'server.internal': 'Something went wrong on our side. Please try again.',
 } as const;
 
@@ -41,6 +46,22 @@ export const PARAM_REASONS = {
   'auth.code_wrong_tries_left': 'The code is incorrect. {left} tries left.',
   /** params: { seconds } — a new code asked for too soon. */
   'auth.code_wait': 'Please wait {seconds} seconds before asking for a new code',
+  /*
+   * The plain messages of forms (validation/plain-errors.ts plainErrorOf): `field` is the field's English words
+   * ("first name", "city or municipality"), `article` "a" or "an" before it, `min`/`max` the bound.
+   */
+  'validation.enter': 'Enter the {field}',
+  'validation.choose': 'Choose {article} {field}',
+  'validation.enter_valid': 'Enter a valid {field}',
+  'validation.choose_from_list': 'Choose {article} {field} from the list',
+  'validation.min_length': 'The {field} must be at least {min} characters',
+  'validation.max_length': 'The {field} must be at most {max} characters',
+  'validation.add_one': 'Add at least one {field}',
+  'validation.add_at_least': 'Add at least {min} {field}',
+  'validation.at_least': 'Value must be at least {min}',
+  'validation.more_than': 'Value must be more than {min}',
+  'validation.at_most': 'Value must not exceed {max}',
+  'validation.less_than': 'Value must be less than {max}',
 } as const;
 
 export type ErrorReason = keyof typeof FIXED_REASONS | keyof typeof PARAM_REASONS;

@@ -8,4 +8,6 @@ export const VALIDATION_MESSAGES = {
   min: (min: number) => `Value must be at least ${min}`,
   max: (max: number) => `Value must not exceed ${max}`,
   maxText: 'Text must be at most 1024 characters',
+  integer: 'Value must be a whole number',
+  webAddress: 'Enter a valid web address',
 } as const;

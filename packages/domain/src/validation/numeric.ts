@@ -20,7 +20,7 @@ export interface NumericFieldOptions {
 export const NUMERIC_MESSAGES = {
   invalid: 'Enter a number',
   required: 'Required',
-  integer: 'Value must be a whole number',
+  integer: VALIDATION_MESSAGES.integer,
 } as const;
 
 // Plain decimal notation only: sign, digits, at most one point. "1e3", "0x10" and "1,000" are refused.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ErrorReason } from '../errors/reasons.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { NUMERIC_MESSAGES } from './numeric.js';
 
 /**
@@ -12,7 +14,7 @@ import { NUMERIC_MESSAGES } from './numeric.js';
  * ("weightInGrams" → "weight"). Fields picked from a list (provinces, reasons, enums) say "Choose".
  */
 
-interface FieldWords {
+export interface FieldWords {
   /** How the field is called in a sentence, lower case: "city or municipality". */
   name: string;
   /** Picked from a list rather than typed. */
@@ -77,12 +79,30 @@ export function fieldWordsOf(issue: Pick<RawIssue, 'path' | 'inst' | 'schema'>):
   return { name: wordsOf(key), pick: pickedType || /[a-z](?:Id|Ids)$/.test(key) };
 }
 
-const article = (name: string) => (/^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`);
+/**
+ * A plain message with its stable reason (errors/reasons.ts PARAM_REASONS and FIXED_REASONS): the web app says the
+ * reason in the reader's language (apps/web/src/lib/form-resolver.ts), naming the field by `params.field`, its
+ * English words. No reason: a message for programmers rather than people (a wrong type, unknown keys), English only.
+ */
+export interface PlainError {
+  message: string;
+  reason?: ErrorReason;
+  params?: Record<string, string | number>;
+}
+
+const article = (name: string) => (/^[aeiou]/i.test(name) ? 'an' : 'a');
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What to say when the field was left empty: "Enter the contact name", "Choose a province". */
+export function missingError(field: FieldWords): PlainError {
+  return field.pick
+    ? { message: `Choose ${article(field.name)} ${field.name}`, reason: 'validation.choose', params: { article: article(field.name), field: field.name } }
+    : { message: `Enter the ${field.name}`, reason: 'validation.enter', params: { field: field.name } };
+}
+
+/** The English of `missingError`. */
 export function missingMessage(field: FieldWords): string {
-  return field.pick ? `Choose ${article(field.name)}` : `Enter the ${field.name}`;
+  return missingError(field).message;
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -98,56 +118,84 @@ const TYPE_WORDS: Record<string, string> = {
 
 const isMissing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
-/** The plain message for one issue; see the file's comment. */
-export function plainErrorMessage(issue: RawIssue): string {
+/** A bound ("Value must be at least 1"): more than / less than when the bound itself is not allowed. */
+function boundError(kind: 'min' | 'max', bound: number, inclusive: boolean | undefined): PlainError {
+  if (kind === 'min') {
+    return inclusive === false
+      ? { message: `Value must be more than ${bound}`, reason: 'validation.more_than', params: { min: bound } }
+      : { message: `Value must be at least ${bound}`, reason: 'validation.at_least', params: { min: bound } };
+  }
+  return inclusive === false
+    ? { message: `Value must be less than ${bound}`, reason: 'validation.less_than', params: { max: bound } }
+    : { message: `Value must not exceed ${bound}`, reason: 'validation.at_most', params: { max: bound } };
+}
+
+/** The plain message for one issue, with its reason; see the file's comment. */
+export function plainErrorOf(issue: RawIssue): PlainError {
   const field = fieldWordsOf(issue);
   const the = `the ${field.name}`;
-  const invalid = field.pick ? `Choose ${article(field.name)} from the list` : `Enter a valid ${field.name}`;
+  const invalid: PlainError = field.pick
+    ? {
+        message: `Choose ${article(field.name)} ${field.name} from the list`,
+        reason: 'validation.choose_from_list',
+        params: { article: article(field.name), field: field.name },
+      }
+    : { message: `Enter a valid ${field.name}`, reason: 'validation.enter_valid', params: { field: field.name } };
   switch (issue.code) {
     case 'invalid_type':
-      if (!issue.path?.length && issue.expected === 'object') return 'Send the details as a JSON object';
-      if (isMissing(issue.input)) return missingMessage(field);
-      return `${capital(the)} must be ${TYPE_WORDS[issue.expected] ?? 'something else'}`;
+      if (!issue.path?.length && issue.expected === 'object') return { message: 'Send the details as a JSON object' };
+      if (isMissing(issue.input)) return missingError(field);
+      return { message: `${capital(the)} must be ${TYPE_WORDS[issue.expected] ?? 'something else'}` };
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
-        if (min <= 1 || isMissing(issue.input)) return missingMessage(field);
-        return `${capital(the)} must be at least ${min} characters`;
+        if (min <= 1 || isMissing(issue.input)) return missingError(field);
+        return { message: `${capital(the)} must be at least ${min} characters`, reason: 'validation.min_length', params: { field: field.name, min } };
       }
-      if (issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? `Add at least one ${field.name}` : `Add at least ${min} ${field.name}`;
-      if (issue.origin === 'date') return `${capital(the)} is too early`;
-      return issue.inclusive === false ? `Value must be more than ${min}` : `Value must be at least ${min}`;
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return min <= 1
+          ? { message: `Add at least one ${field.name}`, reason: 'validation.add_one', params: { field: field.name } }
+          : { message: `Add at least ${min} ${field.name}`, reason: 'validation.add_at_least', params: { field: field.name, min } };
+      }
+      if (issue.origin === 'date') return { message: `${capital(the)} is too early` };
+      return boundError('min', min, issue.inclusive);
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      if (issue.origin === 'string') return `${capital(the)} must be at most ${max} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${capital(the)} can hold at most ${max}`;
-      if (issue.origin === 'date') return `${capital(the)} is too late`;
-      return issue.inclusive === false ? `Value must be less than ${max}` : `Value must not exceed ${max}`;
+      if (issue.origin === 'string')
+        return { message: `${capital(the)} must be at most ${max} characters`, reason: 'validation.max_length', params: { field: field.name, max } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { message: `${capital(the)} can hold at most ${max}` };
+      if (issue.origin === 'date') return { message: `${capital(the)} is too late` };
+      return boundError('max', max, issue.inclusive);
     }
     case 'invalid_format':
-      if (isMissing(issue.input)) return missingMessage(field);
-      if (issue.format === 'email') return 'Enter a valid email address';
-      if (issue.format === 'url') return 'Enter a valid web address';
+      if (isMissing(issue.input)) return missingError(field);
+      if (issue.format === 'email') return { message: 'Enter a valid email address', reason: 'validation.email' };
+      if (issue.format === 'url') return { message: VALIDATION_MESSAGES.webAddress, reason: 'validation.web_address' };
       return invalid;
     case 'not_multiple_of': {
       const divisor = Number(issue.divisor);
-      if (divisor === 0.01) return 'Value must have at most 2 decimal places';
-      if (divisor === 1) return NUMERIC_MESSAGES.integer;
-      return `Value must be a multiple of ${divisor}`;
+      if (divisor === 0.01) return { message: VALIDATION_MESSAGES.decimals, reason: 'validation.decimals' };
+      if (divisor === 1) return { message: NUMERIC_MESSAGES.integer, reason: 'validation.integer' };
+      return { message: `Value must be a multiple of ${divisor}` };
     }
     case 'unrecognized_keys':
-      return `${issue.keys.length === 1 ? 'This field is' : 'These fields are'} not accepted: ${issue.keys.join(', ')}`;
+      return { message: `${issue.keys.length === 1 ? 'This field is' : 'These fields are'} not accepted: ${issue.keys.join(', ')}` };
     case 'invalid_union':
     case 'invalid_value':
     case 'custom':
-      return isMissing(issue.input) ? missingMessage(field) : invalid;
+      return isMissing(issue.input) ? missingError(field) : invalid;
     case 'invalid_key':
     case 'invalid_element':
-      return `${capital(the)} holds a value that is not accepted`;
+      return { message: `${capital(the)} holds a value that is not accepted` };
     default:
       return invalid;
   }
+}
+
+/** The plain message for one issue (English); see the file's comment. */
+export function plainErrorMessage(issue: RawIssue): string {
+  return plainErrorOf(issue).message;
 }
 
 /**

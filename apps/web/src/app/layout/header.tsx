@@ -32,7 +32,7 @@ export function Header() {
       <div className="mx-auto flex min-h-14 max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-3">
         {/* Below xl the links, name and sign-out live in a drawer: one short row on a phone, nothing hidden sideways. */}
         {user ? <MenuDrawer links={links} userName={user.name} /> : null}
-        <Brand />
+        <Brand nameFrom={user ? undefined : 'sm'} />
         {user ? (
           <nav aria-label={t`Main`} className="hidden shrink-0 gap-1 xl:flex">
             <NavLinks items={links} className="whitespace-nowrap" />
@@ -72,12 +72,17 @@ export function Header() {
   );
 }
 
-function Brand() {
+/**
+ * The logo and the name. Signed out on a phone (`nameFrom="sm"`) the logo alone: the row then holds the language
+ * switch, Track and Sign in at 360 px in Filipino too ("Mag-sign in", "I-track"), in readable text. The link's
+ * label names it either way; index.html's first-paint brand hides the name the same way.
+ */
+function Brand({ nameFrom }: { nameFrom?: 'sm' }) {
   const { t } = useLingui();
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-teal-800" aria-label={t`Hatid home`}>
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
-      Hatid
+      <span className={nameFrom === 'sm' ? 'max-sm:hidden' : undefined}>Hatid</span>
     </Link>
   );
 }

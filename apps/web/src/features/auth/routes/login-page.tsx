@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Phone } from 'lucide-react';
-import { LanguageSwitch } from '../../../app/layout/language-switch';
 import { buttonClasses } from '../../../components/ui/button';
 import { useSocialLoginOffered } from '../api/social-login-providers';
 import { AuthCard } from '../components/auth-card';
@@ -20,8 +19,6 @@ export function LoginPage() {
   return (
     <AuthCard title={t`Sign in to Hatid`} description={t`Book, pay for and track parcels anywhere in the Philippines.`}>
       <div className="flex flex-col gap-6">
-        {/* Chosen before signing in: the account starts in this language, and its texts and SMS follow it. */}
-        <LanguageSwitch className="self-end" />
         <SignInError code={error} />
         {/* Wraps rather than overflows: the Filipino label is longer than a 360 px phone's button. */}
         <Link to="/login/mobile-number" className={buttonClasses('primary', 'lg', 'h-auto min-h-11 w-full py-2 text-center whitespace-normal')}>

@@ -1,7 +1,8 @@
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LanguageSwitch } from '../../../app/layout/language-switch';
 import { activateLanguage } from '../../../i18n/catalogues';
 import { englishLeftIn } from '../../../testing/english-left';
 import { fakeApi, json } from '../../../testing/fake-api';
@@ -22,7 +23,15 @@ afterEach(() => {
 /** The sign-in steps at their real route ids (`/sign-in/login` is what the login page reads its search from). */
 function renderSignIn(path: string) {
   fakeApi((call) => (call.path === '/api/users/social-login-providers' ? json({ data: { connectionTypes: ['google'] } }) : json({ data: {} })));
-  const rootRoute = createRootRoute();
+  // The signed-out header's language switch is the sign-in pages' one (the page has none of its own).
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <LanguageSwitch />
+        <Outlet />
+      </>
+    ),
+  });
   const signIn = createRoute({ getParentRoute: () => rootRoute, id: 'sign-in' });
   const pages = [
     createRoute({ getParentRoute: () => signIn, path: '/login', validateSearch: (): { error?: string } => ({}), component: LoginPage }),
@@ -38,7 +47,7 @@ function renderSignIn(path: string) {
 }
 
 describe('the sign-in and sign-up screens in Filipino (issue 32)', () => {
-  it('the sign-in page offers the language switch, and switching says the whole page in Filipino', async () => {
+  it('the language switch above the sign-in page says the whole page in Filipino', async () => {
     renderSignIn('/login');
     expect(await screen.findByRole('heading', { name: 'Sign in to Hatid' })).toBeTruthy();
 

@@ -50,7 +50,8 @@ export function WalletHistory() {
           aria-label={t`Type`}
           value={type ?? ''}
           onChange={(e) => setType((e.target.value || null) as WalletTransactionType | null)}
-          className="rounded border border-slate-300 px-2 py-1 text-sm"
+          // May narrow below its longest type ("Manual na adjustment"): the row fits a 360 px phone.
+          className="min-w-0 rounded border border-slate-300 px-2 py-1 text-sm"
         >
           <option value="">{t`All types`}</option>
           {WALLET_TRANSACTION_TYPES.map((type) => (
