@@ -243,7 +243,8 @@ async function reusable(database: Database, rows: number): Promise<Prepared | nu
   }
 }
 
-async function postgresDataset(rows: number): Promise<DatasetResult> {
+/** The PostgreSQL database for `rows` shipments, seeded (or reused with --reuse) and prewarmed. */
+async function postgresPrepared(rows: number): Promise<{ url: URL; prepared: Prepared }> {
   const name = `${DB_PREFIX}${rows}`;
   console.log(`PostgreSQL, ${rows} shipments (${name})`);
   const url = new URL(ADMIN_URL);
@@ -266,6 +267,11 @@ async function postgresDataset(rows: number): Promise<DatasetResult> {
     await database.close();
   }
   await prewarm(url.toString());
+  return { url, prepared };
+}
+
+async function postgresDataset(rows: number): Promise<DatasetResult> {
+  const { url, prepared } = await postgresPrepared(rows);
   const result = await measure(`PostgreSQL, ${rows.toLocaleString('en')} shipments`, rows, { DATABASE_URL: url.toString() }, prepared);
   // Last: its bookings and credits add rows the other measurements should not see.
   result.wallet = await benchWallet(url.toString(), PORT);
@@ -411,6 +417,57 @@ if ('seed-only' in args) {
     await prepare(database, rows);
     await database.close();
   }
+  process.exit(0);
+}
+
+/**
+ * --only=tracking: the public tracking rows alone (the no-op route, cold, HOT), printed, results.md untouched: a
+ * quick check of the tracking measurement on a database the full run seeded (--reuse) or seeds now.
+ */
+async function trackingOnly(): Promise<void> {
+  for (const rows of SIZES) {
+    const { url, prepared } = await postgresPrepared(rows);
+    const server = await startServer({ DATABASE_URL: url.toString(), METRICS_PORT: String(PORT + 1) }, PORT);
+    setReadCacheProbe(metricsReadCacheProbe(`http://127.0.0.1:${PORT + 1}`));
+    try {
+      const base = { url: server.url, durationSeconds: DURATION };
+      const results = [
+        await load({ ...base, name: 'GET /api/_ah/warmup (baseline)', path: '/api/_ah/warmup' }),
+        await load({
+          ...base,
+          name: 'GET /api/shipments/track/{n}, cold (every number asked once)',
+          paths: prepared.coldTrackingNumbers.map((n) => `/api/shipments/track/${n}`),
+          eachPathOnce: true,
+        }),
+        await load({
+          ...base,
+          name: 'GET /api/shipments/track/{n}, HOT (1,000 numbers repeated: the read cache answers)',
+          paths: prepared.trackingNumbers.map((n) => `/api/shipments/track/${n}`),
+        }),
+      ];
+      console.log(
+        `\nPostgreSQL, ${rows.toLocaleString('en')} shipments (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(', ')})\n`,
+      );
+      console.log(
+        `| call | ${LOAD_SHAPE_HEADER} | req/s | vs baseline | p50 ms | p95 ms | p99 ms | non-2xx |\n|---|${LOAD_SHAPE_RULE}|---|---|---|---|---|---|`,
+      );
+      for (const l of results) {
+        console.log(
+          `| ${l.name} | ${loadShape(l)} | ${fmt(l.requestsPerSecond)} | ${fmt(l.requestsPerSecond / results[0]!.requestsPerSecond, 2)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${l.non2xx + l.errors} |`,
+        );
+      }
+    } finally {
+      setReadCacheProbe(null);
+      await server.stop();
+    }
+  }
+}
+
+if (args.only === 'tracking') {
+  await trackingOnly();
   process.exit(0);
 }
 
