@@ -2,6 +2,12 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   name: string;
+  /** Requests in flight at once (autocannon connections). */
+  connections: number;
+  /** How many different paths the load asked (a path asked twice could be answered by the read cache). */
+  distinctKeys: number;
+  /** The server's read cache during the load (its metrics, when a probe is set): lookups answered from memory, and all lookups. */
+  readCache: { hits: number; lookups: number } | null;
   requestsPerSecond: number;
   /** Answers counted (the percentiles' sample). */
   requests: number;
@@ -30,6 +36,22 @@ export interface LoadOptions {
   eachPathOnce?: boolean;
 }
 
+/** Reads the server's read-cache counters (its metrics port); set by the bench that started the server. */
+export type ReadCacheProbe = () => Promise<{ hits: number; misses: number }>;
+let readCacheProbe: ReadCacheProbe | null = null;
+export function setReadCacheProbe(probe: ReadCacheProbe | null): void {
+  readCacheProbe = probe;
+}
+
+/** A ReadCacheProbe on a server's metrics port (hatid_read_cache_lookups, apps/server/src/app.ts). */
+export function metricsReadCacheProbe(metricsUrl: string): ReadCacheProbe {
+  return async () => {
+    const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+    const value = (result: string) => Number(new RegExp(`^hatid_read_cache_lookups\\{result="${result}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return { hits: value('hit'), misses: value('miss') };
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -39,9 +61,12 @@ function percentile(sorted: number[], p: number): number {
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
   let i = 0;
+  const connections = options.connections ?? 50;
+  const probe = readCacheProbe;
+  const cacheBefore = probe ? await probe() : null;
   const instance = autocannon({
     url: options.url,
-    connections: options.connections ?? 50,
+    connections,
     pipelining: 1,
     duration: options.durationSeconds,
     requests: [
@@ -65,8 +90,15 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   const result = await instance;
   times.sort((a, b) => a - b);
+  const cacheAfter = probe && cacheBefore ? await probe() : null;
   return {
     name: options.name,
+    connections,
+    distinctKeys: options.paths ? Math.min(i, options.paths.length) : 1,
+    readCache:
+      cacheBefore && cacheAfter
+        ? { hits: cacheAfter.hits - cacheBefore.hits, lookups: cacheAfter.hits + cacheAfter.misses - cacheBefore.hits - cacheBefore.misses }
+        : null,
     // A load stopped early ends inside a second: its last per-second sample is partial and would lower the mean.
     requestsPerSecond: options.eachPathOnce ? result.requests.total / result.duration : result.requests.average,
     requests: times.length,
@@ -76,4 +108,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** The columns every results row carries (issue 34): how many at once, how many distinct keys, what the read cache answered. */
+export const LOAD_SHAPE_HEADER = 'at once | distinct keys | read-cache hits / lookups';
+export const LOAD_SHAPE_RULE = '---|---|---';
+export function loadShape(l: Pick<LoadResult, 'connections' | 'distinctKeys' | 'readCache'>): string {
+  const n = (x: number) => x.toLocaleString('en');
+  return `${l.connections} | ${n(l.distinctKeys)} | ${l.readCache ? `${n(l.readCache.hits)} / ${n(l.readCache.lookups)}` : 'not measured'}`;
 }

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, openDatabase } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { DEMO_PASSWORD, demoEmail, seedDatabase } from '../apps/server/src/seed/index.js';
-import { load, type LoadResult } from './load.js';
+import { LOAD_SHAPE_HEADER, LOAD_SHAPE_RULE, load, loadShape, type LoadResult } from './load.js';
 import { seedBenchShipments } from './seed.js';
 import { signIn, startServer } from './server-process.js';
 
@@ -107,9 +107,9 @@ export function riderListReport(r: RiderListResult, target: boolean): string[] {
   return [
     `Rider list: ${CONNECTIONS} connections, ${fmt(l.writes)} changes landed during the run.`,
     '',
-    '| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | target |',
-    '|---|---|---|---|---|---|---|',
-    `| ${l.name} | ${fmt(l.requestsPerSecond)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${l.non2xx + l.errors} | ${target ? `p95 < 50 ms ${ok ? '✅' : '❌'}` : 'information'} |`,
+    `| call | ${LOAD_SHAPE_HEADER} | req/s | p50 ms | p95 ms | p99 ms | non-2xx | target |`,
+    `|---|${LOAD_SHAPE_RULE}|---|---|---|---|---|---|`,
+    `| ${l.name} | ${loadShape(l)} | ${fmt(l.requestsPerSecond)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${l.non2xx + l.errors} | ${target ? `p95 < 50 ms ${ok ? '✅' : '❌'}` : 'information'} |`,
     '',
   ];
 }

@@ -335,6 +335,18 @@ function instrument(app: FastifyInstance, metrics: Metrics, options: BuildAppOpt
   sampleDatabase(metrics, options.database);
   sampleOutbox(metrics, options.database);
   sampleConnections(metrics, app.events, options.redis);
+  // Whether a read was answered from memory: a load test that repeats its keys measures the cache, not the database.
+  const lookups = metrics.gauge('hatid_read_cache_lookups', 'Reads asked of the shipment read cache since start, by result (hit: answered from memory)', [
+    'result',
+  ]);
+  metrics.addSampler(
+    'read_cache',
+    async () => {
+      lookups.set({ result: 'hit' }, app.shipmentReads.hits);
+      lookups.set({ result: 'miss' }, app.shipmentReads.misses);
+    },
+    () => lookups.reset(),
+  );
   const webhooks = {
     pending: metrics.gauge('hatid_webhook_deliveries_pending', 'Webhook deliveries still to succeed, to endpoints that are on'),
     oldest: metrics.gauge('hatid_webhook_oldest_pending_age_seconds', 'Seconds since the event of the oldest pending webhook delivery (0 when none)'),

@@ -114,6 +114,11 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** A bearer token every scrape must send; required to bind METRICS_HOST beyond loopback. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * Diagnostics (bench/booking-profile.ts): a file to append one JSON line per PostgreSQL statement to (its
+   * text without values, its round-trip ms, the connection). Unset in normal running, and then costs nothing.
+   */
+  DB_STATEMENT_TRACE: z.string().min(1).optional(),
   /** Connections each server process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { sweepPaymentRequests } from './modules/payments/index.js';
@@ -5,7 +6,7 @@ import { purgeProcessedOutbox } from './platform/outbox/index.js';
 import { purgeOldOtpCodes } from './modules/auth/index.js';
 import { startPeriodic } from './platform/periodic.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, type Database, type StatementObserver } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDatabase } from './seed/index.js';
 import { seedDemoActivity } from './seed/demo-activity/index.js';
@@ -36,7 +37,11 @@ function readConfig(): Config {
 
 async function openConfiguredDatabase(): Promise<Database> {
   try {
-    return await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.dataDir });
+    return await openDatabase(
+      config.DATABASE_URL
+        ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, ...statementTrace(config.DB_STATEMENT_TRACE) }
+        : { dataDir: config.dataDir },
+    );
   } catch (error) {
     // Another server runs on this DATA_DIR: say which, and do not touch its database.
     if (error instanceof DataDirLockedError) {
@@ -45,6 +50,17 @@ async function openConfiguredDatabase(): Promise<Database> {
     }
     throw error;
   }
+}
+
+/** DB_STATEMENT_TRACE: every statement appended to the file as a JSON line, for bench/booking-profile.ts. */
+function statementTrace(file: string | undefined): { observeStatements?: StatementObserver } {
+  if (!file) return {};
+  const out = fs.createWriteStream(file, { flags: 'a' });
+  return {
+    observeStatements: ({ text, ms, connection, failed }) => {
+      out.write(`${JSON.stringify({ at: Date.now(), ms: Math.round(ms * 1000) / 1000, connection, failed, text })}\n`);
+    },
+  };
 }
 
 const config = readConfig();

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, requestLanguage, type Language } from '@hatid/domain';
 import type { FastifyRequest } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 
@@ -31,6 +31,21 @@ export async function languagesOfUsers(db: DbOrTx, userIds: readonly string[]): 
 export async function languageOfMobile(db: DbOrTx, mobileNumber: string): Promise<Language | null> {
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.mobileNumber, mobileNumber));
   return chosen(row?.language);
+}
+
+/**
+ * The language of the account with this mobile number, else the language of this person's account (one round
+ * trip for both): null when neither chose one.
+ */
+export async function languageOfMobileOrUser(db: DbOrTx, mobileNumber: string, userId: string | null | undefined): Promise<Language | null> {
+  const byMobile = db.select({ language: users.language }).from(users).where(eq(users.mobileNumber, mobileNumber)).limit(1);
+  const byId = db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId ?? sql`null`))
+    .limit(1);
+  const [row] = await db.select({ mobile: sql<string | null>`(${byMobile})`, user: sql<string | null>`(${byId})` }).from(sql`(select 1) as one`);
+  return chosen(row?.mobile) ?? chosen(row?.user);
 }
 
 /** The language of the page that sent a request: the visitor's cookie, else the browser's Accept-Language, else English. */

@@ -56,7 +56,21 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Embedded: start from this dump of a data directory, in memory or in a new `dataDir` (tests copy a prepared template). */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only, diagnostics (DB_STATEMENT_TRACE, bench/booking-profile.ts): told of every statement sent,
+   * once it is answered. Off (undefined) in normal running: then nothing is timed or wrapped.
+   */
+  observeStatements?: StatementObserver;
 }
+
+/** One statement as the server sent it: its text (no values), round-trip time, and which pooled connection ran it (null: the pool's own `query`). */
+export interface ObservedStatement {
+  text: string;
+  ms: number;
+  connection: number | null;
+  failed: boolean;
+}
+export type StatementObserver = (statement: ObservedStatement) => void;
 
 /** Contrib extensions the migrations create (a real server ships them in postgresql-contrib). */
 const PGLITE_EXTENSIONS = { pg_trgm };
@@ -71,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // with no listener of the pool's: Node would end the process (measured: pg_terminate_backend under a
     // booking did). The query under way already failed with the cause; the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(releasingFailedBegins(pool), { schema }) as unknown as Db;
+    const db = drizzlePg(releasingFailedBegins(pool, options.observeStatements), { schema }) as unknown as Db;
     const listeners = new Set<PgListener>();
     return {
       db,
@@ -137,7 +151,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * query (BEGIN) fails is released here, with the error (the pool then closes it), and a second release is
  * ignored. Everything else is the pool itself.
  */
-export function releasingFailedBegins(pool: pg.Pool): pg.Pool {
+export function releasingFailedBegins(pool: pg.Pool, observe?: StatementObserver): pg.Pool {
+  const timed = observe ? observing(observe) : null;
   const lend = (client: pg.PoolClient): pg.PoolClient => {
     let queries = 0;
     let released = false;
@@ -152,7 +167,8 @@ export function releasingFailedBegins(pool: pg.Pool): pg.Pool {
         if (property === 'query') {
           return (...args: unknown[]) => {
             const first = queries++ === 0;
-            const result = (target.query as (...a: unknown[]) => unknown)(...args);
+            const query = (...a: unknown[]) => (target.query as (...b: unknown[]) => unknown)(...a);
+            const result = timed ? timed(target, query, args) : query(...args);
             if (!first || !(result instanceof Promise)) return result;
             return result.catch((error: Error) => {
               release(error);
@@ -168,10 +184,48 @@ export function releasingFailedBegins(pool: pg.Pool): pg.Pool {
   return new Proxy(pool, {
     get(target, property) {
       if (property === 'connect') return async () => lend(await target.connect());
+      if (property === 'query' && timed)
+        return (...args: unknown[]) => timed(null, (...a: unknown[]) => (target.query as (...b: unknown[]) => unknown)(...a), args);
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Times each promise-style query (drizzle's only style) and tells `observe` its text, its time and its
+ * connection (numbered in the order the pool first lent them). One query is one round trip: node-postgres sends
+ * parse, bind, execute and sync together.
+ */
+function observing(observe: StatementObserver) {
+  const numbers = new WeakMap<object, number>();
+  let next = 0;
+  const numberOf = (client: object | null) => {
+    if (!client) return null;
+    const known = numbers.get(client);
+    if (known !== undefined) return known;
+    next += 1;
+    numbers.set(client, next);
+    return next;
+  };
+  return (client: object | null, query: (...args: unknown[]) => unknown, args: unknown[]): unknown => {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const started = performance.now();
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    const told = (failed: boolean) => observe({ text, ms: performance.now() - started, connection: numberOf(client), failed });
+    return result.then(
+      (value) => {
+        told(false);
+        return value;
+      },
+      (error: unknown) => {
+        told(true);
+        throw error;
+      },
+    );
+  };
 }
 
 const RELISTEN_DELAYS_MS = [250, 1000, 5000];

@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { normalizeMobileNumber, recipientSmsText, recipientTrackingLink, smsReplyIntent, toIsoDate, type InboundSmsBody, type Language } from '@hatid/domain';
-import { languageOfMobile, languageOfUser } from '../../core/language.js';
+import { languageOfMobileOrUser } from '../../core/language.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { recipientSmsMessages, recipientSmsShipments, smsOptOuts } from '../../db/schema/index.js';
 import { fieldError, notFound } from '../../errors.js';
@@ -32,30 +32,41 @@ export async function textRecipient(ctx: Context, milestone: ShipmentMilestone):
   if (milestone.kind === 'booked' && !milestone.textRecipientOnBooking) return 'sender_declined';
   const day = toIsoDate(new Date(milestone.at));
   const claim = await ctx.db.transaction(async (tx): Promise<{ id: string } | Exclude<TextOutcome, 'sent'>> => {
-    await tx.insert(recipientSmsShipments).values({ shipmentId: milestone.shipmentId }).onConflictDoNothing();
-    const [state] = await tx.select().from(recipientSmsShipments).where(eq(recipientSmsShipments.shipmentId, milestone.shipmentId)).for('update');
+    // The shipment's row, held until commit: new (ours, so nobody else's claim can be under way), or locked.
+    const [created] = await tx.insert(recipientSmsShipments).values({ shipmentId: milestone.shipmentId }).onConflictDoNothing().returning();
+    const [state] = created
+      ? [created]
+      : await tx.select().from(recipientSmsShipments).where(eq(recipientSmsShipments.shipmentId, milestone.shipmentId)).for('update');
     if (state!.stoppedAt) return 'stopped';
-    const [optedOut] = await tx.select().from(smsOptOuts).where(eq(smsOptOuts.mobileNumber, milestone.receiverMobileNumber));
-    if (optedOut) return 'opted_out';
-    const [same] = await tx
-      .select({ id: recipientSmsMessages.id })
-      .from(recipientSmsMessages)
-      .where(and(eq(recipientSmsMessages.shipmentId, milestone.shipmentId), eq(recipientSmsMessages.kind, milestone.kind), eq(recipientSmsMessages.day, day)));
-    if (same) return 'already_sent';
+    // Read once the row is held (a fresh snapshot): a claim committed by whoever held it before is seen.
+    const [seen] = await tx
+      .select({
+        optedOut: sql<boolean>`exists (select 1 from ${smsOptOuts} where ${smsOptOuts.mobileNumber} = ${milestone.receiverMobileNumber})`,
+        same: sql<boolean>`exists (select 1 from ${recipientSmsMessages} where ${and(
+          eq(recipientSmsMessages.shipmentId, milestone.shipmentId),
+          eq(recipientSmsMessages.kind, milestone.kind),
+          eq(recipientSmsMessages.day, day),
+        )})`,
+        today: sql<number>`(select count(*)::int from ${recipientSmsMessages} where ${and(eq(recipientSmsMessages.shipmentId, milestone.shipmentId), eq(recipientSmsMessages.day, day))})`,
+      })
+      .from(sql`(select 1) as one`);
+    if (seen!.optedOut) return 'opted_out';
+    if (seen!.same) return 'already_sent';
     if (state!.sentCount >= RECIPIENT_SMS_LIMITS.total) return 'total_limit';
-    const [today] = await tx
-      .select({ n: count() })
-      .from(recipientSmsMessages)
-      .where(and(eq(recipientSmsMessages.shipmentId, milestone.shipmentId), eq(recipientSmsMessages.day, day)));
-    if (today!.n >= RECIPIENT_SMS_LIMITS.perDay) return 'daily_limit';
+    if (Number(seen!.today) >= RECIPIENT_SMS_LIMITS.perDay) return 'daily_limit';
+    // The claim and the shipment's count in one statement.
+    const counted = tx.$with('counted').as(
+      tx
+        .update(recipientSmsShipments)
+        .set({ sentCount: sql`${recipientSmsShipments.sentCount} + 1` })
+        .where(eq(recipientSmsShipments.shipmentId, milestone.shipmentId))
+        .returning({ shipmentId: recipientSmsShipments.shipmentId }),
+    );
     const [claimed] = await tx
+      .with(counted)
       .insert(recipientSmsMessages)
       .values({ shipmentId: milestone.shipmentId, kind: milestone.kind, day })
       .returning({ id: recipientSmsMessages.id });
-    await tx
-      .update(recipientSmsShipments)
-      .set({ sentCount: sql`${recipientSmsShipments.sentCount} + 1` })
-      .where(eq(recipientSmsShipments.shipmentId, milestone.shipmentId));
     return claimed!;
   });
   if (typeof claim === 'string') return claim;
@@ -88,7 +99,7 @@ export async function textRecipient(ctx: Context, milestone: ShipmentMilestone):
  * their own language); else English.
  */
 export async function recipientLanguage(db: DbOrTx, milestone: Pick<ShipmentMilestone, 'receiverMobileNumber' | 'ownerId'>): Promise<Language> {
-  return (await languageOfMobile(db, milestone.receiverMobileNumber)) ?? (await languageOfUser(db, milestone.ownerId)) ?? 'en';
+  return (await languageOfMobileOrUser(db, milestone.receiverMobileNumber, milestone.ownerId)) ?? 'en';
 }
 
 export const WRONG_LAST4 = 'These are not the last 4 digits of the mobile number this parcel is for';

@@ -40,7 +40,9 @@ function isCustomerSide(user: UserWithRoles): boolean {
 /** The person a booking is for, once the actor may book for them; otherwise 403 or 404 (see above). */
 export async function authorizeBookingOwner(db: DbOrTx, actor: Actor, ownerId: string): Promise<BookingOwner> {
   if (ownerId === actor.id) {
-    const owner = await loadUserWithRoles(db, ownerId);
+    // The actor was read with its roles as this request was signed in (session or API key, both refused unless
+    // active): reading the same row again would only see the same person a few milliseconds later.
+    const owner = actor.user.id === ownerId && actor.user.status === 'ACTIVE' ? actor.user : await loadUserWithRoles(db, ownerId);
     if (owner?.status !== 'ACTIVE') throw customerNotFound();
     return { owner, servedProvinces: null };
   }

@@ -11,6 +11,7 @@ import {
   type StaffBookingBody as StaffBooking,
 } from '@hatid/domain';
 import { and, eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { shipmentActivities, shipmentPackages, shipments } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../errors.js';
@@ -29,7 +30,7 @@ import { paymentStatusFor } from './shipment-payments.js';
 import { authorizeBookingOwner, checkPickupProvince, mayUseSavedAddress, type BookingOwner } from './booking-access.js';
 import { findInvoiceAccount, reserveOnAccount, reserveOnAccountMany } from './on-account.js';
 import { announceBooked, announceBookedMany } from './shipment-events.js';
-import type { ShipmentRow } from './shipments.repository.js';
+import type { PackageRow, ShipmentRow } from './shipments.repository.js';
 
 export type BookingInput = Omit<CustomerBooking, 'textRecipientOnBooking'> &
   Partial<Pick<StaffBooking, 'ownerId' | 'source' | 'dangerousGoodsFeeInCents' | 'fuelChargeFeeInCents' | 'othersFeeInCents' | 'sizeAdjustmentFeeInCents'>> & {
@@ -153,6 +154,8 @@ async function paymentMethodFor(
 
 export interface BookingResult {
   shipment: ShipmentRow;
+  /** Its package lines as written, in order (the answer shows them without reading them back). */
+  packages: PackageRow[];
   quote: PricingResult;
 }
 
@@ -221,7 +224,8 @@ export async function checkBooking(
  * Books a shipment: checks the booker may book for the owner, resolves both parties, prices it again on the
  * server (the client's total must match), schedules the pickup, claims a unique S10 number and the promo
  * use, all in one transaction. Given a transaction (the Idempotency-Key's, see platform/idempotency.ts) it
- * runs inside it, its writes in a savepoint; nothing is announced here (the caller does, after commit).
+ * writes in it, and an error leaves that transaction to be rolled back: a caller that goes on after a refused
+ * booking (bulk booking) gives it a savepoint. Nothing is announced here (the caller does, after commit).
  */
 export async function bookShipment(
   db: DbOrTx,
@@ -230,15 +234,20 @@ export async function bookShipment(
   options: { idempotencyKey?: string; now?: Date; appEnv?: AppEnv; context?: BookingContext } = {},
 ): Promise<BookingResult> {
   const now = options.now ?? new Date();
-  const prepared = await prepareBooking(db, actor, input, now, options.appEnv ?? 'development', options.context);
+  // A context of its own at least: the sender's and the receiver's province, asked by the parties, the service
+  // area and the price, are each read once.
+  const prepared = await prepareBooking(db, actor, input, now, options.appEnv ?? 'development', options.context ?? newBookingContext());
   const { ownerId, owner, paymentMethod, quote } = prepared;
   checkExpectedTotal(input, quote);
 
-  const shipment = await db.transaction(async (tx) => {
+  const write = async (tx: Tx) => {
     // First: the business row stays locked until commit, so its on-account bookings pass the limit one at a time.
     if (paymentMethod === 'invoice') await reserveOnAccount(tx, owner.businessId!, quote.totalInCents);
     const row = await insertWithFreshTrackingNumber(tx, shipmentValues(actor, input, prepared, now, options.idempotencyKey));
-    await tx.insert(shipmentPackages).values(packageValues(row.id, input, quote));
+    const packages = await tx
+      .insert(shipmentPackages)
+      .values(packageValues(row.id, input, quote))
+      .returning();
     let booked = row;
     if (input.promoCode) {
       const { promoCodeId } = await reservePromoUse(tx, {
@@ -256,9 +265,12 @@ export async function bookShipment(
     // Last, so the wallet row is locked for as short a time as possible while concurrent payments queue.
     if (paymentMethod === 'wallet') await payShipmentByWallet(tx, booked, actor.id);
     await announceBooked(tx, booked);
-    return booked;
-  });
-  return { shipment, quote };
+    return { shipment: booked, packages };
+  };
+  // In the caller's transaction (the Idempotency-Key's) the writes go straight into it: the caller rolls it all
+  // back on any error, so a savepoint of their own would be two more round trips for nothing.
+  const written = db instanceof PgTransaction ? await write(db as Tx) : await db.transaction(write);
+  return { ...written, quote };
 }
 
 function checkExpectedTotal(input: BookingInput, quote: PricingResult) {
@@ -366,7 +378,8 @@ export async function bookShipments(
   for (const [i, { input, idempotencyKey }] of items.entries()) {
     try {
       if (input.promoCode || input.paidBy === 'wallet') {
-        results[i] = { ok: true, shipment: (await bookShipment(tx, actor, input, { ...options, now, idempotencyKey })).shipment };
+        // In a savepoint: a refusal after its first write (the wallet's balance) must leave the others' writes standing.
+        results[i] = { ok: true, shipment: (await tx.transaction((sp) => bookShipment(sp, actor, input, { ...options, now, idempotencyKey }))).shipment };
         continue;
       }
       const prepared = await prepareBooking(tx, actor, input, now, options.appEnv ?? 'development', options.context);
@@ -388,7 +401,8 @@ export async function bookShipments(
       try {
         results[i] = {
           ok: true,
-          shipment: (await bookShipment(tx, actor, items[i]!.input, { ...options, now, idempotencyKey: items[i]!.idempotencyKey })).shipment,
+          shipment: (await tx.transaction((sp) => bookShipment(sp, actor, items[i]!.input, { ...options, now, idempotencyKey: items[i]!.idempotencyKey })))
+            .shipment,
         };
       } catch (single) {
         refuse(i, single);
@@ -478,24 +492,24 @@ function prefixed<P extends 'sender' | 'receiver'>(prefix: P, party: Party) {
 type NewShipment = Omit<typeof shipments.$inferInsert, 'trackingNumber'>;
 
 /**
- * Random S10 serials: a collision (1 in 10^8 per pair) just draws again, inside a savepoint. The booker's
- * Idempotency-Key is unique across booking routes (shipments_booked_by_idempotency_uq), while the key
- * store is per route: a key already spent on another booking route is the client's mistake, a 422.
+ * Random S10 serials: a collision (1 in 10^8 per pair) is skipped by the insert (no row back) and drawn again,
+ * without a savepoint around each try. The booker's Idempotency-Key is unique across booking routes
+ * (shipments_booked_by_idempotency_uq), while the key store is per route: a key already spent on another booking
+ * route is the client's mistake, a 422 (the failed insert aborts the transaction, which the caller rolls back).
  */
 async function insertWithFreshTrackingNumber(tx: Tx, values: NewShipment): Promise<ShipmentRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const trackingNumber = makeTrackingNumber(values.deliveryType);
     try {
-      const [row] = await tx.transaction(async (sp) =>
-        sp
-          .insert(shipments)
-          .values({ ...values, trackingNumber })
-          .returning(),
-      );
-      return row!;
+      const [row] = await tx
+        .insert(shipments)
+        .values({ ...values, trackingNumber })
+        .onConflictDoNothing({ target: shipments.trackingNumber })
+        .returning();
+      if (row) return row;
     } catch (error) {
       if (isUniqueViolation(error, 'shipments_booked_by_idempotency_uq')) throw keyUsedForAnotherRequest();
-      if (!isUniqueViolation(error, 'shipments_tracking_number_uq')) throw error;
+      throw error;
     }
   }
   throw new AppError('INTERNAL', 'Could not allocate a tracking number');

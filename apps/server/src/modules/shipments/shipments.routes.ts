@@ -50,8 +50,8 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // A key row left unanswered by a crash of the old claim-then-work code: its booking may have committed.
         const earlier = claim.takenOver && key ? await findBookingByIdempotencyKey(tx, actor.id, key) : null;
         if (earlier) return { status: 201, body: { data: await shipmentToDto(tx, earlier) } };
-        const { shipment } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key, appEnv: app.config.APP_ENV });
-        return { status: 201, body: { data: await shipmentToDto(tx, shipment) } };
+        const { shipment, packages } = await bookShipment(tx, actor, await input(tx), { idempotencyKey: key, appEnv: app.config.APP_ENV });
+        return { status: 201, body: { data: await shipmentToDto(tx, shipment, packages) } };
       },
     );
     return result;

@@ -3,14 +3,19 @@ import { inArray } from 'drizzle-orm';
 import { shipments } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { dropOffHubsOf } from '../hubs/index.js';
-import { packagesOf, toShipmentDto, type ShipmentRow } from './shipments.repository.js';
+import { packagesOf, toShipmentDto, type PackageRow, type ShipmentRow } from './shipments.repository.js';
 
-/** Rows to DTOs with their packages (and drop-off hubs), in one extra query each for the whole page. */
-export async function shipmentsToDtos(db: DbOrTx, rows: ShipmentRow[]): Promise<ShipmentDto[]> {
-  const packages = await packagesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+/**
+ * Rows to DTOs with their packages (and drop-off hubs), in one extra query each for the whole page. `known`: the
+ * package lines the caller already holds (a booking has just written them), by shipment id: not read again.
+ */
+export async function shipmentsToDtos(db: DbOrTx, rows: ShipmentRow[], known?: Map<string, PackageRow[]>): Promise<ShipmentDto[]> {
+  const packages =
+    known ??
+    (await packagesOf(
+      db,
+      rows.map((r) => r.id),
+    ));
   const hubs = await dropOffHubsOf(db, rows);
   return rows.map((row) => ({
     ...toShipmentDto(row, packages.get(row.id) ?? []),
@@ -18,8 +23,8 @@ export async function shipmentsToDtos(db: DbOrTx, rows: ShipmentRow[]): Promise<
   }));
 }
 
-export async function shipmentToDto(db: DbOrTx, row: ShipmentRow): Promise<ShipmentDto> {
-  return (await shipmentsToDtos(db, [row]))[0]!;
+export async function shipmentToDto(db: DbOrTx, row: ShipmentRow, packages?: PackageRow[]): Promise<ShipmentDto> {
+  return (await shipmentsToDtos(db, [row], packages ? new Map([[row.id, [...packages].sort((a, b) => a.position - b.position)]]) : undefined))[0]!;
 }
 
 /**

@@ -228,33 +228,47 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /**
+   * Runs locked rows of one transactional topic in `tx`: the batch handler in one savepoint, or each row in its
+   * own (a failed row is rolled back alone and its failure recorded). Answers the rows done; `effects` gets what
+   * to run after the commit.
+   */
+  async function runLockedRows(tx: Tx, topic: string, rows: OutboxRow[], effects: (() => Promise<void>)[]): Promise<string[]> {
+    const handler = transactional.get(topic)!;
+    const { batch } = transactionalOptions.get(topic) ?? {};
+    const done: string[] = [];
+    if (batch && rows.length > 1) {
+      try {
+        const effect = await tx.transaction((savepoint) => batch(savepoint, rows));
+        if (effect) effects.push(effect);
+        return rows.map((r) => r.id);
+      } catch (err) {
+        logger.warn({ topic, rows: rows.length, error: safeErrorMessage(err) }, 'outbox batch failed, running its rows one by one');
+      }
+    }
+    for (const row of rows) {
+      try {
+        const effect = await tx.transaction((savepoint) => handler(savepoint, row));
+        done.push(row.id);
+        if (effect) effects.push(effect);
+      } catch (err) {
+        await fail({ ...row, attempts: row.attempts + 1 }, safeErrorMessage(err), undefined, tx, true);
+      }
+    }
+    return done;
+  }
+
+  /** Independent of each other (each tells one payer): run them side by side, not one round trip after another. */
+  const runEffects = (effects: (() => Promise<void>)[], topic: string) =>
+    Promise.all(effects.map((effect) => effect().catch((err: unknown) => logger.error({ err, topic }, 'outbox effect after commit failed'))));
+
   /** One transaction: claim due rows of the topic (SKIP LOCKED: another instance takes the next ones), run each in a savepoint, mark the good ones done. */
-  async function runInTransaction(topic: string, handler: OutboxTransactionalHandler, ids?: string[]): Promise<number> {
+  async function runInTransaction(topic: string): Promise<number> {
     const effects: (() => Promise<void>)[] = [];
     const ran = await db.transaction(async (tx) => {
-      const { batch, batchSize = transactionalBatchSize } = transactionalOptions.get(topic) ?? {};
-      const rows = await lockDueRows(tx, [topic], ids ? ids.length : batchSize, ids);
-      const done: string[] = [];
-      let batched = false;
-      if (batch && rows.length > 1) {
-        try {
-          const effect = await tx.transaction((savepoint) => batch(savepoint, rows));
-          done.push(...rows.map((r) => r.id));
-          if (effect) effects.push(effect);
-          batched = true;
-        } catch (err) {
-          logger.warn({ topic, rows: rows.length, error: safeErrorMessage(err) }, 'outbox batch failed, running its rows one by one');
-        }
-      }
-      for (const row of batched ? [] : rows) {
-        try {
-          const effect = await tx.transaction((savepoint) => handler(savepoint, row));
-          done.push(row.id);
-          if (effect) effects.push(effect);
-        } catch (err) {
-          await fail({ ...row, attempts: row.attempts + 1 }, safeErrorMessage(err), undefined, tx, true);
-        }
-      }
+      const { batchSize = transactionalBatchSize } = transactionalOptions.get(topic) ?? {};
+      const rows = await lockDueRows(tx, [topic], batchSize);
+      const done = await runLockedRows(tx, topic, rows, effects);
       if (done.length > 0) {
         await tx
           .update(outboxEvents)
@@ -263,8 +277,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return rows.length;
     });
-    // Independent of each other (each tells one payer): run them side by side, not one round trip after another.
-    await Promise.all(effects.map((effect) => effect().catch((err: unknown) => logger.error({ err, topic }, 'outbox effect after commit failed'))));
+    await runEffects(effects, topic);
     return ran;
   }
 
@@ -274,23 +287,56 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await Promise.all(claimed.map(runRow));
         return claimed.length;
       }),
-      ...[...transactional].map(([topic, handler]) => runInTransaction(topic, handler)),
+      ...[...transactional.keys()].map((topic) => runInTransaction(topic)),
     ]);
     return inTransaction.reduce((sum, n) => sum + n, rows);
   }
 
-  /** These rows only, at once: a request running what it has just committed (after-commit.ts). */
+  /**
+   * These rows only, at once: a request running what it has just committed (after-commit.ts). One transaction
+   * locks them all, runs the transactional topics' rows (each topic as the worker would, in savepoints), and in
+   * the same statement marks those done and leases the others (an attempt counted, hidden from workers), so
+   * the request's rows cost one commit; the others then run outside it, as the worker runs them.
+   */
   async function runNow(ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const topics = new Set((await db.select({ topic: outboxEvents.topic }).from(outboxEvents).where(inArray(outboxEvents.id, ids))).map((r) => r.topic));
-    let ran = 0;
-    for (const [topic, handler] of transactional) if (topics.has(topic)) ran += await runInTransaction(topic, handler, ids);
-    if ([...topics].some((topic) => handlers.has(topic))) {
-      const claimed = await claim(ids);
-      await Promise.all(claimed.map(runRow));
-      ran += claimed.length;
-    }
-    return ran;
+    const topics = [...handlers.keys(), ...transactional.keys()];
+    if (topics.length === 0) return 0;
+    const effects: { topic: string; effects: (() => Promise<void>)[] }[] = [];
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await lockDueRows(tx, topics, ids.length, ids);
+      const done: string[] = [];
+      for (const topic of new Set(rows.map((r) => r.topic))) {
+        if (!transactional.has(topic)) continue;
+        const ofTopic = { topic, effects: [] as (() => Promise<void>)[] };
+        done.push(
+          ...(await runLockedRows(
+            tx,
+            topic,
+            rows.filter((r) => r.topic === topic),
+            ofTopic.effects,
+          )),
+        );
+        effects.push(ofTopic);
+      }
+      const leased = rows.filter((r) => !transactional.has(r.topic));
+      if (done.length > 0 || leased.length > 0) {
+        const isDone = done.length > 0 ? inArray(outboxEvents.id, done) : sql`false`;
+        await tx
+          .update(outboxEvents)
+          .set({
+            attempts: sql`${outboxEvents.attempts} + 1`,
+            processedAt: sql`case when ${isDone} then now() else ${outboxEvents.processedAt} end`,
+            lastError: sql`case when ${isDone} then null else ${outboxEvents.lastError} end`,
+            availableAt: sql`case when ${isDone} then ${outboxEvents.availableAt} else now() + make_interval(secs => ${leaseSeconds}) end`,
+          })
+          .where(inArray(outboxEvents.id, [...done, ...leased.map((r) => r.id)]));
+      }
+      return { ran: rows.length, leased: leased.map((r) => ({ ...r, attempts: r.attempts + 1 })) };
+    });
+    for (const e of effects) await runEffects(e.effects, e.topic);
+    await Promise.all(claimed.leased.map(runRow));
+    return claimed.ran;
   }
 
   const loop = pollLoop({ runOnce, batchSize, pollMs, logger, failure: 'outbox poll' });
