@@ -18,6 +18,12 @@ describe('the message areas each route loads', () => {
     expect(modules).toContainEqual({ routeFile: 'rider.ts', module: 'features/riders/routes/rider-login-page.tsx', areas: ['riders'] });
   });
 
+  it("gives a page the areas its parent routes load: the console's pages render inside the console layout", () => {
+    const page = lazyModules().find((m) => m.module === 'features/shipments/routes/admin-shipments-page.tsx');
+    expect(page?.areas).toEqual(expect.arrayContaining(['shipments', 'users', 'console']));
+    expect(lazyModules().find((m) => m.module === 'features/auth/routes/login-page.tsx')?.areas).not.toContain('console');
+  });
+
   it('fails a route that forgets an area its page needs', () => {
     const routes = path.resolve(import.meta.dirname, '../app/routes/public.ts');
     // /login as it would read had its route not listed the auth area.

@@ -25,13 +25,17 @@ export function englishPhrasesOf(en: CompiledMessages, fil: CompiledMessages): s
   const phrases = new Set<string>();
   for (const [id, message] of Object.entries(en)) {
     if (JSON.stringify(message) === JSON.stringify(fil[id])) continue;
+    // A piece the Filipino text says too is a loanword it uses ("{count} API key" in both), not English left.
+    const filipino = new Set(pieces(fil[id]).map(even));
     for (const piece of pieces(message)) {
-      const phrase = piece.trim().replace(/\s+/g, ' ');
-      if (/\p{L}+\s+\p{L}+/u.test(phrase)) phrases.add(phrase);
+      const phrase = even(piece);
+      if (/\p{L}+\s+\p{L}+/u.test(phrase) && !filipino.has(phrase)) phrases.add(phrase);
     }
   }
   return [...phrases];
 }
+
+const even = (piece: string) => piece.trim().replace(/\s+/g, ' ');
 
 /** Which of `phrases` `text` shows (whitespace evened out). */
 export function phrasesShownIn(text: string, phrases: Iterable<string>): string[] {

@@ -181,21 +181,54 @@ export interface LazyModule {
   areas: string[];
 }
 
-/** Every `import('…')` in the route files, with the areas of the `withMessages` around it (none for a bare import). */
+/**
+ * Every `import('…')` in the route files, with the areas of the `withMessages` around it (none for a bare import)
+ * and those its route's parent routes in the same file load: a page renders inside its layout's outlet, so an area
+ * the layout route loads (the console's `console`) is there for every page below it.
+ */
 export function lazyModules(read: ReadSource = readFile): LazyModule[] {
   const dir = path.join(SRC, 'app', 'routes');
   const found: LazyModule[] = [];
   for (const name of fs.readdirSync(dir).filter((file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))) {
     const routeFile = path.join(dir, name);
-    walk(parseModule(routeFile, read).program, (node, parents) => {
+    const program = parseModule(routeFile, read).program;
+    // const x = createRoute({ getParentRoute: () => parent, … }): each route's parent, and the areas it loads.
+    const parentOf = new Map<string, string>();
+    const areasOf = new Map<string, string[]>();
+    const imports: { route: string | null; module: string; areas: string[] }[] = [];
+    const routeAround = (parents: Node[]) => {
+      const declarator = [...parents].reverse().find((parent) => parent.type === 'VariableDeclarator');
+      return declarator ? ((declarator.id as Node).name as string) : null;
+    };
+    walk(program, (node, parents) => {
+      if (node.type === 'ObjectProperty' && nameOf(node.key as Node) === 'getParentRoute') {
+        const route = routeAround(parents);
+        const body = (node.value as Node).body as Node | undefined;
+        if (route && body?.type === 'Identifier') parentOf.set(route, body.name as string);
+        return;
+      }
       if (node.type !== 'CallExpression' || (node.callee as Node).type !== 'Import') return;
       const specifier = (node.arguments as Node[])[0];
       if (specifier?.type !== 'StringLiteral') throw new Error(`${name}: an import() of something other than a fixed path`);
+      // Only pages render: an import() in a guard or loader (the console's access rules, the rider's offline
+      // cache) brings code that runs before any page and shows nothing.
+      const calledIn = (callee: string) => parents.some((parent) => parent.type === 'CallExpression' && (parent.callee as Node).name === callee);
+      if (!calledIn('lazyRouteComponent') && !calledIn('withMessages')) return;
       const wrapper = [...parents].reverse().find((parent) => parent.type === 'CallExpression' && (parent.callee as Node).name === 'withMessages');
       const areas = wrapper ? stringsOf((wrapper.arguments as Node[])[0]) : [];
       if (areas === null) throw new Error(`${name}: withMessages takes the areas as string literals, so they can be checked`);
-      found.push({ routeFile: name, module: path.relative(SRC, resolve(routeFile, specifier.value as string)!), areas });
+      const route = routeAround(parents);
+      if (route) areasOf.set(route, [...(areasOf.get(route) ?? []), ...areas]);
+      imports.push({ route, module: path.relative(SRC, resolve(routeFile, specifier.value as string)!), areas });
     });
+    const inherited = (route: string | null) => {
+      const areas: string[] = [];
+      for (let parent = route ? parentOf.get(route) : undefined; parent; parent = parentOf.get(parent)) areas.push(...(areasOf.get(parent) ?? []));
+      return areas;
+    };
+    for (const { route, module, areas } of imports) {
+      found.push({ routeFile: name, module, areas: [...new Set([...areas, ...inherited(route)])] });
+    }
   }
   return found;
 }

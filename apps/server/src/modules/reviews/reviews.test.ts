@@ -115,7 +115,7 @@ describe('writing a review', () => {
       expect(res.json().details).toEqual([{ field: 'rating', message: REVIEW_MESSAGES.rating }]);
     }
     const long = await call('POST', '/api/reviews', ana, { shipmentId: shipment.id, rating: 4, comment: 'x'.repeat(1025) });
-    expect(long.json().details).toEqual([{ field: 'comment', message: 'Text must be at most 1024 characters' }]);
+    expect(long.json().details).toEqual([{ field: 'comment', message: 'Text must be at most 1024 characters', reason: 'validation.max_text' }]);
     const noShipment = await call('POST', '/api/reviews', ana, { shipmentId: 'ND123456785PH', rating: 4 });
     expect(noShipment.json().details).toEqual([{ field: 'shipmentId', message: REVIEW_MESSAGES.shipment }]);
     expect((await call('GET', `/api/reviews/user-shipment/${ana.userId}/${shipment.id}`, ana)).json().data).toBeNull();

@@ -64,7 +64,7 @@ describe('shipment miles', () => {
     expect((await note(stranger, { mile: 'first', note: 'hello' })).statusCode).toBe(404);
     const long = await note(staff, { mile: 'mid', note: 'x'.repeat(1025) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().details[0]).toEqual({ field: 'note', message: 'Text must be at most 1024 characters' });
+    expect(long.json().details[0]).toEqual({ field: 'note', message: 'Text must be at most 1024 characters', reason: 'validation.max_text' });
     expect((await note(staff, { mile: 'mid', note: 'x'.repeat(1024) })).statusCode).toBe(201);
     expect((await note(staff, { mile: 'space', note: 'x' })).statusCode).toBe(400);
   });

@@ -82,7 +82,7 @@ describe('opening a ticket', () => {
       ]),
     );
     const long = await call('POST', '/api/tickets', ana, { subject: 'Long', description: 'x'.repeat(1025) });
-    expect(long.json().details).toEqual([{ field: 'description', message: 'Text must be at most 1024 characters' }]);
+    expect(long.json().details).toEqual([{ field: 'description', message: 'Text must be at most 1024 characters', reason: 'validation.max_text' }]);
     const typo = await call('POST', '/api/tickets', ana, { subject: 'Typo', description: 'Where is it?', trackingNumber: 'ND123456780PH' });
     expect(typo.statusCode).toBe(400);
     expect(typo.json().details[0]).toEqual({ field: 'trackingNumber', message: 'Check the tracking number: it has a typo', reason: 'tracking.typo' });

@@ -79,7 +79,8 @@ const bulkBookingRoute = createRoute({
   staticData: { title: msg`Bulk booking` },
   beforeLoad: requireSignedIn,
   component: lazyRouteComponent(
-    withMessages('bulk-bookings', () => import('../../features/bulk-bookings/routes/bulk-booking-page')),
+    // `users`: the customer search a staff member books for.
+    withMessages(['bulk-bookings', 'users'], () => import('../../features/bulk-bookings/routes/bulk-booking-page')),
     'BulkBookingPage',
   ),
 });
