@@ -51,6 +51,15 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** Vite's build manifest (chunk key → its file, imports and styles), or null when the build has none. */
+function viteManifest(root: string): Record<string, ManifestChunk> | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `Link` headers that start a landing page's own chunks with the HTML: without them the browser finds
  * them only after the entry script has run (a second round trip on a slow phone). Read from Vite's
@@ -58,12 +67,8 @@ interface ManifestChunk {
  */
 export function landingPreloads(root: string): Map<string, string> {
   const links = new Map<string, string>();
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  } catch {
-    return links;
-  }
+  const manifest = viteManifest(root);
+  if (!manifest) return links;
   const closure = (key: string, seen = new Set<string>()) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -94,12 +99,8 @@ export function landingPreloads(root: string): Map<string, string> {
  */
 export function cataloguePreloads(root: string): Map<string, string> {
   const links = new Map<string, string>();
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  } catch {
-    return links;
-  }
+  const manifest = viteManifest(root);
+  if (!manifest) return links;
   for (const [route, areas] of Object.entries(LANDING_CATALOGUES)) {
     for (const language of LANGUAGES) {
       const files = areas.flatMap((area) => manifest[`src/locales/${language}/${area}.po`]?.file ?? []);
