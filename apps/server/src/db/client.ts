@@ -167,8 +167,9 @@ export function releasingFailedBegins(pool: pg.Pool, observe?: StatementObserver
         if (property === 'query') {
           return (...args: unknown[]) => {
             const first = queries++ === 0;
-            const query = (...a: unknown[]) => (target.query as (...b: unknown[]) => unknown)(...a);
-            const result = timed ? timed(target, query, args) : query(...args);
+            const query = target.query as (...a: unknown[]) => unknown;
+            // Only a trace wraps the call: every statement of the app passes here.
+            const result = timed ? timed(target, (...a: unknown[]) => query.apply(target, a), args) : query.apply(target, args);
             if (!first || !(result instanceof Promise)) return result;
             return result.catch((error: Error) => {
               release(error);
